@@ -1,0 +1,135 @@
+import Type, { type Static } from 'typebox';
+import type { ModulePermission } from '../modules';
+import type { NodeType } from '../constants';
+
+export const LoginBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  timezone: Type.Optional(Type.String({ maxLength: 64 })),
+  tenant: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginUser = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  firstname: Type.String(),
+  lastname: Type.String(),
+  preferred_name: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+  force_reset: Type.Boolean(),
+  tenant: Type.String(),
+});
+export type LoginUser = Static<typeof LoginUser>;
+
+export const LoginData = Type.Object({
+  user: LoginUser,
+  token: Type.String(),
+  redirect: Type.String(),
+});
+export type LoginData = Static<typeof LoginData>;
+
+export const PositionEntry = Type.Object({
+  id: Type.Integer(),
+  node_id: Type.Integer(),
+  node_type: Type.String(),
+  node_name: Type.String(),
+  role_id: Type.Integer(),
+  role_name: Type.String(),
+  selected: Type.Boolean(),
+});
+export type PositionEntry = Static<typeof PositionEntry>;
+
+/** Spec §3 hierarchy node as sent in verify (workspace objects come from the hierarchy module). */
+export interface HierarchyNode {
+  id: number;
+  object_id: number | null;
+  name: string;
+  type: NodeType;
+  level: number;
+  status: 'active' | 'inactive';
+  parent_id: number | null;
+  children: HierarchyNode[];
+}
+
+const HierarchyNodeSchema = Type.Cyclic(
+  {
+    Node: Type.Object({
+      id: Type.Integer(),
+      object_id: Type.Union([Type.Integer(), Type.Null()]),
+      name: Type.String(),
+      type: Type.String(),
+      level: Type.Integer(),
+      status: Type.String(),
+      parent_id: Type.Union([Type.Integer(), Type.Null()]),
+      children: Type.Array(Type.Ref('Node')),
+    }),
+  },
+  'Node',
+);
+export const HierarchyTree = Type.Unsafe<HierarchyNode[]>(Type.Array(HierarchyNodeSchema));
+
+export const ModulePermissionSchema = Type.Unsafe<ModulePermission>(
+  Type.Object({
+    id: Type.String(),
+    status: Type.String(),
+    capabilities: Type.Array(Type.String()),
+  }),
+);
+
+export const ThemeSetting = Type.Object({
+  id: Type.Integer(),
+  key: Type.String(),
+  value: Type.String(),
+  default: Type.String(),
+});
+export type ThemeSetting = Static<typeof ThemeSetting>;
+
+export const TenantSettings = Type.Object({
+  week_starting_day: Type.Integer({ minimum: 0, maximum: 6 }),
+  max_active_workspace: Type.Integer({ minimum: 0 }),
+});
+export type TenantSettings = Static<typeof TenantSettings>;
+
+export const VerifyData = Type.Object({
+  id: Type.Integer(),
+  force_reset: Type.Boolean(),
+  firstname: Type.String(),
+  lastname: Type.String(),
+  username: Type.String(),
+  preferred_name: Type.Union([Type.String(), Type.Null()]),
+  avatar_url: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+  tenant: Type.Object({ id: Type.Integer(), identifier: Type.String(), name: Type.String() }),
+  position_list: Type.Array(PositionEntry),
+  hierarchy: HierarchyTree,
+  modules: Type.Array(ModulePermissionSchema),
+  terms: Type.Record(Type.String(), Type.String()),
+  settings: TenantSettings,
+  theme: Type.Array(ThemeSetting),
+  profile_data: Type.Array(
+    Type.Object({ id: Type.Integer(), field_id: Type.Integer(), short_name: Type.String(), value: Type.String() }),
+  ),
+});
+export type VerifyData = Static<typeof VerifyData>;
+
+export const PasswordForgotBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  tenant: Type.Optional(Type.String({ maxLength: 64 })),
+});
+
+export const PasswordResetBody = Type.Object({
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+export const PasswordResetData = Type.Object({
+  user: LoginUser,
+  theme: Type.Array(ThemeSetting),
+  redirect: Type.String(),
+});
+
+export const ProfileUpdateBody = Type.Object({
+  password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+  current_password: Type.Optional(Type.String({ maxLength: 1024 })),
+});

@@ -1,0 +1,64 @@
+/**
+ * The module catalogue of spec §6: every module id with the capabilities it knows.
+ * Server guards and the web app's canAccess both read this one list, so a capability
+ * that is not declared here cannot be granted or checked anywhere.
+ */
+export const GENERAL_CAPABILITIES = ['create', 'read', 'update', 'delete'] as const;
+
+export const MODULES = {
+  tenant: { label: 'Tenant Management', capabilities: [...GENERAL_CAPABILITIES] },
+  dashboard: { label: 'Dashboard', capabilities: [...GENERAL_CAPABILITIES] },
+  theme: { label: 'Theme', capabilities: [...GENERAL_CAPABILITIES] },
+  setting: { label: 'Setting', capabilities: [...GENERAL_CAPABILITIES] },
+  profile: { label: 'Profile', capabilities: [...GENERAL_CAPABILITIES] },
+  storeinfo: { label: 'Store Info', capabilities: [...GENERAL_CAPABILITIES] },
+  user: { label: 'User', capabilities: [...GENERAL_CAPABILITIES, 'disable'] },
+  profilemanagement: { label: 'Profile Management', capabilities: [...GENERAL_CAPABILITIES] },
+  department: { label: 'Department', capabilities: [...GENERAL_CAPABILITIES] },
+  workspace: { label: 'Workspace', capabilities: [...GENERAL_CAPABILITIES] },
+  hierarchy: { label: 'Hierarchy', capabilities: [...GENERAL_CAPABILITIES] },
+  role: { label: 'Role', capabilities: [...GENERAL_CAPABILITIES] },
+  permission: { label: 'Permission', capabilities: [...GENERAL_CAPABILITIES] },
+  mytasks: { label: 'My Tasks', capabilities: [...GENERAL_CAPABILITIES, 'complete'] },
+  taskmanagement: { label: 'Task Management', capabilities: [...GENERAL_CAPABILITIES, 'manage'] },
+  compliance: { label: 'Compliance', capabilities: [...GENERAL_CAPABILITIES, 'complete'] },
+  audit: { label: 'Audit', capabilities: [...GENERAL_CAPABILITIES] },
+  report: { label: 'Report', capabilities: [...GENERAL_CAPABILITIES] },
+} as const satisfies Record<string, { label: string; capabilities: readonly string[] }>;
+
+export type ModuleId = keyof typeof MODULES;
+export type Capability = 'create' | 'read' | 'update' | 'delete' | 'disable' | 'complete' | 'manage';
+
+export const MODULE_IDS = Object.keys(MODULES) as ModuleId[];
+
+/** Modules only the admin tenant (platform operators) may use. */
+export const ADMIN_TENANT_MODULES: readonly ModuleId[] = ['tenant'];
+export const ADMIN_TENANT_IDENTIFIER = 'admin';
+
+export function isModuleId(value: string): value is ModuleId {
+  return Object.hasOwn(MODULES, value.toLowerCase());
+}
+
+export function capabilitiesOf(module: ModuleId): readonly Capability[] {
+  return MODULES[module].capabilities as readonly Capability[];
+}
+
+/** A module's permission as the API sends it: spec §3 "Permission entry per module". */
+export interface ModulePermission {
+  id: ModuleId;
+  status: 'active' | 'inactive';
+  capabilities: Capability[];
+}
+
+/** True when the permissions grant every capability listed for the module (ids compared case-insensitively). */
+export function hasCapabilities(
+  permissions: readonly ModulePermission[],
+  module: string,
+  required: readonly string[],
+): boolean {
+  const wanted = module.toLowerCase();
+  const entry = permissions.find((p) => p.id.toLowerCase() === wanted);
+  if (!entry || entry.status !== 'active') return false;
+  const granted = new Set(entry.capabilities.map((c) => c.toLowerCase()));
+  return required.every((c) => granted.has(c.toLowerCase()));
+}

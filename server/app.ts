@@ -1,0 +1,87 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { healthRoutes } from './modules/health/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { sessionRoutes } from './modules/session/routes';
+import { themeRoutes } from './modules/theme/routes';
+import { userRoutes } from './modules/users/routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { mailPlugin } from './plugins/mail';
+import { webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the API (and, when built, the web app) on an open, migrated database. */
+export async function buildApp({ config, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+      plugins: [addFormats.default ?? addFormats],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  // A route under /api that forgets to say who may call it must not silently become public.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      // Over plain http by host name this directive would make browsers fetch scripts over https.
+      directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Storeline API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
+  await app.register(authPlugin, { db: database.db });
+
+  await app.register(healthRoutes);
+  await app.register(sessionRoutes);
+  await app.register(profileRoutes);
+  await app.register(userRoutes);
+  await app.register(themeRoutes);
+
+  await app.register(webPlugin, { root: config.webRoot });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

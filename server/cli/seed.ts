@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { openDatabase } from '../db/client';
+import { isDatabaseEmpty, seedDemo } from '../db/seed';
+import { configOrExit } from './config';
+
+const config = configOrExit();
+const database = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+);
+await database.migrate();
+if (await isDatabaseEmpty(database.db)) {
+  await seedDemo(database.db);
+  console.log(`demo data seeded (${database.kind})`);
+} else {
+  console.log('the database already has tenants: demo data not seeded');
+}
+await database.close();

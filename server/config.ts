@@ -1,0 +1,98 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demo: boolean;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Served web app; absent in API-only runs. */
+  webRoot: string | undefined;
+  loginRateLimit: { perIpPerMinute: number; perUsernamePer15Minutes: number };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export class ConfigError extends Error {}
+
+function parseBool(name: string, raw: string): boolean {
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(`${name} must be one of true/false/1/0/yes/no/on/off, got "${raw}"`);
+}
+
+function parseInteger(name: string, raw: string, min: number, max: number): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function parseUrl(name: string, raw: string, protocols: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL such as ${protocols[0]}//host, got "${raw}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}, got "${url.protocol}"`);
+  }
+  return raw;
+}
+
+/** Reads the environment once at start; every bad value is reported together, each with its fix. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const errors: string[] = [];
+  const attempt = <T>(fn: () => T, fallback: T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      if (e instanceof ConfigError) {
+        errors.push(e.message);
+        return fallback;
+      }
+      throw e;
+    }
+  };
+  const port = env.PORT ? attempt(() => parseInteger('PORT', env.PORT!, 0, 65535), 3000) : 3000;
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || './data');
+  const databaseUrl = env.DATABASE_URL
+    ? attempt(() => parseUrl('DATABASE_URL', env.DATABASE_URL!, ['postgres:', 'postgresql:']), undefined)
+    : undefined;
+  const demo = env.DEMO ? attempt(() => parseBool('DEMO', env.DEMO!), !databaseUrl) : !databaseUrl;
+  const smtpUrl = env.SMTP_URL
+    ? attempt(() => parseUrl('SMTP_URL', env.SMTP_URL!, ['smtp:', 'smtps:']), undefined)
+    : undefined;
+  const publicUrl = env.PUBLIC_URL
+    ? attempt(() => parseUrl('PUBLIC_URL', env.PUBLIC_URL!, ['http:', 'https:']).replace(/\/+$/, ''), '')
+    : `http://localhost:${port}`;
+  const logLevel = attempt(() => {
+    const v = (env.LOG_LEVEL?.trim() || 'info').toLowerCase();
+    if (!(LOG_LEVELS as readonly string[]).includes(v)) {
+      throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+    }
+    return v as Config['logLevel'];
+  }, 'info' as Config['logLevel']);
+  if (errors.length) {
+    throw new ConfigError(`Invalid configuration:\n  - ${errors.join('\n  - ')}`);
+  }
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    demo,
+    smtpUrl,
+    publicUrl,
+    logLevel,
+    webRoot: path.resolve('dist'),
+    loginRateLimit: { perIpPerMinute: 30, perUsernamePer15Minutes: 10 },
+  };
+}

@@ -1,0 +1,6 @@
+export * from './access';
+export * from './catalogue';
+export * from './hierarchy';
+export * from './settings';
+export * from './tenants';
+export * from './users';

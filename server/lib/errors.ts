@@ -1,0 +1,19 @@
+/** Typed HTTP errors; one error handler turns them into the API envelope (design §3). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new HttpError(400, message, errors);
+export const unauthorized = (message = 'Your session has ended. Please sign in again.') =>
+  new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
+export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
+export const conflict = (message: string, errors?: Record<string, string>) =>
+  new HttpError(409, message, errors);

@@ -1,0 +1,14 @@
+import type { TSchema } from 'typebox';
+import { Envelope, ErrorBody } from '../../contract/api/common';
+
+/** Every route answers in the envelope and documents its 4xx shape; this builds that response map. */
+export function responses<T extends TSchema>(data: T, extra: Record<number, TSchema> = {}) {
+  return {
+    200: Envelope(data),
+    ...Object.fromEntries(Object.entries(extra).map(([code, schema]) => [code, Envelope(schema)])),
+    '4xx': ErrorBody,
+    '5xx': ErrorBody,
+  } as const;
+}
+
+export const ok = <T>(data: T) => ({ status: 200, data });

@@ -1,0 +1,149 @@
+import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  hierarchyNodes,
+  passwordResetTokens,
+  positions,
+  roles,
+  sessions,
+  tenants,
+  users,
+} from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;
+
+/** Users with this username in every enabled tenant (login happens before the tenant is known). */
+export async function findLoginCandidates(db: Db, username: string, tenantIdentifier?: string) {
+  const conditions = [eq(sql`lower(${users.username})`, username.trim().toLowerCase())];
+  if (tenantIdentifier) conditions.push(eq(sql`lower(${tenants.identifier})`, tenantIdentifier.toLowerCase()));
+  return db
+    .select({ user: users, tenant: tenants })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(...conditions))
+    .orderBy(asc(users.tenantId));
+}
+
+export async function insertSession(db: Db, tenantId: number, userId: number, tokenHash: string, expiresAt: Date) {
+  const [row] = await db
+    .insert(sessions)
+    .values({ tenantId, userId, tokenHash, expiresAt })
+    .returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function findSession(db: Db, tenantId: number, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users, tenant: tenants })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
+    .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash)));
+  return row;
+}
+
+export async function touchSession(db: Db, tenantId: number, sessionId: number, expiresAt: Date) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(), expiresAt })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
+}
+
+export async function deleteSession(db: Db, tenantId: number, sessionId: number) {
+  await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
+}
+
+/** Ends every session of a user, optionally keeping the one making the request. */
+export async function deleteUserSessions(db: Db, tenantId: number, userId: number, keepSessionId?: number) {
+  const conditions = [eq(sessions.tenantId, tenantId), eq(sessions.userId, userId)];
+  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
+  await db.delete(sessions).where(and(...conditions));
+}
+
+export async function deleteExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+export interface PositionRow {
+  id: number;
+  nodeId: number;
+  nodeType: 'root' | 'container' | 'workspace' | 'unassigned';
+  nodeName: string;
+  nodeStatus: 'active' | 'inactive';
+  nodePath: string;
+  roleId: number;
+  roleName: string;
+}
+
+export async function listPositions(db: Db, tenantId: number, userId: number): Promise<PositionRow[]> {
+  return db
+    .select({
+      id: positions.id,
+      nodeId: positions.nodeId,
+      nodeType: hierarchyNodes.type,
+      nodeName: hierarchyNodes.name,
+      nodeStatus: hierarchyNodes.status,
+      nodePath: hierarchyNodes.path,
+      roleId: positions.roleId,
+      roleName: roles.name,
+    })
+    .from(positions)
+    .innerJoin(
+      hierarchyNodes,
+      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
+    )
+    .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
+    .where(and(eq(positions.tenantId, tenantId), eq(positions.userId, userId)))
+    .orderBy(asc(positions.id));
+}
+
+export async function insertResetToken(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+) {
+  await db.insert(passwordResetTokens).values({ tenantId, userId, tokenHash, expiresAt });
+}
+
+/** Marks the token used and returns its user, in one statement so a token can be spent only once. */
+export async function consumeResetToken(db: Db, tenantId: number, tokenHash: string) {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetTokens.tenantId, tenantId),
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}
+
+export async function findUser(db: Db, tenantId: number, userId: number) {
+  const [row] = await db
+    .select({ user: users, tenant: tenants })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row;
+}
+
+export async function setPassword(db: Db, tenantId: number, userId: number, passwordHash: string, forceReset: boolean) {
+  await db
+    .update(users)
+    .set({ passwordHash, forceReset, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+export async function setForceReset(db: Db, tenantId: number, userId: number, forceReset: boolean) {
+  await db
+    .update(users)
+    .set({ forceReset, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}

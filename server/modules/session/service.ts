@@ -1,0 +1,210 @@
+import { RESET_TOKEN_TTL_MINUTES } from '../../../contract/constants';
+import type { LoginData, LoginUser, VerifyData } from '../../../contract/api/session';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden, HttpError } from '../../lib/errors';
+import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
+import { type AuthContext, SESSION_IDLE_DAYS } from '../../plugins/auth';
+import type { Mailer } from '../../plugins/mail';
+import { buildTree, listSubtree } from '../hierarchy/repository';
+import { loadProfileData } from '../profile/repository';
+import { loadSettings, loadTerms } from '../settings/repository';
+import { listTheme } from '../theme/repository';
+import {
+  consumeResetToken,
+  deleteSession,
+  deleteUserSessions,
+  findLoginCandidates,
+  findUser,
+  insertResetToken,
+  insertSession,
+  setForceReset,
+  setPassword,
+  type TenantRow,
+  type UserRow,
+} from './repository';
+
+export const BAD_CREDENTIALS = 'Incorrect username or password';
+const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
+
+// Verifying against a throwaway hash keeps the answer time the same for unknown users.
+const DUMMY_HASH = await hashPassword('storeline-timing-equaliser');
+
+export function loginUser(user: UserRow, tenant: TenantRow): LoginUser {
+  return {
+    id: user.id,
+    username: user.username,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    preferred_name: user.preferredName,
+    email: user.email,
+    force_reset: user.forceReset,
+    tenant: tenant.identifier,
+  };
+}
+
+export async function startSession(db: Db, tenantId: number, userId: number): Promise<string> {
+  const { token, hash } = newToken(tenantId);
+  await insertSession(db, tenantId, userId, hash, new Date(Date.now() + SESSION_IDLE_DAYS * 86_400_000));
+  return token;
+}
+
+/** Signs a user in. A disabled user, a wrong password and an unknown user get the same answer. */
+export async function login(
+  db: Db,
+  input: { username: string; password: string; tenant?: string },
+): Promise<{ status: 200 | 307; data: LoginData }> {
+  const candidates = await findLoginCandidates(db, input.username, input.tenant);
+  let match: (typeof candidates)[number] | undefined;
+  for (const candidate of candidates) {
+    if (await verifyPassword(input.password, candidate.user.passwordHash)) {
+      match = candidate;
+      break;
+    }
+  }
+  if (candidates.length === 0) await verifyPassword(input.password, DUMMY_HASH);
+  if (!match || !match.user.enabled) throw badRequest(BAD_CREDENTIALS);
+  if (!match.tenant.enabled) {
+    throw new HttpError(403, 'Your organisation’s account is disabled. Contact Storeline support.');
+  }
+  const token = await startSession(db, match.tenant.id, match.user.id);
+  const forced = match.user.forceReset;
+  return {
+    status: forced ? 307 : 200,
+    data: { user: loginUser(match.user, match.tenant), token, redirect: forced ? '/password/change' : '/' },
+  };
+}
+
+export async function logout(db: Db, auth: AuthContext) {
+  await deleteSession(db, auth.tenant.id, auth.sessionId);
+  return { redirect: '/login' };
+}
+
+export function avatarUrl(avatar: string | null): string | null {
+  return avatar ? `/api/profile/avatar/${encodeURIComponent(avatar)}` : null;
+}
+
+export async function verify(db: Db, auth: AuthContext): Promise<VerifyData> {
+  const tenantId = auth.tenant.id;
+  const [rows, terms, settings, theme, profileData] = await Promise.all([
+    auth.scope ? listSubtree(db, tenantId, auth.scope.path) : Promise.resolve([]),
+    loadTerms(db, tenantId),
+    loadSettings(db, tenantId),
+    listTheme(db, tenantId),
+    loadProfileData(db, tenantId, auth.user.id),
+  ]);
+  const { user } = auth;
+  return {
+    id: user.id,
+    force_reset: user.forceReset,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    username: user.username,
+    preferred_name: user.preferredName,
+    avatar_url: avatarUrl(user.avatar),
+    email: user.email,
+    tenant: { id: auth.tenant.id, identifier: auth.tenant.identifier, name: auth.tenant.name },
+    position_list: auth.positions.map((p) => ({
+      id: p.id,
+      node_id: p.nodeId,
+      node_type: p.nodeType,
+      node_name: p.nodeName,
+      role_id: p.roleId,
+      role_name: p.roleName,
+      selected: p.id === auth.position?.id,
+    })),
+    hierarchy: buildTree(rows),
+    modules: auth.permissions,
+    terms,
+    settings,
+    theme,
+    profile_data: profileData,
+  };
+}
+
+async function sendResetMail(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  tenantId: number,
+  user: UserRow,
+  reason: 'forgot' | 'admin',
+) {
+  const { token, hash } = newToken(tenantId);
+  await insertResetToken(db, tenantId, user.id, hash, new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000));
+  const link = `${publicUrl}/password/reset/${token}`;
+  const intro =
+    reason === 'forgot'
+      ? 'Someone (hopefully you) asked to reset your Storeline password.'
+      : 'Your administrator asked you to set a new Storeline password.';
+  await mailer.send(db, tenantId, {
+    to: user.email,
+    subject: 'Reset your Storeline password',
+    text: `Hello ${user.preferredName ?? user.firstname},\n\n${intro}\nOpen this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
+    link,
+  });
+}
+
+/** Answers the same whether or not the user exists, so the form cannot be used to find accounts. */
+export async function forgotPassword(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  input: { username: string; tenant?: string },
+) {
+  const candidates = await findLoginCandidates(db, input.username, input.tenant);
+  for (const { user, tenant } of candidates) {
+    if (user.enabled && tenant.enabled) await sendResetMail(db, mailer, publicUrl, tenant.id, user, 'forgot');
+  }
+  return { redirect: '/password/forgotEmailSent' };
+}
+
+export async function resetPassword(db: Db, input: { token: string; password: string }) {
+  const problem = passwordProblem(input.password);
+  if (problem) throw badRequest(problem, { password: problem });
+  const tenantId = tenantOfToken(input.token);
+  if (tenantId === undefined) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, tenantId, hashToken(input.token));
+    const found = userId === undefined ? undefined : await findUser(tx, tenantId, userId);
+    if (!found || !found.user.enabled) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+    await setPassword(tx, tenantId, found.user.id, passwordHash, false);
+    // A new password ends every session that knew the old one.
+    await deleteUserSessions(tx, tenantId, found.user.id);
+    const theme = await listTheme(tx, tenantId);
+    return { user: loginUser({ ...found.user, forceReset: false }, found.tenant), theme, redirect: '/login' };
+  });
+}
+
+/** The caller's own password. A forced reset needs only the session; otherwise the current password. */
+export async function changeOwnPassword(
+  db: Db,
+  auth: AuthContext,
+  input: { password: string; current_password?: string },
+  canUpdateProfile: boolean,
+) {
+  if (!auth.user.forceReset) {
+    if (!canUpdateProfile) throw forbidden();
+    const ok = input.current_password !== undefined && (await verifyPassword(input.current_password, auth.user.passwordHash));
+    if (!ok) throw badRequest('Your current password is not correct', { current_password: 'Your current password is not correct' });
+  }
+  const problem = passwordProblem(input.password);
+  if (problem) throw badRequest(problem, { password: problem });
+  if (await verifyPassword(input.password, auth.user.passwordHash)) {
+    const same = 'Choose a password different from the current one';
+    throw badRequest(same, { password: same });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await setPassword(tx, auth.tenant.id, auth.user.id, passwordHash, false);
+    await deleteUserSessions(tx, auth.tenant.id, auth.user.id, auth.sessionId);
+  });
+}
+
+/** An administrator sends a user a reset link and makes them choose a new password at next sign-in. */
+export async function adminResetPassword(db: Db, mailer: Mailer, publicUrl: string, tenantId: number, user: UserRow) {
+  await setForceReset(db, tenantId, user.id, true);
+  await sendResetMail(db, mailer, publicUrl, tenantId, user, 'admin');
+  return { id: user.id, email: user.email, force_reset: true };
+}

@@ -1,0 +1,72 @@
+import { type Capability, capabilitiesOf, MODULE_IDS, type ModuleId } from '../../../contract/modules';
+
+type Grants = Partial<Record<ModuleId, Capability[]>>;
+
+const all = (module: ModuleId) => [...capabilitiesOf(module)];
+
+/** Every tenant starts with these four roles; tenant administrators edit them afterwards. */
+export const DEFAULT_ROLES: { name: string; description: string; grants: Grants }[] = [
+  {
+    name: 'Administrator',
+    description: 'Runs the organisation: every module, every capability.',
+    grants: Object.fromEntries(MODULE_IDS.filter((m) => m !== 'tenant').map((m) => [m, all(m)])) as Grants,
+  },
+  {
+    name: 'Area Manager',
+    description: 'Leads the stores of an area: sends tasks, audits completions, manages staff.',
+    grants: {
+      dashboard: ['read'],
+      profile: ['read', 'update'],
+      storeinfo: ['read'],
+      user: ['create', 'read', 'update', 'disable'],
+      department: ['read'],
+      workspace: ['read', 'update'],
+      hierarchy: ['read'],
+      role: ['read'],
+      mytasks: ['read', 'complete'],
+      taskmanagement: ['create', 'read', 'update', 'delete'],
+      compliance: ['read'],
+      audit: ['read', 'update'],
+      report: ['read'],
+    },
+  },
+  {
+    name: 'Store Manager',
+    description: 'Runs one store: completes and checks its tasks, manages its team.',
+    grants: {
+      dashboard: ['read'],
+      profile: ['read', 'update'],
+      storeinfo: ['read'],
+      user: ['read', 'update'],
+      mytasks: ['read', 'complete'],
+      taskmanagement: ['read'],
+      compliance: ['read', 'complete'],
+      audit: ['read', 'update'],
+      report: ['read'],
+    },
+  },
+  {
+    name: 'Team Member',
+    description: 'Works in a store: completes the tasks sent to it.',
+    grants: {
+      profile: ['read', 'update'],
+      storeinfo: ['read'],
+      mytasks: ['read', 'complete'],
+      compliance: ['read', 'complete'],
+    },
+  },
+];
+
+export const PLATFORM_OPERATOR_ROLE = {
+  name: 'Platform Operator',
+  description: 'Operates Storeline: creates and manages tenants.',
+  grants: { tenant: all('tenant'), profile: ['read', 'update'] } as Grants,
+};
+
+export const DEFAULT_TASK_TYPES = [
+  { name: 'Urgent', description: 'Needs doing now', colour: '#d32f2f', secondaryColour: '#fdecea', icon: 'PriorityHigh', sortOrder: 1 },
+  { name: 'Task', description: 'Work to complete by its due time', colour: '#1976d2', secondaryColour: '#e3f2fd', icon: 'Assignment', sortOrder: 2 },
+  { name: 'Communication', description: 'News to read and acknowledge', colour: '#2e7d32', secondaryColour: '#e8f5e9', icon: 'Campaign', sortOrder: 3 },
+];
+
+export const DEFAULT_TERMS: Record<string, string> = { workspace: 'Workspace' };

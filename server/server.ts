@@ -1,0 +1,46 @@
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import { isDatabaseEmpty, seedDemo } from './db/seed';
+import { deleteExpiredSessions } from './modules/session/repository';
+import path from 'node:path';
+
+/** Opens the database, migrates, seeds demo data when asked, listens, and closes gracefully. */
+export async function startServer(config: Config) {
+  const started = performance.now();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  );
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  if (config.demo && (await isDatabaseEmpty(database.db))) {
+    app.log.info('empty database: seeding demo data');
+    await seedDemo(database.db);
+  }
+  const sweep = setInterval(() => {
+    deleteExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'expired session sweep failed'));
+  }, 3_600_000);
+  sweep.unref();
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, ready_ms: Math.round(performance.now() - started) },
+    `Storeline is ready at ${config.publicUrl} (listening on ${address})`,
+  );
+  return app;
+}
