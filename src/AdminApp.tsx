@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { Admin, CustomRoutes } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { ForbiddenPage } from './customRoutes/ForbiddenPage';
+import { NotFoundPage } from './customRoutes/NotFoundPage';
+import { useSessionUser } from './hooks/useSession';
+import { AppLayout } from './layout/AppLayout';
+import { LoadingScreen } from './layout/LoadingScreen';
+import { authProvider } from './providers/authProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { buildMuiTheme } from './providers/muiTheme';
+import { themeValues } from './providers/theme';
+import { loadThemeSettings } from './providers/themeCache';
+import { RoutePage } from './routing/RoutePage';
+import { APP_ROUTES } from './routing/routeTable';
+
+/**
+ * The authenticated app: react-admin inside the browser router of App.tsx (real paths, no /#/).
+ * Loaded lazily, so the sign-in page does not carry react-admin.
+ */
+export default function AdminApp() {
+  const user = useSessionUser();
+  const themeSettings = user?.themeSettings;
+  const theme = useMemo(
+    () => buildMuiTheme(themeValues(themeSettings ?? loadThemeSettings())),
+    [themeSettings],
+  );
+  return (
+    <Admin
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      darkTheme={null}
+      layout={AppLayout}
+      loginPage={false}
+      catchAll={NotFoundPage}
+      loading={LoadingScreen}
+      title="Storeline"
+      disableTelemetry
+    >
+      <CustomRoutes>
+        <Route path="/forbidden" element={<ForbiddenPage />} />
+        {APP_ROUTES.map((route) =>
+          route.redirect ? (
+            <Route key={route.path} path={route.path} element={<Navigate to={route.redirect} replace />} />
+          ) : (
+            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+          ),
+        )}
+      </CustomRoutes>
+    </Admin>
+  );
+}

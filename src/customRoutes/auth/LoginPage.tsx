@@ -1,0 +1,128 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { translate } from '../../i18n/translate';
+import { authProvider } from '../../providers/authProvider';
+import { clearSession } from '../../providers/sessionStore';
+import { hasToken } from '../../providers/tokenCookie';
+import { guard } from '../../routing/guard';
+import { EntryLayout } from './EntryLayout';
+import { PasswordField } from './PasswordField';
+
+/** The `?error=` values of spec §2 / §8 and their texts. */
+const ERROR_MESSAGES: Record<string, string> = {
+  no_active_workspace: 'auth.error_no_active_workspace',
+  sso_user_not_found: 'auth.error_sso_user_not_found',
+};
+
+export interface LoginNotice {
+  notice?: 'password_reset_done';
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const [tokenAtEntry] = useState(hasToken);
+
+  // Spec §4: arriving at /login drops the verified flag, so whoever signs in next is verified afresh.
+  useEffect(() => {
+    clearSession();
+  }, []);
+
+  const decision = guard({ pathname: '/login', hasToken: tokenAtEntry, forcedReset: false, user: undefined });
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+
+  const errorKey = ERROR_MESSAGES[params.get('error') ?? ''];
+  const notice = (location.state as LoginNotice | null)?.notice;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError(translate('auth.required'));
+      return;
+    }
+    setSubmitting(true);
+    setError(undefined);
+    try {
+      const { redirectTo } = await authProvider.login({ username, password });
+      navigate(redirectTo, { replace: true });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <EntryLayout title={translate('auth.sign_in_title')} subtitle={translate('auth.sign_in_subtitle')}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        spacing={0.5}
+        aria-label={translate('auth.sign_in')}
+      >
+        {errorKey && !error && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {translate(errorKey)}
+          </Alert>
+        )}
+        {notice === 'password_reset_done' && !error && (
+          <Alert severity="success" sx={{ mb: 1 }}>
+            {translate('auth.password_reset_done')}
+          </Alert>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mb: 1 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label={translate('auth.username')}
+          name="username"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <PasswordField
+          label={translate('auth.password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={submitting}
+          sx={{ mt: 2 }}
+          startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {translate('auth.sign_in')}
+        </Button>
+        <Link
+          component={RouterLink}
+          to="/password/forgot"
+          variant="body2"
+          sx={{ alignSelf: 'center', mt: 2 }}
+        >
+          {translate('auth.forgot_link')}
+        </Link>
+      </Stack>
+    </EntryLayout>
+  );
+}

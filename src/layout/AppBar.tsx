@@ -1,0 +1,30 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import { LoadingIndicator, AppBar as RaAppBar, TitlePortal } from 'react-admin';
+import { useIsMobile } from '../hooks/useIsMobile';
+import { useSessionUser } from '../hooks/useSession';
+import { AppUserMenu } from './AppUserMenu';
+import { PositionSwitcher } from './PositionSwitcher';
+import { TenantLogo } from './TenantLogo';
+
+/** Tenant logo, page title, position switcher and user menu; the colours come from the tenant theme. */
+export function AppBar() {
+  const user = useSessionUser();
+  const isMobile = useIsMobile();
+  return (
+    <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<LoadingIndicator />}>
+      {user && <TenantLogo user={user} />}
+      {/* Pages render their <Title> here; on phones the bar has room for the logo only. */}
+      {!isMobile && (
+        <Divider
+          orientation="vertical"
+          flexItem
+          sx={{ borderColor: 'currentColor', opacity: 0.3, my: 1.5, mr: 2 }}
+        />
+      )}
+      <TitlePortal sx={{ display: isMobile ? 'none' : 'block', opacity: 0.9, fontWeight: 400 }} />
+      {isMobile && <Box sx={{ flex: 1 }} />}
+      {user && <PositionSwitcher user={user} />}
+    </RaAppBar>
+  );
+}

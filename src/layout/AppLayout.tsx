@@ -1,0 +1,68 @@
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { Layout, useSidebarState } from 'react-admin';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useIsMobile } from '../hooks/useIsMobile';
+import { useForcedReset, useSessionUser } from '../hooks/useSession';
+import { clearAuthState } from '../providers/authState';
+import { loginPathForVerifyError, verifySession } from '../providers/session';
+import { themeValues } from '../providers/theme';
+import { hasToken } from '../providers/tokenCookie';
+import { guard } from '../routing/guard';
+import { AppBar } from './AppBar';
+import { AppMenu } from './AppMenu';
+import { LoadingScreen } from './LoadingScreen';
+import { ThemeVariables } from './ThemeVariables';
+import { UrgentTasksModal } from './UrgentTasksModal';
+import { useUrgentTasks } from './useUrgentTasks';
+
+/**
+ * The main layout of every authenticated route, behind the guard of spec §4: nothing of the app
+ * renders until the session is verified and the route's permission is checked.
+ */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const forcedReset = useForcedReset();
+  const isMobile = useIsMobile();
+  const [, setSidebarOpen] = useSidebarState();
+  const urgent = useUrgentTasks(user);
+  const decision = guard({ pathname, hasToken: hasToken(), forcedReset, user });
+  const colours = useMemo(() => themeValues(user?.themeSettings), [user?.themeSettings]);
+
+  useEffect(() => {
+    if (decision.kind !== 'verify') return;
+    let active = true;
+    verifySession().catch((error: unknown) => {
+      if (!active) return;
+      // Spec §8: 401 "active workspace" and 406 have their own sign-in messages; all else plain login.
+      const to = loginPathForVerifyError(error);
+      clearAuthState();
+      navigate(to, { replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [decision.kind, navigate]);
+
+  // On phones the menu is a drawer over the page: start closed and close after each navigation.
+  useEffect(() => {
+    if (isMobile && pathname) setSidebarOpen(false);
+  }, [isMobile, pathname, setSidebarOpen]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'verify' || !user) return <LoadingScreen />;
+  return (
+    <>
+      <ThemeVariables values={colours} />
+      <Layout
+        className={isMobile ? 'sl-layout sl-mobile' : 'sl-layout sl-desktop'}
+        appBar={AppBar}
+        menu={AppMenu}
+      >
+        {children}
+      </Layout>
+      <UrgentTasksModal open={urgent.open} count={urgent.count} tasks={urgent.tasks} onClose={urgent.close} />
+    </>
+  );
+}

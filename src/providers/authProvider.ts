@@ -1,0 +1,138 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { RedirectData } from '../../contract/api/common';
+import type { LoginData } from '../../contract/api/session';
+import { canAccess } from './accessControl';
+import { clearAuthState } from './authState';
+import { ApiError, apiFetch, request } from './httpClient';
+import { setPositionId } from './positionStore';
+import { loginPathForVerifyError, verifySession } from './session';
+import { clearSession, getSessionUser, setForcedReset } from './sessionStore';
+import { displayName } from './sessionUser';
+import { browserTimeZone } from './timezone';
+import { hasToken, setToken } from './tokenCookie';
+
+export interface LoginParams {
+  username: string;
+  password: string;
+}
+
+export const LOGIN_FALLBACK = 'Sign-in failed. Please try again.';
+
+/** Rejection shape react-admin understands: where to go, and no toast of its own. */
+interface AuthRedirect {
+  redirectTo: string;
+  message: false;
+  logoutUser?: boolean;
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+  ) {
+    return (error as { message: string }).message;
+  }
+  return '';
+}
+
+/**
+ * Signs in. 200 starts a normal session; 307 (spec §7) starts one that may only set a new
+ * password, so the token is kept and the forced-reset flag raised before going to /password/change.
+ */
+async function login({ username, password }: LoginParams): Promise<{ redirectTo: string }> {
+  const { status, data } = await request<LoginData>('/api/login', {
+    method: 'POST',
+    body: { username: username.trim(), password, timezone: browserTimeZone() },
+    okStatuses: [200, 307],
+    fallback: LOGIN_FALLBACK,
+  });
+  setToken(data.token);
+  // A position remembered from the previous account would be refused for this one.
+  setPositionId(undefined);
+  clearSession();
+  const forced = status === 307 || data.user.force_reset;
+  setForcedReset(forced);
+  return { redirectTo: forced ? '/password/change' : data.redirect || '/' };
+}
+
+/**
+ * Ends the session on the server, then clears the cookie under every domain variant. A failure is
+ * logged and answers false (spec §8); the local sign-in is dropped all the same, because a person
+ * who asked to sign out must not stay signed in on this browser because of a network error.
+ */
+async function logout(): Promise<string | false> {
+  if (!hasToken()) {
+    clearAuthState();
+    return '/login';
+  }
+  try {
+    const data = await apiFetch<RedirectData>('/api/logout', { method: 'POST', handleAuthErrors: false });
+    clearAuthState();
+    return data.redirect || '/login';
+  } catch (error) {
+    clearAuthState();
+    // 401: the session had already ended, which is what logging out wanted.
+    if (error instanceof ApiError && error.status === 401) return '/login';
+    console.error('Logout failed', error);
+    return false;
+  }
+}
+
+async function checkAuth(): Promise<void> {
+  if (!hasToken()) throw { redirectTo: '/login', message: false } satisfies AuthRedirect;
+  try {
+    await verifySession();
+  } catch (error) {
+    const redirectTo = loginPathForVerifyError(error);
+    clearAuthState();
+    throw { redirectTo, message: false, logoutUser: false } satisfies AuthRedirect;
+  }
+}
+
+/** Errors from data calls: 401 and 406 end the session (spec §8); anything else is the page's business. */
+async function checkError(error: unknown): Promise<void> {
+  const status = statusOf(error);
+  if (status === 401) {
+    const redirectTo = /active workspace/i.test(messageOf(error))
+      ? '/login?error=no_active_workspace'
+      : '/login';
+    clearAuthState();
+    throw { redirectTo, message: false } satisfies AuthRedirect;
+  }
+  if (status === 406) {
+    clearAuthState();
+    throw { redirectTo: '/login?error=sso_user_not_found', message: false } satisfies AuthRedirect;
+  }
+}
+
+async function getIdentity(): Promise<UserIdentity> {
+  const user = await verifySession();
+  return { id: user.id, fullName: displayName(user), avatar: user.avatar ?? undefined };
+}
+
+export const authProvider: AuthProvider = {
+  login,
+  logout,
+  checkAuth,
+  checkError,
+  getIdentity,
+  async getPermissions() {
+    return (getSessionUser() ?? (await verifySession())).permissions;
+  },
+  async canAccess(params) {
+    if (!hasToken()) return false;
+    try {
+      return canAccess(await verifySession(), params);
+    } catch {
+      return false;
+    }
+  },
+};

@@ -1,0 +1,142 @@
+import { POSITION_HEADER } from '../../contract/constants';
+import { clearAuthState } from './authState';
+import { navigateTo } from './navigation';
+import { getPositionId } from './positionStore';
+import { getToken } from './tokenCookie';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  query?: Record<string, QueryValue | QueryValue[]>;
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Spec §8: the text shown when the response carries neither `output` nor `message`. */
+  fallback?: string;
+  /** Statuses that count as success. Spec §7: only 200, except where a caller knows better (307 at login). */
+  okStatuses?: readonly number[];
+  /** Set to false when the caller maps 401/406 itself (verify, logout); default true. */
+  handleAuthErrors?: boolean;
+  responseType?: 'json' | 'blob';
+  /** Spec §8: enable, disable and delete also fail when a 200 body carries an `error` flag. */
+  failOnErrorFlag?: boolean;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+/** A failed call: the HTTP status (0 when the server was not reached), the text to show and field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string> = {},
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_ERROR = 'Could not reach Storeline. Check your connection and try again.';
+const GENERIC_ERROR = 'Something went wrong. Please try again.';
+
+export function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) if (v !== undefined && v !== null) url.searchParams.append(key, String(v));
+  }
+  return url.toString();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Spec §8: the message comes from the body's `output`, then `message`, then the caller's fallback. */
+export function errorMessage(body: unknown, fallback: string | undefined): string {
+  if (isRecord(body)) {
+    if (typeof body.output === 'string' && body.output.trim()) return body.output;
+    if (typeof body.message === 'string' && body.message.trim()) return body.message;
+  }
+  return fallback ?? GENERIC_ERROR;
+}
+
+function fieldErrors(body: unknown): Record<string, string> {
+  if (!isRecord(body) || !isRecord(body.errors)) return {};
+  const errors: Record<string, string> = {};
+  for (const [field, text] of Object.entries(body.errors)) if (typeof text === 'string') errors[field] = text;
+  return errors;
+}
+
+export function requestHeaders(body: unknown): Headers {
+  const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const positionId = getPositionId();
+  if (positionId !== undefined) headers.set(POSITION_HEADER, String(positionId));
+  if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+async function readBody(response: Response, type: 'json' | 'blob', ok: boolean): Promise<unknown> {
+  if (ok && type === 'blob') return response.blob();
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Spec §8: 401 anywhere ends the session; 406 means the SSO identity has no Storeline user. */
+function handleAuthFailure(status: number): void {
+  if (status === 401) {
+    clearAuthState();
+    navigateTo('/login');
+  } else if (status === 406) {
+    clearAuthState();
+    navigateTo('/login?error=sso_user_not_found');
+  }
+}
+
+/** Calls the API and returns the envelope's status and `data`; anything else throws an ApiError. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { method = 'GET', query, body, fallback, okStatuses = [200], handleAuthErrors = true } = options;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), {
+      method,
+      headers: requestHeaders(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  const ok = okStatuses.includes(response.status);
+  const parsed = await readBody(response, options.responseType ?? 'json', ok);
+  if (!ok) {
+    if (handleAuthErrors) handleAuthFailure(response.status);
+    throw new ApiError(response.status, errorMessage(parsed, fallback), fieldErrors(parsed), parsed);
+  }
+  if (
+    options.failOnErrorFlag &&
+    isRecord(parsed) &&
+    (parsed.error === true || (isRecord(parsed.data) && parsed.data.error === true))
+  ) {
+    throw new ApiError(response.status, errorMessage(parsed, fallback), fieldErrors(parsed), parsed);
+  }
+  if (options.responseType === 'blob') return { status: response.status, data: parsed as T };
+  const data = isRecord(parsed) && 'data' in parsed ? parsed.data : parsed;
+  return { status: response.status, data: data as T };
+}
+
+/** The common case: only the payload. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await request<T>(path, options)).data;
+}

@@ -1,0 +1,25 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { appMessages } from '../i18n/en';
+import { type Terms, termValues } from '../i18n/terms';
+import { getSessionUser } from './sessionStore';
+
+export const messages = { ...englishMessages, ...appMessages } as TranslationMessages;
+
+/**
+ * react-admin's polyglot provider with the tenant's terms read at each call, so labels follow the
+ * session that is signed in now without rebuilding the provider. Caller options win over terms.
+ */
+export function createI18nProvider(getTerms: () => Terms): I18nProvider {
+  const base = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }], {
+    allowMissing: true,
+  });
+  return {
+    ...base,
+    translate: (key, options = {}) => base.translate(key, { ...termValues(getTerms()), ...options }),
+  };
+}
+
+/** The app's one provider: terms of the signed-in tenant, "Workspace" before sign-in. */
+export const i18nProvider = createI18nProvider(() => getSessionUser()?.terms ?? {});

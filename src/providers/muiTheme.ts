@@ -1,0 +1,87 @@
+import { alpha } from '@mui/material/styles';
+import type { RaThemeOptions } from 'react-admin';
+import { MOBILE_MAX_WIDTH } from '../../contract/constants';
+import { shadesOf, type ThemeValues } from './theme';
+
+const FONT_STACK = [
+  'Inter',
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+/**
+ * The MUI / react-admin theme of a tenant. The `sm` breakpoint sits at 768 px so that every
+ * "extra small" rule of MUI and react-admin (temporary drawer, full-width inputs, regular toolbar)
+ * is exactly the mobile layout of spec §9 (≤ 767 px).
+ */
+export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
+  const primary = shadesOf(values.primary);
+  const secondary = shadesOf(values.secondary);
+  const tertiary = shadesOf(values.tertiary);
+  return {
+    breakpoints: { values: { xs: 0, sm: MOBILE_MAX_WIDTH + 1, md: 1024, lg: 1280, xl: 1536 } },
+    sidebar: { width: 248, closedWidth: 56 },
+    shape: { borderRadius: 10 },
+    palette: {
+      mode: 'light',
+      primary: { main: primary.base, light: primary.lighten[30], dark: primary.darken },
+      secondary: { main: secondary.base, light: secondary.lighten[30], dark: secondary.darken },
+      warning: { main: tertiary.base, light: tertiary.lighten[30], dark: tertiary.darken },
+      background: { default: values.bg_secondary, paper: values.bg_tertiary },
+      text: { primary: values.text_bg_tertiary },
+    },
+    typography: {
+      fontFamily: FONT_STACK,
+      h4: { fontWeight: 600 },
+      h5: { fontWeight: 600 },
+      h6: { fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiAppBar: {
+        styleOverrides: {
+          root: { backgroundColor: values.bg_primary, color: values.text_bg_primary, boxShadow: 'none' },
+        },
+      },
+      MuiCard: {
+        defaultProps: { elevation: 0 },
+        styleOverrides: { root: { border: '1px solid rgba(0,0,0,0.08)' } },
+      },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+      RaMenuItemLink: {
+        styleOverrides: {
+          root: {
+            borderRadius: 8,
+            margin: '2px 8px',
+            paddingTop: 8,
+            paddingBottom: 8,
+            '&.RaMenuItemLink-active': {
+              color: primary.base,
+              backgroundColor: alpha(primary.base, 0.1),
+              fontWeight: 600,
+              '& .MuiListItemIcon-root': { color: primary.base },
+            },
+          },
+        },
+      },
+      RaSidebar: {
+        styleOverrides: {
+          root: {
+            '& .RaSidebar-paper, & .MuiDrawer-paper': { backgroundColor: values.bg_tertiary },
+          },
+        },
+      },
+      RaLayout: {
+        styleOverrides: {
+          root: { '& .RaLayout-content': { paddingTop: 16, paddingBottom: 24 } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { VerifyData } from '../../contract/api/session';
+import { ApiError, apiFetch } from './httpClient';
+import { getPositionId, setPositionId } from './positionStore';
+import { getSessionUser, sessionGeneration, setSessionUser } from './sessionStore';
+import { type SessionUser, toSessionUser } from './sessionUser';
+import { saveThemeSettings } from './themeCache';
+import { getToken } from './tokenCookie';
+
+let pending: Promise<SessionUser> | undefined;
+
+async function fetchVerify(): Promise<VerifyData> {
+  // Verify maps its own failures (spec §8), so the generic 401/406 redirect is off here.
+  try {
+    return await apiFetch<VerifyData>('/api/user/verify', { handleAuthErrors: false });
+  } catch (error) {
+    // A position remembered from another account (or one since removed) is refused with 403:
+    // forget it and let the server pick the user's first position.
+    if (error instanceof ApiError && error.status === 403 && getPositionId() !== undefined) {
+      setPositionId(undefined);
+      return apiFetch<VerifyData>('/api/user/verify', { handleAuthErrors: false });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Verifies the session once per page load (spec §4 "verified after a successful verify call");
+ * concurrent callers share the one request. clearSession() makes the next call verify again.
+ */
+export function verifySession(): Promise<SessionUser> {
+  const known = getSessionUser();
+  if (known) return Promise.resolve(known);
+  if (pending) return pending;
+  const token = getToken();
+  if (!token) return Promise.reject(new ApiError(401, 'Please sign in to continue.'));
+  const startedIn = sessionGeneration();
+  const attempt = fetchVerify().then((data) => {
+    const user = toSessionUser(data, token);
+    saveThemeSettings(data.theme);
+    if (sessionGeneration() === startedIn) setSessionUser(user);
+    return user;
+  });
+  pending = attempt;
+  const settle = () => {
+    if (pending === attempt) pending = undefined;
+  };
+  attempt.then(settle, settle);
+  return attempt;
+}
+
+/** Spec §8: where a failed verify sends the browser. */
+export function loginPathForVerifyError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401 && /active workspace/i.test(error.message))
+      return '/login?error=no_active_workspace';
+    if (error.status === 406) return '/login?error=sso_user_not_found';
+  }
+  return '/login';
+}

@@ -1,0 +1,98 @@
+import { TOKEN_COOKIE, TOKEN_COOKIE_DAYS } from '../../contract/constants';
+
+/**
+ * The session token lives in a cookie (spec §9) rather than local storage so that sibling apps on
+ * the same parent domain (app.example.com, admin.example.com) share one sign-in.
+ */
+
+// Second-level labels under which registrars sell names (acme.com.au, acme.co.uk): the shared
+// parent of app.acme.com.au is acme.com.au, not com.au, which browsers refuse anyway.
+const SECOND_LEVEL_LABELS = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'id']);
+
+function isIpAddress(hostname: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':');
+}
+
+/** The shared parent domain to set the cookie on (".example.com"), or undefined for a host-only cookie. */
+export function cookieDomain(hostname: string): string | undefined {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (!host.includes('.') || isIpAddress(host)) return undefined;
+  const labels = host.split('.');
+  const secondLevel =
+    labels.length >= 3 && labels.at(-1)!.length === 2 && SECOND_LEVEL_LABELS.has(labels.at(-2)!);
+  const keep = secondLevel ? 3 : 2;
+  if (labels.length < keep) return undefined;
+  return `.${labels.slice(-keep).join('.')}`;
+}
+
+/**
+ * Every domain attribute a token cookie could have been set under for this host: none (host-only),
+ * the host itself and each parent, with and without the leading dot. Logout clears them all so
+ * that a cookie left by an older deployment on another level cannot keep the user signed in.
+ */
+export function cookieDomainVariants(hostname: string): (string | undefined)[] {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const variants: (string | undefined)[] = [undefined];
+  if (!host.includes('.') || isIpAddress(host)) {
+    variants.push(host);
+    return variants;
+  }
+  const labels = host.split('.');
+  for (let i = 0; i < labels.length - 1; i++) {
+    const domain = labels.slice(i).join('.');
+    variants.push(domain, `.${domain}`);
+  }
+  return variants;
+}
+
+function writeCookie(serialised: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from some browsers we support; the token must be readable synchronously before the first request.
+  document.cookie = serialised;
+}
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+export function getToken(): string | undefined {
+  const value = readCookie(TOKEN_COOKIE);
+  return value ? value : undefined;
+}
+
+export function hasToken(): boolean {
+  return getToken() !== undefined;
+}
+
+export function setToken(
+  token: string,
+  location: Pick<Location, 'hostname' | 'protocol'> = window.location,
+): void {
+  const maxAge = TOKEN_COOKIE_DAYS * 24 * 60 * 60;
+  const expires = new Date(Date.now() + maxAge * 1000).toUTCString();
+  const domain = cookieDomain(location.hostname);
+  const parts = [
+    `${TOKEN_COOKIE}=${encodeURIComponent(token)}`,
+    `Max-Age=${maxAge}`,
+    `Expires=${expires}`,
+    'Path=/',
+    'SameSite=Lax',
+  ];
+  if (domain) parts.push(`Domain=${domain}`);
+  // Over https the token must never travel in clear; plain http stays usable for local runs.
+  if (location.protocol === 'https:') parts.push('Secure');
+  writeCookie(parts.join('; '));
+}
+
+export function deleteToken(hostname: string = window.location.hostname): void {
+  const expired = 'Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  for (const domain of cookieDomainVariants(hostname)) {
+    const parts = [`${TOKEN_COOKIE}=`, expired, 'Max-Age=0', 'Path=/', 'SameSite=Lax'];
+    if (domain) parts.push(`Domain=${domain}`);
+    writeCookie(parts.join('; '));
+  }
+}
