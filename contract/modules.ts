@@ -58,7 +58,7 @@ export function hasCapabilities(
 ): boolean {
   const wanted = module.toLowerCase();
   const entry = permissions.find((p) => p.id.toLowerCase() === wanted);
-  if (!entry || entry.status !== 'active') return false;
+  if (entry?.status !== 'active') return false;
   const granted = new Set(entry.capabilities.map((c) => c.toLowerCase()));
   return required.every((c) => granted.has(c.toLowerCase()));
 }

@@ -73,13 +73,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = env.PUBLIC_URL
     ? attempt(() => parseUrl('PUBLIC_URL', env.PUBLIC_URL!, ['http:', 'https:']).replace(/\/+$/, ''), '')
     : `http://localhost:${port}`;
-  const logLevel = attempt(() => {
-    const v = (env.LOG_LEVEL?.trim() || 'info').toLowerCase();
-    if (!(LOG_LEVELS as readonly string[]).includes(v)) {
-      throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
-    }
-    return v as Config['logLevel'];
-  }, 'info' as Config['logLevel']);
+  const logLevel = attempt(
+    () => {
+      const v = (env.LOG_LEVEL?.trim() || 'info').toLowerCase();
+      if (!(LOG_LEVELS as readonly string[]).includes(v)) {
+        throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+      }
+      return v as Config['logLevel'];
+    },
+    'info' as Config['logLevel'],
+  );
   if (errors.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${errors.join('\n  - ')}`);
   }

@@ -1,9 +1,9 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
 import { deleteExpiredSessions } from './modules/session/repository';
-import path from 'node:path';
 
 /** Opens the database, migrates, seeds demo data when asked, listens, and closes gracefully. */
 export async function startServer(config: Config) {

@@ -1,8 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 
 /** Success envelope of design §3: `{ status, data }`. */
-export const Envelope = <T extends TSchema>(data: T) =>
-  Type.Object({ status: Type.Integer(), data });
+export const Envelope = <T extends TSchema>(data: T) => Type.Object({ status: Type.Integer(), data });
 
 export const ErrorBody = Type.Object({
   status: Type.Integer(),

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
-import type { ModulePermission } from '../modules';
 import type { NodeType } from '../constants';
+import type { ModulePermission } from '../modules';
 
 export const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254 }),
@@ -108,7 +108,12 @@ export const VerifyData = Type.Object({
   settings: TenantSettings,
   theme: Type.Array(ThemeSetting),
   profile_data: Type.Array(
-    Type.Object({ id: Type.Integer(), field_id: Type.Integer(), short_name: Type.String(), value: Type.String() }),
+    Type.Object({
+      id: Type.Integer(),
+      field_id: Type.Integer(),
+      short_name: Type.String(),
+      value: Type.String(),
+    }),
   ),
 });
 export type VerifyData = Static<typeof VerifyData>;

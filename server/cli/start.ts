@@ -7,7 +7,10 @@ function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((max, entry) => Math.max(max, newestMtime(path.join(target, entry))), stat.mtimeMs);
+  return readdirSync(target).reduce(
+    (max, entry) => Math.max(max, newestMtime(path.join(target, entry))),
+    stat.mtimeMs,
+  );
 }
 
 /** Builds the web app when there is no build or the sources changed since the last one. */

@@ -65,7 +65,8 @@ declare module 'fastify' {
   }
 }
 
-export const NO_ACTIVE_WORKSPACE = 'You have no position at an active workspace. Ask your administrator to assign you.';
+export const NO_ACTIVE_WORKSPACE =
+  'You have no position at an active workspace. Ask your administrator to assign you.';
 
 const ACTIVE_POSITION_TYPES = new Set(['root', 'container', 'workspace']);
 
@@ -89,13 +90,19 @@ export function scopedAuthOf(request: FastifyRequest): AuthContext & { position:
   return auth as AuthContext & { position: PositionRow; scope: Scope };
 }
 
-export async function resolveAuth(db: Db, token: string, positionHeader: string | undefined): Promise<AuthContext> {
+export async function resolveAuth(
+  db: Db,
+  token: string,
+  positionHeader: string | undefined,
+): Promise<AuthContext> {
   const tenantId = tenantOfToken(token);
   if (tenantId === undefined) throw unauthorized();
   const found = await findSession(db, tenantId, hashToken(token));
   if (!found || found.session.expiresAt.getTime() <= Date.now()) throw unauthorized();
-  if (!found.tenant.enabled) throw unauthorized('Your organisation’s account is disabled. Contact Storeline support.');
-  if (!found.user.enabled) throw unauthorized('Your account is disabled. Ask your administrator to enable it.');
+  if (!found.tenant.enabled)
+    throw unauthorized('Your organisation’s account is disabled. Contact Storeline support.');
+  if (!found.user.enabled)
+    throw unauthorized('Your account is disabled. Ask your administrator to enable it.');
 
   if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await touchSession(db, tenantId, found.session.id, new Date(Date.now() + SESSION_IDLE_DAYS * 86_400_000));
@@ -108,7 +115,8 @@ export async function resolveAuth(db: Db, token: string, positionHeader: string 
     const wanted = Number(positionHeader);
     position = positions.find((p) => p.id === wanted);
     if (!position) throw forbidden('The selected position is not one of yours.');
-    if (!usable.includes(position)) throw forbidden('The selected position is no longer at an active workspace.');
+    if (!usable.includes(position))
+      throw forbidden('The selected position is no longer at an active workspace.');
   } else {
     position = usable[0];
   }

@@ -14,7 +14,11 @@ function describe(issue: ValidationIssue, context: string | undefined): [string,
   const missing = typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
   const extra = typeof params.additionalProperty === 'string' ? params.additionalProperty : undefined;
   const field =
-    missing ?? extra ?? (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') ?? context ?? 'body';
+    missing ??
+    extra ??
+    (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') ??
+    context ??
+    'body';
   const name = field || context || 'request';
   if (missing) return [name, `${name} is required`];
   if (extra) return [name, `${name} is not a known field`];
@@ -58,5 +62,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             : fe.message;
     return reply.code(code).send({ status: code, message });
   });
-
 });

@@ -35,7 +35,10 @@ export class Mailer {
       link: mail.link,
     });
     if (!this.transport) {
-      this.log.info({ mailTo: mail.to, subject: mail.subject, link: mail.link }, `mail to ${mail.to}: ${mail.link ?? mail.subject}`);
+      this.log.info(
+        { mailTo: mail.to, subject: mail.subject, link: mail.link },
+        `mail to ${mail.to}: ${mail.link ?? mail.subject}`,
+      );
       await markMail(db, tenantId, id, 'logged');
       return;
     }

@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
 import { hierarchyNodes } from './hierarchy';
+import { tenants } from './tenants';
 import { users } from './users';
 
 export const roles = pgTable(

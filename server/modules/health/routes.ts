@@ -10,7 +10,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Process up and database reachable (for load balancers)',
-        response: { ...responses(Type.Object({ database: Type.String(), uptime_s: Type.Number() })), 503: ErrorBody },
+        response: {
+          ...responses(Type.Object({ database: Type.String(), uptime_s: Type.Number() })),
+          503: ErrorBody,
+        },
       },
       config: { access: { public: true } },
     },

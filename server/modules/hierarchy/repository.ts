@@ -16,9 +16,22 @@ export async function listSubtree(db: Db, tenantId: number, rootPath: string) {
       objectId: workspaces.id,
     })
     .from(hierarchyNodes)
-    .leftJoin(workspaces, and(eq(workspaces.tenantId, hierarchyNodes.tenantId), eq(workspaces.nodeId, hierarchyNodes.id)))
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), or(eq(hierarchyNodes.path, rootPath), like(hierarchyNodes.path, `${rootPath}%`))))
-    .orderBy(asc(hierarchyNodes.level), asc(hierarchyNodes.sortOrder), asc(hierarchyNodes.name), asc(hierarchyNodes.id));
+    .leftJoin(
+      workspaces,
+      and(eq(workspaces.tenantId, hierarchyNodes.tenantId), eq(workspaces.nodeId, hierarchyNodes.id)),
+    )
+    .where(
+      and(
+        eq(hierarchyNodes.tenantId, tenantId),
+        or(eq(hierarchyNodes.path, rootPath), like(hierarchyNodes.path, `${rootPath}%`)),
+      ),
+    )
+    .orderBy(
+      asc(hierarchyNodes.level),
+      asc(hierarchyNodes.sortOrder),
+      asc(hierarchyNodes.name),
+      asc(hierarchyNodes.id),
+    );
 }
 
 export type SubtreeRow = Awaited<ReturnType<typeof listSubtree>>[number];
@@ -51,7 +64,15 @@ export function buildTree(rows: SubtreeRow[]): HierarchyNode[] {
 export async function insertNode(
   db: Db,
   tenantId: number,
-  values: { parentId: number | null; parentPath: string; type: HierarchyNode['type']; name: string; level: number; status?: 'active' | 'inactive'; sortOrder?: number },
+  values: {
+    parentId: number | null;
+    parentPath: string;
+    type: HierarchyNode['type'];
+    name: string;
+    level: number;
+    status?: 'active' | 'inactive';
+    sortOrder?: number;
+  },
 ) {
   const [row] = await db
     .insert(hierarchyNodes)
@@ -68,6 +89,9 @@ export async function insertNode(
     .returning({ id: hierarchyNodes.id });
   const id = row!.id;
   const path = `${values.parentPath}${id}/`;
-  await db.update(hierarchyNodes).set({ path }).where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.id, id)));
+  await db
+    .update(hierarchyNodes)
+    .set({ path })
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.id, id)));
   return { id, path };
 }

@@ -16,7 +16,13 @@ export async function insertMail(
   return row!.id;
 }
 
-export async function markMail(db: Db, tenantId: number, id: number, status: OutboxRow['status'], error?: string) {
+export async function markMail(
+  db: Db,
+  tenantId: number,
+  id: number,
+  status: OutboxRow['status'],
+  error?: string,
+) {
   await db
     .update(mailOutbox)
     .set({ status, error: error ?? null, sentAt: status === 'sent' ? new Date() : null })
@@ -27,6 +33,8 @@ export async function listOutbox(db: Db, tenantId: number, recipient?: string) {
   return db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.tenantId, tenantId), recipient ? eq(mailOutbox.recipient, recipient) : undefined))
+    .where(
+      and(eq(mailOutbox.tenantId, tenantId), recipient ? eq(mailOutbox.recipient, recipient) : undefined),
+    )
     .orderBy(desc(mailOutbox.id));
 }

@@ -16,6 +16,12 @@ export async function loadProfileData(db: Db, tenantId: number, userId: number) 
       profileFields,
       and(eq(profileFields.tenantId, profileValues.tenantId), eq(profileFields.id, profileValues.fieldId)),
     )
-    .where(and(eq(profileValues.tenantId, tenantId), eq(profileValues.userId, userId), eq(profileFields.active, true)))
+    .where(
+      and(
+        eq(profileValues.tenantId, tenantId),
+        eq(profileValues.userId, userId),
+        eq(profileFields.active, true),
+      ),
+    )
     .orderBy(asc(profileFields.sortOrder), asc(profileFields.id));
 }

@@ -16,7 +16,8 @@ export type TenantRow = typeof tenants.$inferSelect;
 /** Users with this username in every enabled tenant (login happens before the tenant is known). */
 export async function findLoginCandidates(db: Db, username: string, tenantIdentifier?: string) {
   const conditions = [eq(sql`lower(${users.username})`, username.trim().toLowerCase())];
-  if (tenantIdentifier) conditions.push(eq(sql`lower(${tenants.identifier})`, tenantIdentifier.toLowerCase()));
+  if (tenantIdentifier)
+    conditions.push(eq(sql`lower(${tenants.identifier})`, tenantIdentifier.toLowerCase()));
   return db
     .select({ user: users, tenant: tenants })
     .from(users)
@@ -25,7 +26,13 @@ export async function findLoginCandidates(db: Db, username: string, tenantIdenti
     .orderBy(asc(users.tenantId));
 }
 
-export async function insertSession(db: Db, tenantId: number, userId: number, tokenHash: string, expiresAt: Date) {
+export async function insertSession(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+) {
   const [row] = await db
     .insert(sessions)
     .values({ tenantId, userId, tokenHash, expiresAt })
@@ -134,7 +141,13 @@ export async function findUser(db: Db, tenantId: number, userId: number) {
   return row;
 }
 
-export async function setPassword(db: Db, tenantId: number, userId: number, passwordHash: string, forceReset: boolean) {
+export async function setPassword(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  passwordHash: string,
+  forceReset: boolean,
+) {
   await db
     .update(users)
     .set({ passwordHash, forceReset, updatedAt: new Date() })

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { RedirectData } from '../../../contract/api/common';
 import {
   LoginBody,
@@ -18,15 +19,25 @@ const tooMany = (_req: unknown, context: { after: string }) =>
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = app.config.loginRateLimit;
-  const perUsername = app.rateLimit({
+  // One limiter per request is all the plugin's hooks run, so the per-username one is checked by hand.
+  const usernameLimit = app.createRateLimit({
     max: limits.perUsernamePer15Minutes,
     timeWindow: '15 minutes',
     keyGenerator: (request) => {
       const body = request.body as { username?: unknown } | undefined;
       return `user:${typeof body?.username === 'string' ? body.username.trim().toLowerCase() : ''}`;
     },
-    errorResponseBuilder: tooMany,
   });
+  const perUsername = async (request: FastifyRequest) => {
+    const limit = await usernameLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
+      throw new HttpError(
+        429,
+        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      );
+    }
+  };
 
   app.post(
     '/api/login',

@@ -1,5 +1,5 @@
-import { RESET_TOKEN_TTL_MINUTES } from '../../../contract/constants';
 import type { LoginData, LoginUser, VerifyData } from '../../../contract/api/session';
+import { RESET_TOKEN_TTL_MINUTES } from '../../../contract/constants';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
@@ -63,7 +63,7 @@ export async function login(
     }
   }
   if (candidates.length === 0) await verifyPassword(input.password, DUMMY_HASH);
-  if (!match || !match.user.enabled) throw badRequest(BAD_CREDENTIALS);
+  if (!match?.user.enabled) throw badRequest(BAD_CREDENTIALS);
   if (!match.tenant.enabled) {
     throw new HttpError(403, 'Your organisation’s account is disabled. Contact Storeline support.');
   }
@@ -131,7 +131,13 @@ async function sendResetMail(
   reason: 'forgot' | 'admin',
 ) {
   const { token, hash } = newToken(tenantId);
-  await insertResetToken(db, tenantId, user.id, hash, new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000));
+  await insertResetToken(
+    db,
+    tenantId,
+    user.id,
+    hash,
+    new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+  );
   const link = `${publicUrl}/password/reset/${token}`;
   const intro =
     reason === 'forgot'
@@ -168,7 +174,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   return db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, tenantId, hashToken(input.token));
     const found = userId === undefined ? undefined : await findUser(tx, tenantId, userId);
-    if (!found || !found.user.enabled) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+    if (!found?.user.enabled) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
     await setPassword(tx, tenantId, found.user.id, passwordHash, false);
     // A new password ends every session that knew the old one.
     await deleteUserSessions(tx, tenantId, found.user.id);
@@ -186,8 +192,13 @@ export async function changeOwnPassword(
 ) {
   if (!auth.user.forceReset) {
     if (!canUpdateProfile) throw forbidden();
-    const ok = input.current_password !== undefined && (await verifyPassword(input.current_password, auth.user.passwordHash));
-    if (!ok) throw badRequest('Your current password is not correct', { current_password: 'Your current password is not correct' });
+    const ok =
+      input.current_password !== undefined &&
+      (await verifyPassword(input.current_password, auth.user.passwordHash));
+    if (!ok)
+      throw badRequest('Your current password is not correct', {
+        current_password: 'Your current password is not correct',
+      });
   }
   const problem = passwordProblem(input.password);
   if (problem) throw badRequest(problem, { password: problem });
@@ -203,7 +214,13 @@ export async function changeOwnPassword(
 }
 
 /** An administrator sends a user a reset link and makes them choose a new password at next sign-in. */
-export async function adminResetPassword(db: Db, mailer: Mailer, publicUrl: string, tenantId: number, user: UserRow) {
+export async function adminResetPassword(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  tenantId: number,
+  user: UserRow,
+) {
   await setForceReset(db, tenantId, user.id, true);
   await sendResetMail(db, mailer, publicUrl, tenantId, user, 'admin');
   return { id: user.id, email: user.email, force_reset: true };

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { TenantSettings } from '../../../contract/api/session';
 import {
   ADMIN_TENANT_MODULES,
   type Capability,
@@ -7,7 +8,6 @@ import {
   type ModuleId,
   type ModulePermission,
 } from '../../../contract/modules';
-import type { TenantSettings } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import { rolePermissions, settings, tenantModules, terms } from '../../db/schema';
 
@@ -34,7 +34,9 @@ export async function loadEnabledModules(db: Db, tenantId: number): Promise<Set<
     .select({ module: tenantModules.module, allowed: tenantModules.allowed, enabled: tenantModules.enabled })
     .from(tenantModules)
     .where(eq(tenantModules.tenantId, tenantId));
-  return new Set(rows.filter((r) => r.allowed && r.enabled && isModuleId(r.module)).map((r) => r.module as ModuleId));
+  return new Set(
+    rows.filter((r) => r.allowed && r.enabled && isModuleId(r.module)).map((r) => r.module as ModuleId),
+  );
 }
 
 /**
@@ -62,7 +64,9 @@ export async function loadEffectivePermissions(
     const adminOnly = ADMIN_TENANT_MODULES.includes(id);
     if (isAdminTenant ? !(adminOnly || id === 'profile') : adminOnly) continue;
     const known = new Set<string>(capabilitiesOf(id));
-    const capabilities = grant.capabilities.map((c) => c.toLowerCase()).filter((c) => known.has(c)) as Capability[];
+    const capabilities = grant.capabilities
+      .map((c) => c.toLowerCase())
+      .filter((c) => known.has(c)) as Capability[];
     result.push({ id, status: grant.enabled ? 'active' : 'inactive', capabilities });
   }
   return result;

@@ -64,9 +64,30 @@ export const PLATFORM_OPERATOR_ROLE = {
 };
 
 export const DEFAULT_TASK_TYPES = [
-  { name: 'Urgent', description: 'Needs doing now', colour: '#d32f2f', secondaryColour: '#fdecea', icon: 'PriorityHigh', sortOrder: 1 },
-  { name: 'Task', description: 'Work to complete by its due time', colour: '#1976d2', secondaryColour: '#e3f2fd', icon: 'Assignment', sortOrder: 2 },
-  { name: 'Communication', description: 'News to read and acknowledge', colour: '#2e7d32', secondaryColour: '#e8f5e9', icon: 'Campaign', sortOrder: 3 },
+  {
+    name: 'Urgent',
+    description: 'Needs doing now',
+    colour: '#d32f2f',
+    secondaryColour: '#fdecea',
+    icon: 'PriorityHigh',
+    sortOrder: 1,
+  },
+  {
+    name: 'Task',
+    description: 'Work to complete by its due time',
+    colour: '#1976d2',
+    secondaryColour: '#e3f2fd',
+    icon: 'Assignment',
+    sortOrder: 2,
+  },
+  {
+    name: 'Communication',
+    description: 'News to read and acknowledge',
+    colour: '#2e7d32',
+    secondaryColour: '#e8f5e9',
+    icon: 'Campaign',
+    sortOrder: 3,
+  },
 ];
 
 export const DEFAULT_TERMS: Record<string, string> = { workspace: 'Workspace' };

@@ -1,6 +1,15 @@
 import { ADMIN_TENANT_IDENTIFIER, MODULE_IDS, type ModuleId } from '../../../contract/modules';
 import type { Db } from '../../db/client';
-import { profileFields, rolePermissions, roles, settings, taskTypes, tenantModules, tenants, terms } from '../../db/schema';
+import {
+  profileFields,
+  rolePermissions,
+  roles,
+  settings,
+  taskTypes,
+  tenantModules,
+  tenants,
+  terms,
+} from '../../db/schema';
 import { insertNode } from '../hierarchy/repository';
 import { seedTheme } from '../theme/repository';
 import { DEFAULT_ROLES, DEFAULT_TASK_TYPES, DEFAULT_TERMS, PLATFORM_OPERATOR_ROLE } from './defaults';
@@ -36,7 +45,13 @@ export async function provisionTenant(db: Db, input: ProvisionInput): Promise<Pr
     .returning({ id: tenants.id });
   const tenantId = tenant!.id;
 
-  const root = await insertNode(db, tenantId, { parentId: null, parentPath: '/', type: 'root', name: input.name, level: 0 });
+  const root = await insertNode(db, tenantId, {
+    parentId: null,
+    parentPath: '/',
+    type: 'root',
+    name: input.name,
+    level: 0,
+  });
   const unassigned = await insertNode(db, tenantId, {
     parentId: root.id,
     parentPath: root.path,
@@ -66,13 +81,20 @@ export async function provisionTenant(db: Db, input: ProvisionInput): Promise<Pr
 
   const allowed = isAdmin ? ['tenant', 'profile'] : MODULE_IDS.filter((m) => m !== 'tenant');
   const enabled = new Set(input.modules ?? allowed);
-  await db
-    .insert(tenantModules)
-    .values(allowed.map((module) => ({ tenantId, module, allowed: true, enabled: enabled.has(module as ModuleId) })));
+  await db.insert(tenantModules).values(
+    allowed.map((module) => ({
+      tenantId,
+      module,
+      allowed: true,
+      enabled: enabled.has(module as ModuleId),
+    })),
+  );
 
   await db
     .insert(terms)
-    .values(Object.entries({ ...DEFAULT_TERMS, ...input.terms }).map(([key, value]) => ({ tenantId, key, value })));
+    .values(
+      Object.entries({ ...DEFAULT_TERMS, ...input.terms }).map(([key, value]) => ({ tenantId, key, value })),
+    );
   await db.insert(settings).values([
     { tenantId, key: 'week_starting_day', value: String(input.weekStartingDay ?? 1) },
     { tenantId, key: 'max_active_workspace', value: String(input.maxActiveWorkspace ?? 100) },

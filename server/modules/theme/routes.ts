@@ -48,7 +48,8 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const errors: Record<string, string> = {};
       for (const item of items) {
         const key = THEME_KEYS.find((k) => k.id === item.id)!;
-        if (item.key !== undefined && item.key !== key.key) errors[key.key] = `Setting ${item.id} is "${key.key}", not "${item.key}"`;
+        if (item.key !== undefined && item.key !== key.key)
+          errors[key.key] = `Setting ${item.id} is "${key.key}", not "${item.key}"`;
         else if (key.key !== 'logo' && !HEX_COLOUR.test(item.value)) {
           errors[key.key] = `${key.key} must be a hex colour such as #6b4fbb`;
         }

@@ -12,7 +12,13 @@ export async function findTenantUser(db: Db, tenantId: number, userId: number) {
 }
 
 /** True when the user holds a position inside the scope's subtree (a root scope sees everyone). */
-export async function isUserInScope(db: Db, tenantId: number, userId: number, scope: Scope, scopeIsRoot: boolean) {
+export async function isUserInScope(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  scope: Scope,
+  scopeIsRoot: boolean,
+) {
   if (scopeIsRoot) return true;
   const [row] = await db
     .select({ id: positions.id })

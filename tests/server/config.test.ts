@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+
+describe('configuration', () => {
+  it('has defaults that start the embedded database with demo data on :3000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      demo: true,
+      databaseUrl: undefined,
+      logLevel: 'info',
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('turns demo data off by default on a PostgreSQL server', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', DEMO: 'yes' }).demo).toBe(
+      true,
+    );
+  });
+
+  it('reports every bad value at once, each with what is expected', () => {
+    expect(() =>
+      loadConfig({
+        PORT: 'eighty',
+        DEMO: 'maybe',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        SMTP_URL: 'nope',
+        PUBLIC_URL: 'ftp://x',
+      }),
+    ).toThrowError(
+      /PORT must be a whole number from 0 to 65535, got "eighty"[\s\S]*DATABASE_URL must start with postgres: or postgresql:[\s\S]*DEMO must be one of[\s\S]*SMTP_URL must be a URL[\s\S]*PUBLIC_URL must start with http: or https:[\s\S]*LOG_LEVEL must be one of/,
+    );
+  });
+
+  it('drops a trailing slash from PUBLIC_URL so links are well formed', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://acme.storeline.app/' }).publicUrl).toBe(
+      'https://acme.storeline.app',
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/client';
+import { seedDemo } from '../../server/db/seed';
+import { onPostgres, postgresUrl } from './helpers/target';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteImage: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrating and seeding takes seconds, so it happens once per run: PGlite's data directory is
+ * dumped to a file every test file loads; on PostgreSQL a template database is cloned per file.
+ */
+export default async function setup(project: TestProject) {
+  if (onPostgres) {
+    const template = `storeline_tpl_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${template}`);
+    const database = await openDatabase({ kind: 'postgres', url: postgresUrl(template) });
+    await database.migrate();
+    await seedDemo(database.db);
+    await database.close();
+    project.provide('postgresTemplate', template);
+    project.provide('pgliteImage', '');
+    return async () => {
+      // Clones made by test files are dropped by their own teardown; the template goes last.
+      const leftovers = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+        [`${template}%`],
+      );
+      for (const { datname } of leftovers.rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'storeline-test-'));
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  await seedDemo(database.db);
+  const client = (database as unknown as { pglite: PGlite }).pglite;
+  const image = await client.dumpDataDir('gzip');
+  const file = path.join(dir, 'image.tar.gz');
+  writeFileSync(file, Buffer.from(await image.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteImage', file);
+  project.provide('postgresTemplate', '');
+  return () => rmSync(dir, { recursive: true, force: true });
+}
