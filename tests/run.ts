@@ -1,0 +1,109 @@
+/**
+ * `npm test`: every suite — lint, typecheck, server (PGlite, then PostgreSQL when DATABASE_URL is
+ * set), web and e2e — and one closing line `N passed, N failed, N skipped` summing them all.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { CHROMIUM } from './e2e/chromium';
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const lines: string[] = [];
+const RESULTS = path.resolve('test-results');
+mkdirSync(RESULTS, { recursive: true });
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function check(name: string, command: string, args: string[]) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const ok = run(command, args) === 0;
+  if (ok) total.passed++;
+  else total.failed++;
+  lines.push(`${name}: ${ok ? 'passed' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+}
+
+function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const report = path.join(RESULTS, `${name.replace(/\W+/g, '-')}.json`);
+  rmSync(report, { force: true });
+  const code = run(
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  );
+  const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+      numFailedTestSuites: number;
+    };
+    tally.passed = json.numPassedTests;
+    tally.failed =
+      json.numFailedTests +
+      (json.numFailedTests === 0 && code !== 0 ? Math.max(1, json.numFailedTestSuites) : 0);
+    tally.skipped = json.numPendingTests + json.numTodoTests;
+  } else {
+    tally.failed = 1; // the runner itself crashed before reporting
+  }
+  total.passed += tally.passed;
+  total.failed += tally.failed;
+  total.skipped += tally.skipped;
+  lines.push(
+    `${name}: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped (${((Date.now() - started) / 1000).toFixed(1)}s)`,
+  );
+}
+
+/** The browser tests need Debian's Chromium; install it when we can, else say exactly how. */
+function ensureChromium(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Chromium is missing: installing Debian’s chromium package…');
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    if (
+      run('apt-get', ['update', '-qq'], env) === 0 &&
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], env) === 0
+    ) {
+      return existsSync(CHROMIUM);
+    }
+  }
+  console.error(
+    `Chromium is missing at ${CHROMIUM}. Install it, then run npm test again:\n  sudo apt-get install -y chromium`,
+  );
+  return false;
+}
+
+if (!ensureChromium()) process.exit(1);
+
+check('lint', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '.']);
+check('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+vitest('server (PGlite)', 'server');
+if (process.env.DATABASE_URL) vitest('server (PostgreSQL)', 'server', { STORELINE_TEST_DB: 'postgres' });
+else lines.push('server (PostgreSQL): not run — set DATABASE_URL to run the server suites on PostgreSQL too');
+vitest('web', 'web');
+vitest('e2e', 'e2e', { DATABASE_URL: '' });
+
+console.log(`\n${lines.join('\n')}`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 ? 1 : 0);
