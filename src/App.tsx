@@ -8,6 +8,7 @@ import { PasswordResetPage } from './customRoutes/auth/PasswordResetPage';
 import { PublicShell } from './customRoutes/auth/PublicShell';
 import { useForcedReset } from './hooks/useSession';
 import { LoadingScreen } from './layout/LoadingScreen';
+import { signInPathNow } from './providers/authState';
 import { setNavigator } from './providers/navigation';
 import { hasToken } from './providers/tokenCookie';
 import { guard } from './routing/guard';
@@ -41,7 +42,7 @@ function ScrollToTop() {
 function ProtectedApp() {
   const { pathname } = useLocation();
   const forcedReset = useForcedReset();
-  const decision = guard({ pathname, hasToken: hasToken(), forcedReset, user: undefined });
+  const decision = guard({ pathname, hasToken: hasToken(), forcedReset, user: undefined, signInPath: signInPathNow() });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
     <Suspense fallback={<LoadingScreen />}>

@@ -3,7 +3,7 @@ import { Layout, useSidebarState } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useForcedReset, useSessionUser } from '../hooks/useSession';
-import { clearAuthState } from '../providers/authState';
+import { clearAuthState, signInPathNow } from '../providers/authState';
 import { loginPathForVerifyError, verifySession } from '../providers/session';
 import { themeValues } from '../providers/theme';
 import { hasToken } from '../providers/tokenCookie';
@@ -27,7 +27,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   const [, setSidebarOpen] = useSidebarState();
   const urgent = useUrgentTasks(user);
-  const decision = guard({ pathname, hasToken: hasToken(), forcedReset, user });
+  const decision = guard({ pathname, hasToken: hasToken(), forcedReset, user, signInPath: signInPathNow() });
   const colours = useMemo(() => themeValues(user?.themeSettings), [user?.themeSettings]);
 
   useEffect(() => {
@@ -37,7 +37,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       if (!active) return;
       // Spec §8: 401 "active workspace" and 406 have their own sign-in messages; all else plain login.
       const to = loginPathForVerifyError(error);
-      clearAuthState();
+      clearAuthState(to);
       navigate(to, { replace: true });
     });
     return () => {

@@ -2,7 +2,7 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { RedirectData } from '../../contract/api/common';
 import type { LoginData } from '../../contract/api/session';
 import { canAccess } from './accessControl';
-import { clearAuthState } from './authState';
+import { clearAuthState, resetSignInPath } from './authState';
 import { ApiError, apiFetch, request } from './httpClient';
 import { setPositionId } from './positionStore';
 import { loginPathForVerifyError, verifySession } from './session';
@@ -55,6 +55,7 @@ async function login({ username, password }: LoginParams): Promise<{ redirectTo:
     fallback: LOGIN_FALLBACK,
   });
   setToken(data.token);
+  resetSignInPath();
   // A position remembered from the previous account would be refused for this one.
   setPositionId(undefined);
   clearSession();
@@ -92,7 +93,7 @@ async function checkAuth(): Promise<void> {
     await verifySession();
   } catch (error) {
     const redirectTo = loginPathForVerifyError(error);
-    clearAuthState();
+    clearAuthState(redirectTo);
     throw { redirectTo, message: false, logoutUser: false } satisfies AuthRedirect;
   }
 }
@@ -104,12 +105,13 @@ async function checkError(error: unknown): Promise<void> {
     const redirectTo = /active workspace/i.test(messageOf(error))
       ? '/login?error=no_active_workspace'
       : '/login';
-    clearAuthState();
+    clearAuthState(redirectTo);
     throw { redirectTo, message: false } satisfies AuthRedirect;
   }
   if (status === 406) {
-    clearAuthState();
-    throw { redirectTo: '/login?error=sso_user_not_found', message: false } satisfies AuthRedirect;
+    const redirectTo = '/login?error=sso_user_not_found';
+    clearAuthState(redirectTo);
+    throw { redirectTo, message: false } satisfies AuthRedirect;
   }
 }
 

@@ -1,9 +1,25 @@
 import { clearSession, setForcedReset } from './sessionStore';
 import { deleteToken } from './tokenCookie';
 
+// Where a signed-out visitor is sent. Several parts of the page may notice the missing token in
+// the same moment (the failed call's handler and every guard that re-renders); remembering the
+// reason makes them all agree on /login?error=… instead of racing to a bare /login.
+let signInPath = '/login';
+
 /** Spec §8 "clear auth state": the token cookie, the verified session and the forced-reset flag. */
-export function clearAuthState(): void {
+export function clearAuthState(nextSignInPath = '/login'): void {
+  signInPath = nextSignInPath;
   deleteToken();
   setForcedReset(false);
   clearSession();
+}
+
+/** The sign-in page to send a visitor without a token to, with the reason their session ended. */
+export function signInPathNow(): string {
+  return signInPath;
+}
+
+/** After a successful sign-in the old reason no longer applies. */
+export function resetSignInPath(): void {
+  signInPath = '/login';
 }

@@ -41,6 +41,7 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR = 'Could not reach Storeline. Check your connection and try again.';
+const SSO_LOGIN = '/login?error=sso_user_not_found';
 const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
 export function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
@@ -99,8 +100,8 @@ function handleAuthFailure(status: number): void {
     clearAuthState();
     navigateTo('/login');
   } else if (status === 406) {
-    clearAuthState();
-    navigateTo('/login?error=sso_user_not_found');
+    clearAuthState(SSO_LOGIN);
+    navigateTo(SSO_LOGIN);
   }
 }
 

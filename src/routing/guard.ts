@@ -10,6 +10,8 @@ export interface GuardInput {
   /** The verified session user; undefined until verify has answered. */
   user: (AccessSubject & { forceResetPassword?: boolean }) | undefined;
   routes?: readonly AppRoute[];
+  /** Where a visitor without a token goes: /login, or /login?error=… when the session just ended for a reason. */
+  signInPath?: string;
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'verify' };
@@ -39,14 +41,14 @@ export function isPublicPath(pathname: string): boolean {
  *   "/" → the first permitted menu entry, else /forbidden; a declared route the user may not
  *   open → /forbidden; anything else (including unknown paths, shown as not found) is allowed.
  */
-export function guard({ pathname, hasToken, forcedReset, user, routes }: GuardInput): GuardDecision {
+export function guard({ pathname, hasToken, forcedReset, user, routes, signInPath = '/login' }: GuardInput): GuardDecision {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/login') return hasToken ? redirect('/') : allow;
   if (path === '/password') return redirect('/password/forgot');
   if (path === '/password/change') return hasToken && forcedReset ? allow : redirect('/login');
   if (isPublicPath(path)) return allow;
 
-  if (!hasToken) return redirect('/login');
+  if (!hasToken) return redirect(signInPath);
   if (forcedReset || user?.forceResetPassword) return redirect('/password/change');
   if (!user) return { kind: 'verify' };
   if (path === '/') return redirect(firstPermittedPath(user) ?? '/forbidden');
