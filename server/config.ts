@@ -83,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     'info' as Config['logLevel'],
   );
+  const perIp = env.LOGIN_LIMIT_PER_IP
+    ? attempt(() => parseInteger('LOGIN_LIMIT_PER_IP', env.LOGIN_LIMIT_PER_IP!, 1, 100_000), 30)
+    : 30;
+  const perUsername = env.LOGIN_LIMIT_PER_USERNAME
+    ? attempt(() => parseInteger('LOGIN_LIMIT_PER_USERNAME', env.LOGIN_LIMIT_PER_USERNAME!, 1, 100_000), 10)
+    : 10;
   if (errors.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${errors.join('\n  - ')}`);
   }
@@ -96,6 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     logLevel,
     webRoot: path.resolve('dist'),
-    loginRateLimit: { perIpPerMinute: 30, perUsernamePer15Minutes: 10 },
+    loginRateLimit: { perIpPerMinute: perIp, perUsernamePer15Minutes: perUsername },
   };
 }

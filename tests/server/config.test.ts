@@ -36,6 +36,16 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the sign-in limits', () => {
+    expect(loadConfig({ LOGIN_LIMIT_PER_IP: '500', LOGIN_LIMIT_PER_USERNAME: '20' }).loginRateLimit).toEqual({
+      perIpPerMinute: 500,
+      perUsernamePer15Minutes: 20,
+    });
+    expect(() => loadConfig({ LOGIN_LIMIT_PER_IP: '0' })).toThrowError(
+      /LOGIN_LIMIT_PER_IP must be a whole number from 1/,
+    );
+  });
+
   it('drops a trailing slash from PUBLIC_URL so links are well formed', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://acme.storeline.app/' }).publicUrl).toBe(
       'https://acme.storeline.app',
