@@ -7,6 +7,7 @@ import { useSessionUser } from './hooks/useSession';
 import { AppLayout } from './layout/AppLayout';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { buildMuiTheme } from './providers/muiTheme';
 import { themeValues } from './providers/theme';
@@ -28,6 +29,7 @@ export default function AdminApp() {
   return (
     <Admin
       authProvider={authProvider}
+      dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       theme={theme}
       darkTheme={null}

@@ -1,0 +1,34 @@
+import type { QueryValue } from './httpClient';
+
+/**
+ * How a react-admin resource maps onto the API (design §3: `/api/<entity>/list|get|create|update|delete`).
+ * A resource that follows the convention needs only `base`; the rest overrides where the spec
+ * says otherwise. Each feature adds its resources to RESOURCE_ENDPOINTS.
+ */
+export interface ResourceEndpoints {
+  /** e.g. `/api/user` → /api/user/list, /api/user/get, … */
+  base: string;
+  list?: string;
+  get?: string;
+  create?: string;
+  update?: string;
+  delete?: string;
+  updateMethod?: 'PUT' | 'POST';
+  /** Spec §7: `DELETE /api/user/delete` takes `id` in the query; others take `{ ids }` in the body. */
+  deleteStyle?: 'query-id' | 'body-id' | 'body-ids';
+  /** Turns react-admin's filter into the list's query parameters (default: passed through). */
+  listQuery?: (filter: Record<string, unknown>) => Record<string, QueryValue>;
+  /** Spec §8 fallback texts. */
+  messages?: { create?: string; update?: string; delete?: string };
+}
+
+export const RESOURCE_ENDPOINTS: Record<string, ResourceEndpoints> = {};
+
+export function endpointsFor(resource: string): ResourceEndpoints {
+  const found = RESOURCE_ENDPOINTS[resource];
+  if (!found)
+    throw new Error(
+      `No API endpoints are declared for the resource "${resource}" (src/providers/endpoints.ts)`,
+    );
+  return found;
+}
