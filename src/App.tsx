@@ -42,7 +42,13 @@ function ScrollToTop() {
 function ProtectedApp() {
   const { pathname } = useLocation();
   const forcedReset = useForcedReset();
-  const decision = guard({ pathname, hasToken: hasToken(), forcedReset, user: undefined, signInPath: signInPathNow() });
+  const decision = guard({
+    pathname,
+    hasToken: hasToken(),
+    forcedReset,
+    user: undefined,
+    signInPath: signInPathNow(),
+  });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
     <Suspense fallback={<LoadingScreen />}>

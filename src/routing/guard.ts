@@ -41,7 +41,14 @@ export function isPublicPath(pathname: string): boolean {
  *   "/" → the first permitted menu entry, else /forbidden; a declared route the user may not
  *   open → /forbidden; anything else (including unknown paths, shown as not found) is allowed.
  */
-export function guard({ pathname, hasToken, forcedReset, user, routes, signInPath = '/login' }: GuardInput): GuardDecision {
+export function guard({
+  pathname,
+  hasToken,
+  forcedReset,
+  user,
+  routes,
+  signInPath = '/login',
+}: GuardInput): GuardDecision {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/login') return hasToken ? redirect('/') : allow;
   if (path === '/password') return redirect('/password/forgot');

@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VerifyData } from '../../contract/api/session';
+import { POSITION_STORAGE_KEY } from '../../src/providers/positionStore';
+import { getToken } from '../../src/providers/tokenCookie';
+import {
+  noUrgentTasks,
+  operatorVerify,
+  permissionsOf,
+  position,
+  resetBrowserState,
+  signedIn,
+  verifyData,
+  verifyHandler,
+} from './fixtures';
+import { server } from './msw';
+import { expectPath, renderApp, setViewportWidth } from './renderApp';
+
+const menu = () => screen.findByTestId('main-menu', undefined, { timeout: 8000 });
+
+async function menuLabels(): Promise<string[]> {
+  const nav = await menu();
+  // Open every group so sub-entries are rendered too.
+  for (const group of within(nav).queryAllByRole('button', { expanded: false })) await userEvent.click(group);
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+describe('app shell', () => {
+  beforeEach(() => {
+    resetBrowserState();
+    setViewportWidth(1280);
+    server.use(noUrgentTasks);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends a visitor without a token to the sign-in page', async () => {
+    renderApp('/task');
+    await expectPath('/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Storeline' })).toBeInTheDocument();
+  });
+
+  it('sends "/" to the first permitted entry and shows the workspace term in the menu', async () => {
+    signedIn();
+    server.use(verifyHandler(verifyData()));
+    renderApp('/');
+    await expectPath('/task');
+    expect(await menuLabels()).toEqual([
+      'My Tasks',
+      'Compliance',
+      'Library',
+      'Observation',
+      'Idea',
+      'Feedback',
+      'Barometer',
+      'Barometer Management',
+      'Customer Orders',
+      'Store Info',
+      'Survey',
+      'Survey Management',
+    ]);
+    expect(screen.getByTestId('tenant-name')).toHaveTextContent('Acme Retail');
+  });
+
+  it("labels workspace entries with each tenant's own term", async () => {
+    signedIn();
+    server.use(
+      verifyHandler(verifyData({ modules: permissionsOf('Administrator'), terms: { workspace: 'Branch' } })),
+    );
+    renderApp('/dashboard');
+    const labels = await menuLabels();
+    expect(labels).toContain('Branch Info');
+    expect(labels).toContain('Audit By Branch');
+    expect(labels).not.toContain('Tenant');
+  });
+
+  it('shows admin-tenant users only Tenant', async () => {
+    signedIn();
+    server.use(verifyHandler(operatorVerify()));
+    renderApp('/');
+    await expectPath('/tenant-management');
+    expect(await menuLabels()).toEqual(['Tenant']);
+  });
+
+  it('sends a route the role does not permit to /forbidden', async () => {
+    signedIn();
+    server.use(verifyHandler(verifyData()));
+    renderApp('/admin/user');
+    await expectPath('/forbidden');
+    expect(await screen.findByTestId('forbidden')).toHaveTextContent('Your role does not give you access');
+  });
+
+  it('renders unknown paths as not found inside the layout', async () => {
+    signedIn();
+    server.use(verifyHandler(verifyData()));
+    renderApp('/no/such/page');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    expect(await menu()).toBeInTheDocument();
+  });
+
+  it('shows the under-development page for placeholder modules', async () => {
+    signedIn();
+    server.use(verifyHandler(verifyData()));
+    renderApp('/insight/barometer');
+    const page = await screen.findByTestId('under-development', undefined, { timeout: 8000 });
+    expect(page).toHaveTextContent('Under development');
+    expect(page).toHaveTextContent('Short pulse checks');
+  });
+
+  it('sends every navigation to /password/change while verify says force_reset', async () => {
+    signedIn();
+    server.use(verifyHandler(verifyData({ force_reset: true })));
+    renderApp('/task');
+    await expectPath('/password/change');
+    expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+  });
+
+  it('sends a user with no active workspace to /login?error=no_active_workspace', async () => {
+    signedIn();
+    server.use(
+      http.get('*/api/user/verify', () =>
+        HttpResponse.json(
+          {
+            status: 401,
+            message: 'You have no position at an active workspace. Ask your administrator to assign you.',
+          },
+          { status: 401 },
+        ),
+      ),
+    );
+    renderApp('/task');
+    await expectPath('/login', '?error=no_active_workspace');
+    expect(await screen.findByText(/no position at an active workspace/)).toBeInTheDocument();
+    expect(getToken()).toBeUndefined();
+  });
+
+  it('sends any other verify failure to /login and clears the token', async () => {
+    signedIn();
+    server.use(
+      http.get('*/api/user/verify', () => HttpResponse.json({ status: 500, message: 'x' }, { status: 500 })),
+    );
+    renderApp('/task');
+    await expectPath('/login');
+    expect(getToken()).toBeUndefined();
+  });
+
+  it('uses the mobile layout at 767 px: the menu is a drawer opened from the app bar', async () => {
+    signedIn();
+    server.use(verifyHandler(verifyData()));
+    setViewportWidth(767);
+    const { unmount } = renderApp('/task');
+    await waitFor(() => expect(document.querySelector('.sl-mobile')).not.toBeNull(), { timeout: 8000 });
+    expect(screen.queryByTestId('main-menu')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await menu();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Real-Time Insights' }));
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Idea' }));
+    await expectPath('/insight/idea');
+    // Choosing a destination closes the drawer.
+    await waitFor(() => expect(screen.queryByTestId('main-menu')).toBeNull());
+    unmount();
+    setViewportWidth(768);
+    renderApp('/task');
+    await waitFor(() => expect(document.querySelector('.sl-desktop')).not.toBeNull(), { timeout: 8000 });
+    expect(await menu()).toBeVisible();
+  });
+
+  it('switches position: stores the choice and verifies again with X-Position-Id', async () => {
+    signedIn();
+    const seen: (string | null)[] = [];
+    const twoPositions = (selected: number): VerifyData =>
+      verifyData({
+        modules: permissionsOf(selected === 21 ? 'Store Manager' : 'Team Member'),
+        position_list: [
+          position({ id: 11, node_name: 'Sydney CBD', role_name: 'Team Member', selected: selected === 11 }),
+          position({
+            id: 21,
+            node_name: 'Parramatta',
+            role_name: 'Store Manager',
+            selected: selected === 21,
+          }),
+        ],
+      });
+    server.use(
+      http.get('*/api/user/verify', ({ request }) => {
+        const header = request.headers.get('x-position-id');
+        seen.push(header);
+        return HttpResponse.json({ status: 200, data: twoPositions(header === '21' ? 21 : 11) });
+      }),
+    );
+    renderApp('/task');
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch position' }, { timeout: 8000 }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Parramatta/ }));
+    await expectPath('/dashboard');
+    expect(window.localStorage.getItem(POSITION_STORAGE_KEY)).toBe('21');
+    expect(seen.at(-1)).toBe('21');
+  });
+
+  it('signs out from the user menu: the server session ends and the cookie goes', async () => {
+    signedIn();
+    let loggedOut = false;
+    server.use(
+      verifyHandler(verifyData()),
+      http.post('*/api/logout', () => {
+        loggedOut = true;
+        return HttpResponse.json({ status: 200, data: { redirect: '/login' } });
+      }),
+    );
+    renderApp('/task');
+    // The button turns from an icon into the user's name once the identity is known.
+    await screen.findByText('Sam Staff', undefined, { timeout: 8000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Logout|Sign out/ }));
+    await expectPath('/login');
+    expect(loggedOut).toBe(true);
+    expect(getToken()).toBeUndefined();
+  });
+});

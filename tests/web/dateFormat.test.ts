@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from '../../src/providers/dateFormat';
+import { localeForZone, patternForLocale, timezoneInfo } from '../../src/providers/timezone';
+
+describe('date format by browser zone (spec §3)', () => {
+  it.each([
+    ['America/New_York', 'en-US', 'MM/DD/YYYY'],
+    ['America/Los_Angeles', 'en-US', 'MM/DD/YYYY'],
+    ['America/Indiana/Indianapolis', 'en-US', 'MM/DD/YYYY'],
+    ['Pacific/Honolulu', 'en-US', 'MM/DD/YYYY'],
+    ['Europe/London', 'en-GB', 'DD/MM/YYYY'],
+    ['Australia/Sydney', 'en-AU', 'DD/MM/YYYY'],
+    ['Europe/Berlin', 'en', 'YYYY-MM-DD'],
+    ['UTC', 'en', 'YYYY-MM-DD'],
+    ['America/Toronto', 'en', 'YYYY-MM-DD'],
+  ])('%s → %s → %s', (zone, locale, pattern) => {
+    expect(localeForZone(zone)).toBe(locale);
+    expect(patternForLocale(locale)).toBe(pattern);
+    expect(timezoneInfo(zone)).toEqual({ timezone: zone, locale, dateFormat: pattern });
+  });
+
+  it('formats dates with each pattern and ignores empty or invalid values', () => {
+    const date = new Date(2026, 2, 7, 14, 5);
+    expect(formatDate(date, 'MM/DD/YYYY')).toBe('03/07/2026');
+    expect(formatDate(date, 'DD/MM/YYYY')).toBe('07/03/2026');
+    expect(formatDate(date, 'YYYY-MM-DD')).toBe('2026-03-07');
+    expect(formatDateTime(date, 'MM/DD/YYYY')).toBe('03/07/2026 2:05 PM');
+    expect(formatDateTime(date, 'DD/MM/YYYY')).toBe('07/03/2026 14:05');
+    expect(formatDate(null, 'YYYY-MM-DD')).toBe('');
+    expect(formatDate('not a date', 'YYYY-MM-DD')).toBe('');
+  });
+});

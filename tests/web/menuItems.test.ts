@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import type { AccessSubject } from '../../src/providers/accessControl';
+import { visibleAdminLinks } from '../../src/routing/adminLinks';
+import {
+  activeMenuKey,
+  firstPermittedPath,
+  MAIN_MENU,
+  type MenuEntry,
+  visibleMenu,
+} from '../../src/routing/menuItems';
+import { permissionsOf, type RoleName } from './fixtures';
+
+const as = (role: RoleName): AccessSubject => ({
+  id: 1,
+  permissions: permissionsOf(role),
+  isAdminTenant: role === 'Platform Operator',
+});
+
+/** The visible menu as "Label" and "Parent > Child" paths, for readable expectations. */
+function outline(entries: MenuEntry[]): string[] {
+  return entries.flatMap((e) => (e.children ? e.children.map((c) => `${e.label} > ${c.label}`) : [e.label]));
+}
+
+const PLACEHOLDERS = [
+  'menu.library',
+  'menu.insights > menu.observation',
+  'menu.insights > menu.idea',
+  'menu.insights > menu.feedback',
+  'menu.insights > menu.barometer',
+  'menu.insights > menu.barometer_management',
+  'menu.orders',
+];
+const SURVEY = ['menu.survey > menu.survey_list', 'menu.survey > menu.survey_management'];
+
+describe('main navigation (spec §2 and §6)', () => {
+  it('lists the spec entries with their paths in order', () => {
+    expect(MAIN_MENU.map((e) => [e.label, e.path])).toEqual([
+      ['menu.tenant', '/tenant-management'],
+      ['menu.dashboard', '/dashboard'],
+      ['menu.tasks', '/task'],
+      ['menu.audit', '/audit'],
+      ['menu.reports', '/report'],
+      ['menu.library', '/library'],
+      ['menu.insights', '/insight'],
+      ['menu.orders', '/order'],
+      ['menu.workspace_info', '/workspace'],
+      ['menu.survey', '/survey'],
+    ]);
+    const children = Object.fromEntries(
+      MAIN_MENU.filter((e) => e.children).map((e) => [e.key, e.children!.map((c) => c.path)]),
+    );
+    expect(children).toEqual({
+      tasks: ['/task', '/task/management', '/task/compliance'],
+      audit: ['/audit/task', '/audit/store'],
+      insights: [
+        '/insight/observation',
+        '/insight/idea',
+        '/insight/feedback',
+        '/insight/barometer',
+        '/insight/barometer-management',
+      ],
+      survey: ['/survey', '/survey/management'],
+    });
+  });
+
+  it('shows an administrator everything but Tenant', () => {
+    expect(outline(visibleMenu(as('Administrator')))).toEqual([
+      'menu.dashboard',
+      'menu.tasks > menu.my_tasks',
+      'menu.tasks > menu.task_management',
+      'menu.tasks > menu.compliance',
+      'menu.audit > menu.audit_task',
+      'menu.audit > menu.audit_store',
+      'menu.reports',
+      ...PLACEHOLDERS,
+      'menu.workspace_info',
+      ...SURVEY,
+    ]);
+  });
+
+  it('shows a team member My Tasks, Compliance, the workspace info and the placeholders', () => {
+    expect(outline(visibleMenu(as('Team Member')))).toEqual([
+      'menu.tasks > menu.my_tasks',
+      'menu.tasks > menu.compliance',
+      ...PLACEHOLDERS,
+      'menu.workspace_info',
+      ...SURVEY,
+    ]);
+  });
+
+  it('shows admin-tenant users only Tenant', () => {
+    expect(outline(visibleMenu(as('Platform Operator')))).toEqual(['menu.tenant']);
+    // Even with customer-module grants, the platform tenant sees Tenant alone.
+    const operator = {
+      ...as('Platform Operator'),
+      permissions: [...permissionsOf('Administrator'), ...permissionsOf('Platform Operator')],
+    };
+    expect(outline(visibleMenu(operator))).toEqual(['menu.tenant']);
+  });
+
+  it('makes both audit sub-items follow the audit module and hides a parent with no allowed child', () => {
+    const noAudit = {
+      ...as('Store Manager'),
+      permissions: permissionsOf('Store Manager').filter((p) => p.id !== 'audit'),
+    };
+    expect(outline(visibleMenu(noAudit)).some((l) => l.startsWith('menu.audit'))).toBe(false);
+    const onlyAudit = {
+      id: 1,
+      isAdminTenant: false,
+      permissions: [{ id: 'audit' as const, status: 'active' as const, capabilities: ['read' as const] }],
+    };
+    const menu = outline(visibleMenu(onlyAudit));
+    expect(menu).toContain('menu.audit > menu.audit_task');
+    expect(menu).toContain('menu.audit > menu.audit_store');
+    expect(menu.some((l) => l.startsWith('menu.tasks'))).toBe(false);
+  });
+
+  it('needs read, not just any capability', () => {
+    const writeOnly = {
+      id: 1,
+      isAdminTenant: false,
+      permissions: [
+        { id: 'dashboard' as const, status: 'active' as const, capabilities: ['update' as const] },
+      ],
+    };
+    expect(visibleMenu(writeOnly).some((e) => e.key === 'dashboard')).toBe(false);
+    expect(visibleMenu(undefined)).toEqual([]);
+  });
+
+  it('finds the first permitted entry for "/"', () => {
+    expect(firstPermittedPath(as('Administrator'))).toBe('/dashboard');
+    expect(firstPermittedPath(as('Team Member'))).toBe('/task');
+    expect(firstPermittedPath(as('Platform Operator'))).toBe('/tenant-management');
+    expect(firstPermittedPath({ id: 1, isAdminTenant: true, permissions: [] })).toBeUndefined();
+  });
+
+  it('highlights the deepest entry for a path', () => {
+    const menu = visibleMenu(as('Administrator'));
+    expect(activeMenuKey('/task', menu)).toBe('my-tasks');
+    expect(activeMenuKey('/task/management/edit/4', menu)).toBe('task-management');
+    expect(activeMenuKey('/task/compliance', menu)).toBe('compliance');
+    expect(activeMenuKey('/survey/management', menu)).toBe('survey-management');
+    expect(activeMenuKey('/workspace/detail/3', menu)).toBe('workspace-info');
+    expect(activeMenuKey('/nowhere', menu)).toBeUndefined();
+  });
+
+  it('offers administration screens in the user menu by the same rules as their routes', () => {
+    expect(visibleAdminLinks(as('Administrator')).map((l) => l.path)).toEqual([
+      '/admin/user',
+      '/admin/workspace',
+      '/admin/hierarchy',
+      '/admin/role',
+      '/admin/department',
+      '/admin/profile-management',
+      '/settings',
+    ]);
+    expect(visibleAdminLinks(as('Area Manager')).map((l) => l.path)).toEqual([
+      '/admin/user',
+      '/admin/workspace',
+    ]);
+    expect(visibleAdminLinks(as('Store Manager')).map((l) => l.path)).toEqual(['/admin/user']);
+    expect(visibleAdminLinks(as('Team Member'))).toEqual([]);
+    expect(visibleAdminLinks(as('Platform Operator'))).toEqual([]);
+  });
+});
