@@ -62,14 +62,12 @@ describe('authProvider', () => {
         status: 307,
         data: { user: { ...loginUser, force_reset: true }, token: 'tok-307', redirect: '/password/change' },
       };
-      const fetchSpy = vi
-        .spyOn(globalThis, 'fetch')
-        .mockResolvedValue(
-          new Response(JSON.stringify(body), {
-            status: 307,
-            headers: { 'content-type': 'application/json' },
-          }),
-        );
+      const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+        new Response(JSON.stringify(body), {
+          status: 307,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
       await expect(authProvider.login({ username: 'reset@acme.test', password: 'pw' })).resolves.toEqual({
         redirectTo: '/password/change',
       });
