@@ -77,7 +77,7 @@ export function LoginPage() {
           </Alert>
         )}
         {notice === 'password_reset_done' && !error && (
-          <Alert severity="success" sx={{ mb: 1 }}>
+          <Alert severity="success" sx={{ mb: 1 }} role="status">
             {translate('auth.password_reset_done')}
           </Alert>
         )}

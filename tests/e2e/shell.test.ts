@@ -1,0 +1,261 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, resetLinkFor, screenshotOnFailure } from './harness';
+
+/**
+ * Journeys through the web shell against the built product and a fresh demo database: sign-in per
+ * role, the password flows, sign-out, the permission guard and the mobile layout.
+ */
+
+let browser: Browser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterEach(async () => {
+  for (const page of pages.splice(0)) await page.context().close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(name: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(browser, viewport ? { viewport } : {});
+  pages.push(page);
+  screenshotOnFailure(page, name);
+  return page;
+}
+
+/** Fills the sign-in form and waits until the app has taken the browser somewhere else. */
+async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+}
+
+/** The main menu's entries, every group opened, in screen order. */
+async function menuLabels(page: Page): Promise<string[]> {
+  const nav = page.getByTestId('main-menu');
+  await nav.waitFor({ timeout: 15_000 });
+  const closed = nav.locator('[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
+}
+
+function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+async function tokenCookie(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === 'user_access_token');
+}
+
+// The placeholder modules have no module id, so every customer-tenant role sees them.
+const PLACEHOLDERS = [
+  'Library',
+  'Observation',
+  'Idea',
+  'Feedback',
+  'Barometer',
+  'Barometer Management',
+  'Customer Orders',
+];
+const SURVEY = ['Survey', 'Survey Management'];
+
+/** Administrator, Area Manager and Store Manager all read dashboard, every task module, audit and reports. */
+const managerMenu = (term: string) => [
+  'Dashboard',
+  'My Tasks',
+  'Task Management',
+  'Compliance',
+  'Audit By Task',
+  `Audit By ${term}`,
+  'Reports',
+  ...PLACEHOLDERS,
+  `${term} Info`,
+  ...SURVEY,
+];
+
+/** Expected menus from the roles in server/modules/tenants/defaults.ts. */
+const MENUS: { user: string; role: string; landing: string; menu: string[]; tenant: string }[] = [
+  {
+    user: 'operator@admin.test',
+    role: 'Platform Operator',
+    landing: '/tenant-management',
+    menu: ['Tenant'],
+    tenant: 'Storeline Platform',
+  },
+  {
+    user: 'owner@acme.test',
+    role: 'Administrator',
+    landing: '/dashboard',
+    menu: managerMenu('Store'),
+    tenant: 'Acme Retail',
+  },
+  {
+    user: 'area@acme.test',
+    role: 'Area Manager',
+    landing: '/dashboard',
+    menu: managerMenu('Store'),
+    tenant: 'Acme Retail',
+  },
+  {
+    user: 'store@acme.test',
+    role: 'Store Manager',
+    landing: '/dashboard',
+    menu: managerMenu('Store'),
+    tenant: 'Acme Retail',
+  },
+  {
+    user: 'staff@acme.test',
+    role: 'Team Member',
+    landing: '/task',
+    menu: ['My Tasks', 'Compliance', ...PLACEHOLDERS, 'Store Info', ...SURVEY],
+    tenant: 'Acme Retail',
+  },
+  {
+    user: 'owner@globex.test',
+    role: 'Administrator',
+    landing: '/dashboard',
+    menu: managerMenu('Branch'),
+    tenant: 'Globex Stores',
+  },
+];
+
+describe('web shell journeys', () => {
+  for (const { user, role, landing, menu, tenant } of MENUS) {
+    it(`${user} (${role}) lands on ${landing} and sees only the menu the role allows`, async () => {
+      const page = await open(`menu-${user}`);
+      await login(page, user);
+      await page.waitForURL((url) => url.pathname === landing, { timeout: 15_000 });
+      expect(await menuLabels(page)).toEqual(menu);
+      await expect(page.getByTestId('tenant-name').innerText()).resolves.toBe(tenant);
+    });
+  }
+
+  it('wears the tenant theme: Acme red app bar and colour variables', async () => {
+    const page = await open('theme-acme');
+    await login(page, 'owner@acme.test');
+    const bar = page.locator('header').first();
+    await bar.waitFor();
+    expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(183, 28, 28)');
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--sl-primary').trim(),
+    );
+    expect(primary).toBe('#c62828');
+    const shade = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--sl-bg-primary-light').trim(),
+    );
+    expect(shade).toBe('#b71c1ccc');
+  });
+
+  it('forces reset@acme.test to /password/change, then lets them into the app', async () => {
+    const page = await open('forced-reset');
+    await login(page, 'reset@acme.test');
+    expect(pathOf(page)).toBe('/password/change');
+    // Every other page sends them back while the reset is pending.
+    await page.goto('/task');
+    await page.waitForURL((url) => url.pathname === '/password/change');
+    await page.locator('input[name="password"]').fill('a-brand-new-password');
+    await page.locator('input[name="confirm"]').fill('a-brand-new-password');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/task', { timeout: 15_000 });
+    expect(await menuLabels(page)).toContain('My Tasks');
+    // The flag is gone for good: /password/change now sends them on (via /login, which has a token) into the app.
+    await page.goto('/password/change');
+    await page.waitForURL((url) => url.pathname === '/task', { timeout: 15_000 });
+  });
+
+  it('resets a forgotten password from the e-mailed link: the new one works, the old one does not', async () => {
+    const email = 'olivia.smith.1@acme.test';
+    const page = await open('forgot-password');
+    await page.goto('/password');
+    await page.waitForURL((url) => url.pathname === '/password/forgot');
+    await page.locator('input[name="username"]').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.waitForURL((url) => url.pathname === '/password/forgotEmailSent');
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+
+    const link = await resetLinkFor(email);
+    expect(link).toContain('/password/reset/');
+    await page.goto(link);
+    await page.locator('input[name="password"]').fill('olivia-new-secret');
+    await page.locator('input[name="confirm"]').fill('olivia-new-secret');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText('Sign in with your new password').waitFor();
+
+    await page.locator('input[name="username"]').fill(email);
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Incorrect username or password').waitFor();
+    expect(pathOf(page)).toBe('/login');
+
+    await login(page, email, 'olivia-new-secret');
+    await page.waitForURL((url) => url.pathname === '/task', { timeout: 15_000 });
+
+    // The link is single-use.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await page.locator('input[name="password"]').fill('another-secret-1');
+    await page.locator('input[name="confirm"]').fill('another-secret-1');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Password update failed' }).waitFor();
+  });
+
+  it('signs out: the cookie is cleared and the app asks to sign in again', async () => {
+    const page = await open('logout');
+    await login(page, 'owner@acme.test');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    const cookie = await tokenCookie(page);
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
+    // 365 days, give or take the seconds the test took.
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
+
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await tokenCookie(page)).toBeUndefined();
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    // The old token no longer opens anything on the server either.
+    const verify = await fetch(`${baseUrl()}/api/user/verify`, {
+      headers: { authorization: `Bearer ${cookie!.value}`, 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(verify.status).toBe(401);
+  });
+
+  it('sends staff@acme.test from /admin/user to /forbidden', async () => {
+    const page = await open('forbidden');
+    await login(page, 'staff@acme.test');
+    await page.goto('/admin/user');
+    await page.waitForURL((url) => url.pathname === '/forbidden', { timeout: 15_000 });
+    await expect(page.getByTestId('forbidden').innerText()).resolves.toContain('Access denied');
+    // Unknown paths are a not-found page inside the layout, menu and all.
+    await page.goto('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    await page.getByTestId('main-menu').waitFor();
+  });
+
+  it('uses the mobile layout at 767 px: the menu is a drawer behind the app-bar button', async () => {
+    const page = await open('mobile', { width: 767, height: 900 });
+    await login(page, 'store@acme.test');
+    await page.locator('.sl-mobile').waitFor({ timeout: 15_000 });
+    await expect(page.getByTestId('main-menu').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByTestId('main-menu');
+    await nav.waitFor();
+    await nav.getByRole('link', { name: 'Store Info' }).click();
+    await page.waitForURL((url) => url.pathname === '/workspace');
+    // Picking a destination closes the drawer.
+    await nav.waitFor({ state: 'detached' });
+
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.locator('.sl-desktop').waitFor();
+    await page.getByTestId('main-menu').waitFor();
+  });
+});
