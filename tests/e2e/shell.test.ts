@@ -42,7 +42,7 @@ async function menuLabels(page: Page): Promise<string[]> {
   await nav.waitFor({ timeout: 15_000 });
   const closed = nav.locator('[aria-expanded="false"]');
   while ((await closed.count()) > 0) await closed.first().click();
-  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
+  return (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
 }
 
 function pathOf(page: Page): string {
@@ -132,7 +132,7 @@ describe('web shell journeys', () => {
       await login(page, user);
       await page.waitForURL((url) => url.pathname === landing, { timeout: 15_000 });
       expect(await menuLabels(page)).toEqual(menu);
-      await expect(page.getByTestId('tenant-name').innerText()).resolves.toBe(tenant);
+      await expect(page.getByTestId('tenant-name').textContent()).resolves.toBe(tenant);
     });
   }
 
@@ -234,7 +234,7 @@ describe('web shell journeys', () => {
     await login(page, 'staff@acme.test');
     await page.goto('/admin/user');
     await page.waitForURL((url) => url.pathname === '/forbidden', { timeout: 15_000 });
-    await expect(page.getByTestId('forbidden').innerText()).resolves.toContain('Access denied');
+    await expect(page.getByTestId('forbidden').textContent()).resolves.toContain('Access denied');
     // Unknown paths are a not-found page inside the layout, menu and all.
     await page.goto('/no/such/page');
     await page.getByTestId('not-found').waitFor();
