@@ -6,6 +6,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
 interface MessagePageProps {
   title: string;
@@ -18,6 +19,7 @@ interface MessagePageProps {
 
 /** The card every message page (coming soon, under development, forbidden, not found) shares. */
 export function MessagePage({ title, heading, body, icon, action, testId }: MessagePageProps) {
+  useDocumentTitle(title);
   return (
     <Box sx={{ py: { xs: 1, sm: 3 }, px: { xs: 0, sm: 1 } }} data-testid={testId}>
       <Title title={title} />

@@ -5,7 +5,16 @@ import { appMessages } from '../i18n/en';
 import { type Terms, termValues } from '../i18n/terms';
 import { getSessionUser } from './sessionStore';
 
-export const messages = { ...englishMessages, ...appMessages } as TranslationMessages;
+// react-admin's own labels, worded like the rest of the app.
+const raMessages = {
+  ...englishMessages,
+  ra: {
+    ...englishMessages.ra,
+    auth: { ...englishMessages.ra.auth, logout: 'Sign out', user_menu: 'Account' },
+  },
+};
+
+export const messages = { ...raMessages, ...appMessages } as TranslationMessages;
 
 /**
  * react-admin's polyglot provider with the tenant's terms read at each call, so labels follow the

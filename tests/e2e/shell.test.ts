@@ -216,7 +216,7 @@ describe('web shell journeys', () => {
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
 
     await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await tokenCookie(page)).toBeUndefined();
     await page.goto('/dashboard');

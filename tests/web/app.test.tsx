@@ -168,6 +168,18 @@ describe('app shell', () => {
     expect(await menu()).toBeVisible();
   });
 
+  it('scrolls back to the top on each navigation and names the tab after the page', async () => {
+    signedIn();
+    server.use(verifyHandler(verifyData()));
+    renderApp('/task');
+    const nav = await menu();
+    vi.mocked(window.scrollTo).mockClear();
+    await userEvent.click(within(nav).getByRole('link', { name: 'Library' }));
+    await expectPath('/library');
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+    await waitFor(() => expect(document.title).toBe('Library · Acme Retail'));
+  });
+
   it('switches position: stores the choice and verifies again with X-Position-Id', async () => {
     signedIn();
     const seen: (string | null)[] = [];
@@ -213,7 +225,7 @@ describe('app shell', () => {
     // The button turns from an icon into the user's name once the identity is known.
     await screen.findByText('Sam Staff', undefined, { timeout: 8000 });
     await userEvent.click(screen.getByRole('button', { name: 'Account' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: /Logout|Sign out/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await expectPath('/login');
     expect(loggedOut).toBe(true);
     expect(getToken()).toBeUndefined();
