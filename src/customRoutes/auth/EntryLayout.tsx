@@ -31,6 +31,8 @@ export function EntryLayout({ title, subtitle, children }: EntryLayoutProps) {
         minHeight: '100vh',
         display: 'grid',
         gridTemplateColumns: { xs: '1fr', md: 'minmax(360px, 5fr) 7fr' },
+        // On phones the brand strip keeps its own height and the form takes the rest.
+        gridTemplateRows: { xs: 'auto 1fr', md: '1fr' },
         bgcolor: 'background.default',
       }}
     >
