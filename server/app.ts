@@ -8,10 +8,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { healthRoutes } from './modules/health/routes';
+import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { storeInfoRoutes } from './modules/storeinfo/routes';
 import { themeRoutes } from './modules/theme/routes';
 import { userRoutes } from './modules/users/routes';
+import { workspaceRoutes } from './modules/workspaces/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
@@ -79,6 +82,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(profileRoutes);
   await app.register(userRoutes);
   await app.register(themeRoutes);
+  await app.register(hierarchyRoutes);
+  await app.register(workspaceRoutes);
+  await app.register(storeInfoRoutes);
 
   await app.register(webPlugin, { root: config.webRoot });
   return app;

@@ -1,7 +1,7 @@
-import { and, asc, eq, like, or } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
-import { hierarchyNodes, workspaces } from '../../db/schema';
+import { hierarchyNodes, positions, roles, users, workspaces } from '../../db/schema';
 
 /** Every node in the subtree whose root has this path, as flat rows ordered for tree building. */
 export async function listSubtree(db: Db, tenantId: number, rootPath: string) {
@@ -94,4 +94,299 @@ export async function insertNode(
     .set({ path })
     .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.id, id)));
   return { id, path };
+}
+
+export type NodeRow = typeof hierarchyNodes.$inferSelect;
+
+export async function findNode(db: Db, tenantId: number, id: number): Promise<NodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.id, id)));
+  return row;
+}
+
+export async function findNodes(db: Db, tenantId: number, ids: readonly number[]): Promise<NodeRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), inArray(hierarchyNodes.id, [...ids])));
+}
+
+export async function findUnassignedNode(db: Db, tenantId: number): Promise<NodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.type, 'unassigned')))
+    .orderBy(asc(hierarchyNodes.id))
+    .limit(1);
+  return row;
+}
+
+/** The subtree under a path, including the node that has it. */
+export const inSubtree = (path: string) =>
+  or(eq(hierarchyNodes.path, path), like(hierarchyNodes.path, `${path}%`));
+
+/** Ids from a materialised path, root first ("/1/4/9/" → [1, 4, 9]). */
+export function idsOfPath(path: string): number[] {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => Number(part));
+}
+
+/** Id and name of the nodes on a path, root first. */
+export async function listAncestors(db: Db, tenantId: number, path: string) {
+  const ids = idsOfPath(path).slice(0, -1);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: hierarchyNodes.id, name: hierarchyNodes.name, level: hierarchyNodes.level })
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), inArray(hierarchyNodes.id, ids)))
+    .orderBy(asc(hierarchyNodes.level));
+  return rows.map(({ id, name }) => ({ id, name }));
+}
+
+export async function countChildren(db: Db, tenantId: number, id: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.parentId, id)));
+  return row?.n ?? 0;
+}
+
+/** Nodes strictly below each path (the node itself excluded). */
+export async function countDescendants(db: Db, tenantId: number, path: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), like(hierarchyNodes.path, `${path}_%`)));
+  return row?.n ?? 0;
+}
+
+/** Users positioned at each node of a subtree, as node id → head count. */
+export async function countUsersByNode(db: Db, tenantId: number, rootPath: string) {
+  const rows = await db
+    .select({ nodeId: positions.nodeId, n: countDistinct(positions.userId) })
+    .from(positions)
+    .innerJoin(
+      hierarchyNodes,
+      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
+    )
+    .where(and(eq(positions.tenantId, tenantId), inSubtree(rootPath)))
+    .groupBy(positions.nodeId);
+  return new Map(rows.map((r) => [r.nodeId, r.n]));
+}
+
+/** Distinct users positioned anywhere in the subtrees of these paths. */
+export async function countUsersInSubtrees(db: Db, tenantId: number, paths: readonly string[]) {
+  if (paths.length === 0) return 0;
+  const [row] = await db
+    .select({ n: countDistinct(positions.userId) })
+    .from(positions)
+    .innerJoin(
+      hierarchyNodes,
+      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
+    )
+    .where(and(eq(positions.tenantId, tenantId), or(...paths.map(inSubtree))));
+  return row?.n ?? 0;
+}
+
+/** Every node of a subtree with its workspace object, ordered for tree building. */
+export async function listTreeRows(db: Db, tenantId: number, rootPath: string) {
+  return db
+    .select({ node: hierarchyNodes, object: workspaces })
+    .from(hierarchyNodes)
+    .leftJoin(
+      workspaces,
+      and(eq(workspaces.tenantId, hierarchyNodes.tenantId), eq(workspaces.nodeId, hierarchyNodes.id)),
+    )
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), inSubtree(rootPath)))
+    .orderBy(
+      asc(hierarchyNodes.level),
+      asc(hierarchyNodes.sortOrder),
+      asc(hierarchyNodes.name),
+      asc(hierarchyNodes.id),
+    );
+}
+
+export async function updateNodeFields(
+  db: Db,
+  tenantId: number,
+  id: number,
+  values: { name?: string; status?: 'active' | 'inactive' },
+) {
+  await db
+    .update(hierarchyNodes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.id, id)));
+}
+
+/**
+ * Moves a node with its whole subtree under a new parent in two statements: the node's parent, then
+ * the path prefix and level of every node in the subtree, so levels stay right at any depth.
+ */
+export async function moveSubtree(db: Db, tenantId: number, node: NodeRow, parent: NodeRow) {
+  const newPath = `${parent.path}${node.id}/`;
+  const levelShift = parent.level + 1 - node.level;
+  await db
+    .update(hierarchyNodes)
+    .set({ parentId: parent.id, updatedAt: new Date() })
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.id, node.id)));
+  await db
+    .update(hierarchyNodes)
+    .set({
+      path: sql`${newPath}::text || substr(${hierarchyNodes.path}, ${node.path.length + 1}::int)`,
+      level: sql`${hierarchyNodes.level} + ${levelShift}::int`,
+    })
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), inSubtree(node.path)));
+  return { path: newPath, level: parent.level + 1 };
+}
+
+/**
+ * Moves every position held at a node inside these subtrees to another node, keeping each role,
+ * and returns how many distinct users moved.
+ */
+export async function movePositionsOutOf(
+  db: Db,
+  tenantId: number,
+  paths: readonly string[],
+  toNodeId: number,
+): Promise<number> {
+  const inside = db
+    .select({ id: hierarchyNodes.id })
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), or(...paths.map(inSubtree))));
+  const moved = await db
+    .update(positions)
+    .set({ nodeId: toNodeId })
+    .where(and(eq(positions.tenantId, tenantId), inArray(positions.nodeId, inside)))
+    .returning({ userId: positions.userId });
+  await dropDuplicatePositions(db, tenantId, toNodeId);
+  return new Set(moved.map((m) => m.userId)).size;
+}
+
+/** Moves positions (by id) to a node, keeping roles; returns how many moved. */
+export async function movePositions(db: Db, tenantId: number, ids: readonly number[], toNodeId: number) {
+  const moved = await db
+    .update(positions)
+    .set({ nodeId: toNodeId })
+    .where(and(eq(positions.tenantId, tenantId), inArray(positions.id, [...ids])))
+    .returning({ id: positions.id });
+  await dropDuplicatePositions(db, tenantId, toNodeId);
+  return moved.length;
+}
+
+/** Two positions of one user at one node with one role say the same thing: keep the older. */
+async function dropDuplicatePositions(db: Db, tenantId: number, nodeId: number) {
+  await db.execute(sql`
+    DELETE FROM ${positions} p
+    USING ${positions} q
+    WHERE p.tenant_id = ${tenantId} AND q.tenant_id = ${tenantId}
+      AND p.node_id = ${nodeId} AND q.node_id = ${nodeId}
+      AND p.user_id = q.user_id AND p.role_id = q.role_id AND q.id < p.id`);
+}
+
+/** Deletes the subtrees under these paths (workspace objects follow by cascade); returns the count. */
+export async function deleteSubtrees(db: Db, tenantId: number, paths: readonly string[]) {
+  const deleted = await db
+    .delete(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), or(...paths.map(inSubtree))))
+    .returning({ id: hierarchyNodes.id });
+  return deleted.length;
+}
+
+export interface AssignmentFilter {
+  /** Positions held exactly at this node… */
+  nodeId?: number;
+  /** …or anywhere in the subtree under this path. */
+  subtreePath?: string;
+  search?: string;
+  page: number;
+  perPage: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Positions with their user, role and node, paged and searchable by name, username and role. */
+export async function listAssignments(db: Db, tenantId: number, filter: AssignmentFilter) {
+  const conditions = [eq(positions.tenantId, tenantId)];
+  if (filter.nodeId !== undefined) conditions.push(eq(positions.nodeId, filter.nodeId));
+  if (filter.subtreePath !== undefined) conditions.push(inSubtree(filter.subtreePath)!);
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(
+      or(
+        ilike(users.firstname, pattern),
+        ilike(users.lastname, pattern),
+        ilike(users.preferredName, pattern),
+        ilike(users.username, pattern),
+        ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
+        ilike(roles.name, pattern),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const base = () =>
+    db
+      .select({
+        id: positions.id,
+        user_id: users.id,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        preferred_name: users.preferredName,
+        username: users.username,
+        email: users.email,
+        enabled: users.enabled,
+        role_id: roles.id,
+        role_name: roles.name,
+        node_id: hierarchyNodes.id,
+        node_name: hierarchyNodes.name,
+        node_type: hierarchyNodes.type,
+      })
+      .from(positions)
+      .innerJoin(users, and(eq(users.tenantId, positions.tenantId), eq(users.id, positions.userId)))
+      .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
+      .innerJoin(
+        hierarchyNodes,
+        and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
+      );
+  const [rows, [total]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(asc(users.firstname), asc(users.lastname), asc(positions.id))
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage),
+    db
+      .select({ n: count() })
+      .from(positions)
+      .innerJoin(users, and(eq(users.tenantId, positions.tenantId), eq(users.id, positions.userId)))
+      .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
+      .innerJoin(
+        hierarchyNodes,
+        and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
+      )
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, node_type: r.node_type as string })), total: total?.n ?? 0 };
+}
+
+/** Positions by id with the path of their node (for scope checks). */
+export async function findPositions(db: Db, tenantId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: positions.id,
+      userId: positions.userId,
+      nodeId: positions.nodeId,
+      path: hierarchyNodes.path,
+    })
+    .from(positions)
+    .innerJoin(
+      hierarchyNodes,
+      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
+    )
+    .where(and(eq(positions.tenantId, tenantId), inArray(positions.id, [...ids])));
 }

@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { IdQuery } from '../../../contract/api/common';
+import {
+  AssignListQuery,
+  AssignmentPage,
+  HierarchyTreeData,
+  ListObjectQuery,
+  NodeCreateBody,
+  NodeDeleteBody,
+  NodeDeleteData,
+  NodeRecord,
+  NodeUpdateBody,
+  TransferBody,
+  TransferData,
+} from '../../../contract/api/hierarchy';
+import { ok, responses } from '../../lib/http';
+import { scopedAuthOf } from '../../plugins/auth';
+import {
+  type Caller,
+  createNode,
+  deleteNodes,
+  fetchTree,
+  getNode,
+  listNodeAssignments,
+  transferAssignments,
+  updateNode,
+} from './service';
+
+export function callerOf(request: FastifyRequest): Caller {
+  const auth = scopedAuthOf(request);
+  return { tenantId: auth.tenant.id, scope: auth.scope, positionId: auth.position.id };
+}
+
+const tags = ['hierarchy'];
+
+/** Spec §7 hierarchy calls, every one limited to the caller's subtree. */
+export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/hierarchy/tree/fetch',
+    {
+      schema: {
+        tags,
+        summary: 'The hierarchy under the caller’s position, with workspace objects and head counts',
+        response: responses(HierarchyTreeData),
+      },
+      config: { access: { module: 'hierarchy', can: ['read'] } },
+    },
+    async (request) => ok(await fetchTree(app.db, callerOf(request))),
+  );
+
+  app.get(
+    '/api/hierarchy/node/get',
+    {
+      schema: { tags, querystring: IdQuery, response: responses(NodeRecord) },
+      config: { access: { module: 'hierarchy', can: ['read'] } },
+    },
+    async (request) => ok(await getNode(app.db, callerOf(request), request.query.id)),
+  );
+
+  app.post(
+    '/api/hierarchy/node/create',
+    {
+      schema: {
+        tags,
+        summary: 'Add a container or a workspace (with its object) under a node',
+        body: NodeCreateBody,
+        response: responses(NodeRecord),
+      },
+      config: { access: { module: 'hierarchy', can: ['create'] } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const node = await createNode(app.db, caller, request.body);
+      return ok(await getNode(app.db, caller, node.id));
+    },
+  );
+
+  app.put(
+    '/api/hierarchy/node/update',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a node or edit its workspace object; with parent_id, move it and its subtree',
+        body: NodeUpdateBody,
+        response: responses(NodeRecord),
+      },
+      config: { access: { module: 'hierarchy', can: ['update'] } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const node = await updateNode(app.db, caller, request.body);
+      return ok(await getNode(app.db, caller, node.id));
+    },
+  );
+
+  app.delete(
+    '/api/hierarchy/node/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete nodes and their subtrees; their people move to the unassigned node',
+        body: NodeDeleteBody,
+        response: responses(NodeDeleteData),
+      },
+      config: { access: { module: 'hierarchy', can: ['delete'] } },
+    },
+    async (request) => ok(await deleteNodes(app.db, callerOf(request), request.body.ids)),
+  );
+
+  app.get(
+    '/api/hierarchy/assign/list',
+    {
+      schema: {
+        tags,
+        summary: 'Positions held at exactly this node (id = position id)',
+        querystring: AssignListQuery,
+        response: responses(AssignmentPage),
+      },
+      config: { access: { module: 'hierarchy', can: ['read'] } },
+    },
+    async (request) => ok(await listNodeAssignments(app.db, callerOf(request), request.query, false)),
+  );
+
+  app.get(
+    '/api/hierarchy/node/listObject',
+    {
+      schema: {
+        tags,
+        summary: 'Users positioned at this node or anywhere below it (type=user)',
+        querystring: ListObjectQuery,
+        response: responses(AssignmentPage),
+      },
+      config: { access: { module: 'hierarchy', can: ['read'] } },
+    },
+    async (request) => ok(await listNodeAssignments(app.db, callerOf(request), request.query, true)),
+  );
+
+  app.put(
+    '/api/hierarchy/assign/transfer',
+    {
+      schema: {
+        tags,
+        summary: 'Move positions (ids from assign/list) to another node, keeping their roles',
+        body: TransferBody,
+        response: responses(TransferData),
+      },
+      config: { access: { module: 'hierarchy', can: ['update'] } },
+    },
+    async (request) => ok(await transferAssignments(app.db, callerOf(request), request.body)),
+  );
+};

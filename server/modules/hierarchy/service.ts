@@ -1,0 +1,309 @@
+import type {
+  Assignment,
+  NodeCreateBody,
+  NodeDeleteData,
+  NodeRecord,
+  NodeUpdateBody,
+  TransferBody,
+  TreeNode,
+} from '../../../contract/api/hierarchy';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { Scope } from '../../plugins/auth';
+import { assertCanActivate } from '../workspaces/limit';
+import {
+  assertIdentifierFree,
+  identifierTaken,
+  isUniqueViolation,
+  objectValues,
+  workspaceObject,
+} from '../workspaces/object';
+import { findWorkspaceOfNode, insertWorkspace, updateWorkspace } from '../workspaces/repository';
+import {
+  countChildren,
+  countDescendants,
+  countUsersByNode,
+  countUsersInSubtrees,
+  deleteSubtrees,
+  findNode,
+  findNodes,
+  findPositions,
+  findUnassignedNode,
+  insertNode,
+  listAncestors,
+  listAssignments,
+  listTreeRows,
+  movePositions,
+  movePositionsOutOf,
+  moveSubtree,
+  type NodeRow,
+  updateNodeFields,
+} from './repository';
+
+/** Who is acting: the tenant, the subtree their selected position gives them, and that position. */
+export interface Caller {
+  tenantId: number;
+  scope: Scope;
+  positionId: number;
+}
+
+export const OUTSIDE_SCOPE = 'This node is outside your part of the organisation.';
+export const NODE_TYPE_ERROR = 'Node Type Error';
+
+const inScope = (path: string, scope: Scope) => path.startsWith(scope.path);
+
+/** The node, or 404 when the tenant has no such id (another tenant's id included), 403 outside scope. */
+export async function nodeInScope(db: Db, caller: Caller, id: number, what = 'Node'): Promise<NodeRow> {
+  const node = await findNode(db, caller.tenantId, id);
+  if (!node) throw notFound(what);
+  if (!inScope(node.path, caller.scope)) throw forbidden(OUTSIDE_SCOPE);
+  return node;
+}
+
+/** The caller's own scope node is theirs to look after, not to move or remove. */
+function assertBelowScope(node: NodeRow, caller: Caller, action: 'move' | 'delete') {
+  if (node.id === caller.scope.nodeId)
+    throw forbidden(`You cannot ${action} the node your own position is at.`);
+}
+
+export async function fetchTree(db: Db, caller: Caller): Promise<TreeNode[]> {
+  const [rows, counts] = await Promise.all([
+    listTreeRows(db, caller.tenantId, caller.scope.path),
+    countUsersByNode(db, caller.tenantId, caller.scope.path),
+  ]);
+  const byId = new Map<number, TreeNode>();
+  for (const { node, object } of rows) {
+    byId.set(node.id, {
+      id: node.id,
+      object_id: object?.id ?? null,
+      name: node.name,
+      type: node.type,
+      level: node.level,
+      status: node.status,
+      parent_id: node.parentId,
+      user_count: counts.get(node.id) ?? 0,
+      object: object ? workspaceObject(object) : null,
+      children: [],
+    });
+  }
+  const roots: TreeNode[] = [];
+  for (const { node } of rows) {
+    const built = byId.get(node.id)!;
+    const parent = node.parentId === null ? undefined : byId.get(node.parentId);
+    if (parent) parent.children.push(built);
+    else roots.push(built);
+  }
+  return roots;
+}
+
+export async function getNode(db: Db, caller: Caller, id: number): Promise<NodeRecord> {
+  const node = await nodeInScope(db, caller, id);
+  const [ancestors, childCount, descendantCount, direct, subtree, object] = await Promise.all([
+    listAncestors(db, caller.tenantId, node.path),
+    countChildren(db, caller.tenantId, node.id),
+    countDescendants(db, caller.tenantId, node.path),
+    countUsersByNode(db, caller.tenantId, node.path),
+    countUsersInSubtrees(db, caller.tenantId, [node.path]),
+    node.type === 'workspace'
+      ? findWorkspaceOfNode(db, caller.tenantId, node.id)
+      : Promise.resolve(undefined),
+  ]);
+  return {
+    id: node.id,
+    object_id: object?.id ?? null,
+    name: node.name,
+    type: node.type,
+    level: node.level,
+    status: node.status,
+    parent_id: node.parentId,
+    ancestors,
+    child_count: childCount,
+    descendant_count: descendantCount,
+    user_count: direct.get(node.id) ?? 0,
+    subtree_user_count: subtree,
+    object: object ? workspaceObject(object) : null,
+  };
+}
+
+function cleanName(name: string, field = 'name'): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw badRequest('The name cannot be blank', { [field]: 'name is required' });
+  return trimmed;
+}
+
+/** Where a new or moved node may go: a root or container in scope (spec: a workspace has no children). */
+async function parentInScope(db: Db, caller: Caller, parentId: number): Promise<NodeRow> {
+  const parent = await nodeInScope(db, caller, parentId, 'Parent node');
+  if (parent.type === 'workspace')
+    throw badRequest('A workspace cannot have children', {
+      parent_id: 'choose a container or the root as the parent',
+    });
+  if (parent.type === 'unassigned')
+    throw badRequest('The unassigned node only holds people, not other nodes', {
+      parent_id: 'choose a container or the root as the parent',
+    });
+  return parent;
+}
+
+/** Creates a container, or a workspace with its object (reused by the workspace API). */
+export async function createNode(
+  db: Db,
+  caller: Caller,
+  input: NodeCreateBody & { status?: 'active' | 'inactive' },
+  prefix = 'object.',
+): Promise<NodeRow> {
+  if (input.type !== 'container' && input.type !== 'workspace')
+    throw badRequest(NODE_TYPE_ERROR, { type: 'type must be container or workspace' });
+  const type = input.type;
+  const name = cleanName(input.name);
+  if (type === 'workspace' && !input.object?.identifier?.trim())
+    throw badRequest('A workspace needs an identifier', {
+      [`${prefix}identifier`]: 'identifier is required',
+    });
+  if (type === 'container' && input.object !== undefined)
+    throw badRequest('Only a workspace has an object', { object: 'leave object out for a container' });
+  const values = type === 'workspace' ? objectValues(input.object ?? {}, prefix) : undefined;
+  const status = input.status ?? 'active';
+
+  return db.transaction(async (tx) => {
+    const parent = await parentInScope(tx, caller, input.parent_id);
+    if (values?.identifier)
+      await assertIdentifierFree(tx, caller.tenantId, values.identifier, undefined, prefix);
+    if (type === 'workspace' && status === 'active') await assertCanActivate(tx, caller.tenantId);
+    const { id } = await insertNode(tx, caller.tenantId, {
+      parentId: parent.id,
+      parentPath: parent.path,
+      type,
+      name,
+      level: parent.level + 1,
+      status,
+    });
+    if (values) {
+      try {
+        await insertWorkspace(tx, caller.tenantId, id, { ...values, identifier: values.identifier! });
+      } catch (error) {
+        // Another request took the identifier between our check and the insert.
+        if (isUniqueViolation(error)) throw identifierTaken(values.identifier!, prefix);
+        throw error;
+      }
+    }
+    return (await findNode(tx, caller.tenantId, id))!;
+  });
+}
+
+/**
+ * Renames a node, edits a workspace's object, and/or moves the node with its subtree under a new
+ * parent (refusing a move under itself or below itself), all in one transaction.
+ */
+export async function updateNode(
+  db: Db,
+  caller: Caller,
+  input: NodeUpdateBody,
+  prefix = 'object.',
+): Promise<NodeRow> {
+  const name = input.name === undefined ? undefined : cleanName(input.name);
+  const values = input.object === undefined ? undefined : objectValues(input.object, prefix);
+  return db.transaction(async (tx) => {
+    const node = await nodeInScope(tx, caller, input.id);
+    if (values !== undefined) {
+      if (node.type !== 'workspace')
+        throw badRequest('Only a workspace has an object', { object: 'this node is not a workspace' });
+      const object = await findWorkspaceOfNode(tx, caller.tenantId, node.id);
+      if (!object) throw notFound('Workspace');
+      if (values.identifier)
+        await assertIdentifierFree(tx, caller.tenantId, values.identifier, object.id, prefix);
+      await updateWorkspace(tx, caller.tenantId, object.id, values);
+    }
+    if (name !== undefined && name !== node.name) {
+      if (node.type === 'unassigned')
+        throw badRequest('The unassigned node keeps its name', {
+          name: 'the unassigned node cannot be renamed',
+        });
+      await updateNodeFields(tx, caller.tenantId, node.id, { name });
+    }
+    if (input.parent_id !== undefined && input.parent_id !== node.parentId)
+      await moveNode(tx, caller, node, input.parent_id);
+    return (await findNode(tx, caller.tenantId, node.id))!;
+  });
+}
+
+async function moveNode(db: Db, caller: Caller, node: NodeRow, parentId: number) {
+  if (node.type === 'root' || node.type === 'unassigned')
+    throw badRequest(`The ${node.type} node cannot be moved`, {
+      id: `the ${node.type} node stays where it is`,
+    });
+  assertBelowScope(node, caller, 'move');
+  const parent = await parentInScope(db, caller, parentId);
+  if (parent.path.startsWith(node.path))
+    throw badRequest('A node cannot be moved under itself or one of its descendants', {
+      parent_id: 'choose a parent outside the node being moved',
+    });
+  await moveSubtree(db, caller.tenantId, node, parent);
+}
+
+/**
+ * Deletes nodes with everything below them. People positioned there are not lost: their positions
+ * move to the unassigned node with their roles. The root and unassigned nodes stay.
+ */
+export async function deleteNodes(db: Db, caller: Caller, ids: readonly number[]): Promise<NodeDeleteData> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const nodes = await findNodes(tx, caller.tenantId, unique);
+    if (nodes.length !== unique.length) {
+      const missing = unique.filter((id) => !nodes.some((n) => n.id === id));
+      throw notFound(`Node ${missing.join(', ')}`);
+    }
+    for (const node of nodes) {
+      if (!inScope(node.path, caller.scope)) throw forbidden(OUTSIDE_SCOPE);
+      if (node.type === 'root' || node.type === 'unassigned')
+        throw badRequest(`The ${node.type} node cannot be deleted`, { ids: `the ${node.type} node stays` });
+      assertBelowScope(node, caller, 'delete');
+    }
+    const unassigned = await findUnassignedNode(tx, caller.tenantId);
+    if (!unassigned) throw conflict('This organisation has no unassigned node to keep its people in');
+    // A chosen node below another chosen node goes with its ancestor.
+    const paths = nodes
+      .map((n) => n.path)
+      .filter((p, _, all) => !all.some((q) => q !== p && p.startsWith(q)));
+    const movedUsers = await movePositionsOutOf(tx, caller.tenantId, paths, unassigned.id);
+    const deleted = await deleteSubtrees(tx, caller.tenantId, paths);
+    return { deleted, moved_users: movedUsers, unassigned_id: unassigned.id };
+  });
+}
+
+export async function listNodeAssignments(
+  db: Db,
+  caller: Caller,
+  query: { node_id: number; page: number; per_page: number; search_key?: string },
+  subtree: boolean,
+): Promise<{ data: Assignment[]; total: number; page: number; per_page: number }> {
+  const node = await nodeInScope(db, caller, query.node_id);
+  const { rows, total } = await listAssignments(db, caller.tenantId, {
+    ...(subtree ? { subtreePath: node.path } : { nodeId: node.id }),
+    search: query.search_key,
+    page: query.page,
+    perPage: query.per_page,
+  });
+  return { data: rows, total, page: query.page, per_page: query.per_page };
+}
+
+/** Moves positions (their ids) to another node, keeping each user's role there. */
+export async function transferAssignments(db: Db, caller: Caller, input: TransferBody) {
+  const ids = [...new Set(input.ids)];
+  return db.transaction(async (tx) => {
+    const target = await nodeInScope(tx, caller, input.node_id, 'Target node');
+    const found = await findPositions(tx, caller.tenantId, ids);
+    if (found.length !== ids.length) {
+      const missing = ids.filter((id) => !found.some((p) => p.id === id));
+      throw notFound(`Position ${missing.join(', ')}`);
+    }
+    if (found.some((p) => !inScope(p.path, caller.scope)))
+      throw forbidden('Some of these people are outside your part of the organisation.');
+    if (found.some((p) => p.id === caller.positionId))
+      throw badRequest('You cannot transfer the position you are signed in with', {
+        ids: 'leave your own position out',
+      });
+    const moved = await movePositions(tx, caller.tenantId, ids, target.id);
+    return { moved, node_id: target.id };
+  });
+}

@@ -1,0 +1,183 @@
+import { and, asc, count, countDistinct, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { WorkspaceListQuery } from '../../../contract/api/workspaces';
+import type { Db } from '../../db/client';
+import { hierarchyNodes, positions, tenants, workspaces } from '../../db/schema';
+import { idsOfPath, inSubtree } from '../hierarchy/repository';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type WorkspaceValues = Partial<Omit<typeof workspaces.$inferInsert, 'tenantId' | 'id' | 'nodeId'>>;
+
+const parent = alias(hierarchyNodes, 'parent');
+
+const selection = { object: workspaces, node: hierarchyNodes, parentName: parent.name };
+
+function joined(db: Db) {
+  return db
+    .select(selection)
+    .from(workspaces)
+    .innerJoin(
+      hierarchyNodes,
+      and(eq(hierarchyNodes.tenantId, workspaces.tenantId), eq(hierarchyNodes.id, workspaces.nodeId)),
+    )
+    .leftJoin(
+      parent,
+      and(eq(parent.tenantId, hierarchyNodes.tenantId), eq(parent.id, hierarchyNodes.parentId)),
+    );
+}
+
+export type JoinedWorkspace = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+
+export async function findWorkspace(
+  db: Db,
+  tenantId: number,
+  id: number,
+): Promise<JoinedWorkspace | undefined> {
+  const [row] = await joined(db).where(and(eq(workspaces.tenantId, tenantId), eq(workspaces.id, id)));
+  return row;
+}
+
+export async function findWorkspaceOfNode(db: Db, tenantId: number, nodeId: number) {
+  const [row] = await db
+    .select()
+    .from(workspaces)
+    .where(and(eq(workspaces.tenantId, tenantId), eq(workspaces.nodeId, nodeId)));
+  return row;
+}
+
+/** Another workspace of the tenant already using this identifier (compared case-insensitively). */
+export async function findIdentifierOwner(db: Db, tenantId: number, identifier: string, exceptId?: number) {
+  const conditions = [
+    eq(workspaces.tenantId, tenantId),
+    eq(sql`lower(${workspaces.identifier})`, identifier.toLowerCase()),
+  ];
+  if (exceptId !== undefined) conditions.push(ne(workspaces.id, exceptId));
+  const [row] = await db
+    .select({ id: workspaces.id, name: hierarchyNodes.name })
+    .from(workspaces)
+    .innerJoin(
+      hierarchyNodes,
+      and(eq(hierarchyNodes.tenantId, workspaces.tenantId), eq(hierarchyNodes.id, workspaces.nodeId)),
+    )
+    .where(and(...conditions));
+  return row;
+}
+
+export async function insertWorkspace(
+  db: Db,
+  tenantId: number,
+  nodeId: number,
+  values: WorkspaceValues & { identifier: string },
+) {
+  const [row] = await db
+    .insert(workspaces)
+    .values({ ...values, tenantId, nodeId })
+    .returning();
+  return row!;
+}
+
+export async function updateWorkspace(db: Db, tenantId: number, id: number, values: WorkspaceValues) {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(workspaces)
+    .set(values)
+    .where(and(eq(workspaces.tenantId, tenantId), eq(workspaces.id, id)));
+}
+
+/** Active and inactive workspaces in the whole tenant (the limit is the tenant's, not a scope's). */
+export async function countWorkspacesByStatus(db: Db, tenantId: number) {
+  const rows = await db
+    .select({ status: hierarchyNodes.status, n: count() })
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.type, 'workspace')))
+    .groupBy(hierarchyNodes.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { active: of('active'), inactive: of('inactive') };
+}
+
+/**
+ * Serialises changes that count the tenant's active workspaces, so two activations at once cannot
+ * both slip under the limit. Call inside the transaction that activates.
+ */
+export async function lockTenant(db: Db, tenantId: number) {
+  await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+}
+
+const SORTS: Record<NonNullable<WorkspaceListQuery['sort']>, SQL> = {
+  name: sql`lower(${hierarchyNodes.name})`,
+  identifier: sql`lower(${workspaces.identifier})`,
+  status: sql`${hierarchyNodes.status}`,
+  city: sql`lower(${workspaces.city})`,
+  state: sql`lower(${workspaces.state})`,
+  parent_name: sql`lower(${parent.name})`,
+  open_at: sql`${workspaces.openAt}`,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Workspaces whose node lies in the scope's subtree, filtered, sorted and paged. */
+export async function listWorkspaces(
+  db: Db,
+  tenantId: number,
+  scopePath: string,
+  query: WorkspaceListQuery & { underPath?: string },
+) {
+  const conditions = [eq(workspaces.tenantId, tenantId), inSubtree(scopePath)];
+  if (query.underPath) conditions.push(inSubtree(query.underPath));
+  if (query.status) conditions.push(eq(hierarchyNodes.status, query.status));
+  const search = query.search_key?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(
+      or(
+        ilike(hierarchyNodes.name, pattern),
+        ilike(workspaces.identifier, pattern),
+        ilike(workspaces.suburb, pattern),
+        ilike(workspaces.city, pattern),
+        ilike(workspaces.state, pattern),
+        ilike(workspaces.postcode, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const sortColumn = SORTS[query.sort ?? 'name'];
+  const direction = query.order === 'desc' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(direction(sortColumn), asc(workspaces.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db
+      .select({ n: count() })
+      .from(workspaces)
+      .innerJoin(
+        hierarchyNodes,
+        and(eq(hierarchyNodes.tenantId, workspaces.tenantId), eq(hierarchyNodes.id, workspaces.nodeId)),
+      )
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Names of every node on these paths, for the "New South Wales › Sydney Metro" location line. */
+export async function nodeNames(db: Db, tenantId: number, paths: readonly string[]) {
+  const ids = [...new Set(paths.flatMap(idsOfPath))];
+  if (ids.length === 0) return new Map<number, { name: string; type: string }>();
+  const rows = await db
+    .select({ id: hierarchyNodes.id, name: hierarchyNodes.name, type: hierarchyNodes.type })
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), inArray(hierarchyNodes.id, ids)));
+  return new Map(rows.map((r) => [r.id, { name: r.name, type: r.type as string }]));
+}
+
+/** Distinct users positioned at each of these nodes. */
+export async function userCounts(db: Db, tenantId: number, nodeIds: readonly number[]) {
+  if (nodeIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ nodeId: positions.nodeId, n: countDistinct(positions.userId) })
+    .from(positions)
+    .where(and(eq(positions.tenantId, tenantId), inArray(positions.nodeId, [...nodeIds])))
+    .groupBy(positions.nodeId);
+  return new Map(rows.map((r) => [r.nodeId, r.n]));
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdBody, IdQuery } from '../../../contract/api/common';
+import {
+  WorkspaceCreateBody,
+  WorkspaceListQuery,
+  WorkspacePage,
+  WorkspaceRecord,
+  WorkspaceSummary,
+  WorkspaceUpdateBody,
+} from '../../../contract/api/workspaces';
+import { ok, responses } from '../../lib/http';
+import { callerOf } from '../hierarchy/routes';
+import {
+  createWorkspace,
+  getWorkspace,
+  listWorkspaces,
+  setWorkspaceStatus,
+  updateWorkspace,
+  workspaceSummary,
+} from './service';
+
+const tags = ['workspaces'];
+
+/** Workspace administration in the design §3 style; nodes are made and moved by the hierarchy service. */
+export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/workspace/list',
+    {
+      schema: { tags, querystring: WorkspaceListQuery, response: responses(WorkspacePage) },
+      config: { access: { module: 'workspace', can: ['read'] } },
+    },
+    async (request) => ok(await listWorkspaces(app.db, callerOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/workspace/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Active and inactive workspaces of the tenant against its max_active_workspace',
+        response: responses(WorkspaceSummary),
+      },
+      config: { access: { module: 'workspace', can: ['read'] } },
+    },
+    async (request) => ok(await workspaceSummary(app.db, callerOf(request).tenantId)),
+  );
+
+  app.get(
+    '/api/workspace/get',
+    {
+      schema: { tags, querystring: IdQuery, response: responses(WorkspaceRecord) },
+      config: { access: { module: 'workspace', can: ['read'] } },
+    },
+    async (request) => ok(await getWorkspace(app.db, callerOf(request), request.query.id)),
+  );
+
+  app.post(
+    '/api/workspace/create',
+    {
+      schema: { tags, body: WorkspaceCreateBody, response: responses(WorkspaceRecord) },
+      config: { access: { module: 'workspace', can: ['create'] } },
+    },
+    async (request) => ok(await createWorkspace(app.db, callerOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/workspace/update',
+    {
+      schema: { tags, body: WorkspaceUpdateBody, response: responses(WorkspaceRecord) },
+      config: { access: { module: 'workspace', can: ['update'] } },
+    },
+    async (request) => ok(await updateWorkspace(app.db, callerOf(request), request.body)),
+  );
+
+  for (const [verb, status] of [
+    ['activate', 'active'],
+    ['deactivate', 'inactive'],
+  ] as const) {
+    app.put(
+      `/api/workspace/${verb}`,
+      {
+        schema: {
+          tags,
+          summary:
+            status === 'active'
+              ? 'Activate a workspace (refused with 409 past the tenant’s max_active_workspace)'
+              : 'Deactivate a workspace: its people can no longer work in it',
+          body: IdBody,
+          response: responses(WorkspaceRecord),
+        },
+        config: { access: { module: 'workspace', can: ['update'] } },
+      },
+      async (request) => ok(await setWorkspaceStatus(app.db, callerOf(request), request.body.id, status)),
+    );
+  }
+};

@@ -1,0 +1,164 @@
+import type { WorkspaceObjectInput } from '../../../contract/api/hierarchy';
+import type {
+  WorkspaceCreateBody,
+  WorkspaceListQuery,
+  WorkspaceRecord,
+  WorkspaceSummary,
+  WorkspaceUpdateBody,
+} from '../../../contract/api/workspaces';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../lib/errors';
+import { idsOfPath, updateNodeFields } from '../hierarchy/repository';
+import { type Caller, createNode, nodeInScope, OUTSIDE_SCOPE, updateNode } from '../hierarchy/service';
+import { loadSettings } from '../settings/repository';
+import { assertCanActivate } from './limit';
+import { workspaceObject } from './object';
+import {
+  countWorkspacesByStatus,
+  findWorkspace,
+  findWorkspaceOfNode,
+  type JoinedWorkspace,
+  listWorkspaces as listRows,
+  nodeNames,
+  userCounts,
+} from './repository';
+
+const OBJECT_FIELDS = [
+  'identifier',
+  'street_line1',
+  'street_line2',
+  'suburb',
+  'city',
+  'state',
+  'postcode',
+  'contact',
+  'description',
+  'open_at',
+  'timezone',
+] as const satisfies readonly (keyof WorkspaceObjectInput)[];
+
+function objectInput(body: Partial<Record<(typeof OBJECT_FIELDS)[number], unknown>>): WorkspaceObjectInput {
+  const input: Record<string, unknown> = {};
+  for (const field of OBJECT_FIELDS) if (body[field] !== undefined) input[field] = body[field];
+  return input as WorkspaceObjectInput;
+}
+
+/** Turns joined rows into records with their location line and head count, in two extra queries. */
+async function toRecords(db: Db, tenantId: number, rows: JoinedWorkspace[]): Promise<WorkspaceRecord[]> {
+  const [names, counts] = await Promise.all([
+    nodeNames(
+      db,
+      tenantId,
+      rows.map((r) => r.node.path),
+    ),
+    userCounts(
+      db,
+      tenantId,
+      rows.map((r) => r.node.id),
+    ),
+  ]);
+  return rows.map(({ object, node, parentName }) => {
+    // Between the root and the workspace itself: "New South Wales › Sydney Metro".
+    const location = idsOfPath(node.path)
+      .slice(0, -1)
+      .map((id) => names.get(id))
+      .filter((n) => n !== undefined && n.type !== 'root')
+      .map((n) => n!.name)
+      .join(' › ');
+    const { id: _objectId, ...fields } = workspaceObject(object);
+    return {
+      id: object.id,
+      node_id: node.id,
+      name: node.name,
+      status: node.status,
+      parent_id: node.parentId,
+      parent_name: parentName,
+      location,
+      ...fields,
+      user_count: counts.get(node.id) ?? 0,
+    };
+  });
+}
+
+export async function listWorkspaces(db: Db, caller: Caller, query: WorkspaceListQuery) {
+  const under = query.node_id === undefined ? undefined : await nodeInScope(db, caller, query.node_id);
+  const { rows, total } = await listRows(db, caller.tenantId, caller.scope.path, {
+    ...query,
+    underPath: under?.path,
+  });
+  return {
+    data: await toRecords(db, caller.tenantId, rows),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+/** 404 for an id the tenant does not have (another tenant's included), 403 outside the caller's subtree. */
+async function workspaceInScope(db: Db, caller: Caller, id: number): Promise<JoinedWorkspace> {
+  const row = await findWorkspace(db, caller.tenantId, id);
+  if (!row) throw notFound('Workspace');
+  if (!row.node.path.startsWith(caller.scope.path)) throw forbidden(OUTSIDE_SCOPE);
+  return row;
+}
+
+export async function getWorkspace(db: Db, caller: Caller, id: number): Promise<WorkspaceRecord> {
+  const [record] = await toRecords(db, caller.tenantId, [await workspaceInScope(db, caller, id)]);
+  return record!;
+}
+
+/** A workspace is a hierarchy node with an object: creation goes through the node service. */
+export async function createWorkspace(db: Db, caller: Caller, body: WorkspaceCreateBody) {
+  const node = await createNode(
+    db,
+    caller,
+    {
+      parent_id: body.parent_id,
+      type: 'workspace',
+      name: body.name,
+      object: objectInput(body),
+      status: body.status,
+    },
+    '',
+  );
+  const object = await findWorkspaceOfNode(db, caller.tenantId, node.id);
+  return getWorkspace(db, caller, object!.id);
+}
+
+export async function updateWorkspace(db: Db, caller: Caller, body: WorkspaceUpdateBody) {
+  const current = await workspaceInScope(db, caller, body.id);
+  const object = objectInput(body);
+  await updateNode(
+    db,
+    caller,
+    {
+      id: current.node.id,
+      ...(body.name === undefined ? {} : { name: body.name }),
+      ...(Object.keys(object).length ? { object } : {}),
+      ...(body.parent_id === undefined ? {} : { parent_id: body.parent_id }),
+    },
+    '',
+  );
+  return getWorkspace(db, caller, body.id);
+}
+
+/** Activating counts against the tenant's `max_active_workspace`; deactivating never fails on it. */
+export async function setWorkspaceStatus(db: Db, caller: Caller, id: number, status: 'active' | 'inactive') {
+  await db.transaction(async (tx) => {
+    const current = await workspaceInScope(tx, caller, id);
+    if (current.node.status === status) return;
+    if (status === 'inactive' && current.node.id === caller.scope.nodeId)
+      throw forbidden('You cannot deactivate the workspace your own position is at.');
+    if (status === 'active') await assertCanActivate(tx, caller.tenantId);
+    await updateNodeFields(tx, caller.tenantId, current.node.id, { status });
+  });
+  return getWorkspace(db, caller, id);
+}
+
+export async function workspaceSummary(db: Db, tenantId: number): Promise<WorkspaceSummary> {
+  const [counts, settings] = await Promise.all([
+    countWorkspacesByStatus(db, tenantId),
+    loadSettings(db, tenantId),
+  ]);
+  return { ...counts, limit: settings.max_active_workspace };
+}

@@ -1,0 +1,114 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { hierarchyNodes, positions, roles, settings, tenants, users } from '../../../server/db/schema';
+import type { TestApp } from './app';
+
+/** Test builders for the organisation suites: nodes by name, extra users, the active limit. */
+export function organisation(t: TestApp) {
+  const db = () => t.database.db;
+
+  const tenantId = async (identifier = 'acme') => {
+    const [row] = await db()
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(eq(tenants.identifier, identifier));
+    return row!.id;
+  };
+
+  const node = async (name: string, tenant = 'acme') => {
+    const [row] = await db()
+      .select()
+      .from(hierarchyNodes)
+      .where(and(eq(hierarchyNodes.tenantId, await tenantId(tenant)), eq(hierarchyNodes.name, name)));
+    if (!row) throw new Error(`no node ${name} in ${tenant}`);
+    return row;
+  };
+
+  const maybeNode = async (id: number) => {
+    const [row] = await db().select().from(hierarchyNodes).where(eq(hierarchyNodes.id, id));
+    return row;
+  };
+
+  const nodeCount = async () => {
+    const [row] = await db().select({ n: count() }).from(hierarchyNodes);
+    return row!.n;
+  };
+
+  const positionsOf = async (username: string) => {
+    const user = await t.userByUsername(username);
+    return db()
+      .select({
+        id: positions.id,
+        nodeId: positions.nodeId,
+        roleId: positions.roleId,
+        node: hierarchyNodes.name,
+      })
+      .from(positions)
+      .innerJoin(
+        hierarchyNodes,
+        and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
+      )
+      .where(and(eq(positions.tenantId, user.tenantId), eq(positions.userId, user.id)));
+  };
+
+  /** A user positioned at a node with one of the tenant's roles (no password: tests use sessions). */
+  const addUser = async (email: string, nodeName: string, roleName: string, tenant = 'acme') => {
+    const tid = await tenantId(tenant);
+    const at = await node(nodeName, tenant);
+    const [role] = await db()
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.tenantId, tid), eq(roles.name, roleName)));
+    const [user] = await db()
+      .insert(users)
+      .values({
+        tenantId: tid,
+        username: email,
+        email,
+        firstname: 'Test',
+        lastname: email,
+        passwordHash: 'x',
+      })
+      .returning({ id: users.id });
+    await db().insert(positions).values({ tenantId: tid, userId: user!.id, nodeId: at.id, roleId: role!.id });
+    return user!.id;
+  };
+
+  const setMaxActive = async (value: number, tenant = 'acme') => {
+    await db()
+      .update(settings)
+      .set({ value: String(value) })
+      .where(and(eq(settings.tenantId, await tenantId(tenant)), eq(settings.key, 'max_active_workspace')));
+  };
+
+  const activeWorkspaces = async (tenant = 'acme') => {
+    const [row] = await db()
+      .select({ n: count() })
+      .from(hierarchyNodes)
+      .where(
+        and(
+          eq(hierarchyNodes.tenantId, await tenantId(tenant)),
+          eq(hierarchyNodes.type, 'workspace'),
+          eq(hierarchyNodes.status, 'active'),
+        ),
+      );
+    return row!.n;
+  };
+
+  const rawCount = async (table: 'workspaces' | 'positions') => {
+    const result = await db().execute(sql.raw(`select count(*)::int as n from ${table}`));
+    const rows = (result as unknown as { rows: { n: number }[] }).rows;
+    return rows[0]!.n;
+  };
+
+  return {
+    tenantId,
+    node,
+    maybeNode,
+    nodeCount,
+    positionsOf,
+    addUser,
+    setMaxActive,
+    activeWorkspaces,
+    rawCount,
+  };
+}
