@@ -133,8 +133,3 @@ export const PasswordResetData = Type.Object({
   theme: Type.Array(ThemeSetting),
   redirect: Type.String(),
 });
-
-export const ProfileUpdateBody = Type.Object({
-  password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
-  current_password: Type.Optional(Type.String({ maxLength: 1024 })),
-});

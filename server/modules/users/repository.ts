@@ -1,7 +1,11 @@
-import { and, eq, like, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { UserListQuery } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
-import { hierarchyNodes, positions, users } from '../../db/schema';
+import { hierarchyNodes, positions, roles, users } from '../../db/schema';
 import type { Scope } from '../../plugins/auth';
+import { escapeLike } from '../roles/repository';
+
+export type UserRow = typeof users.$inferSelect;
 
 export async function findTenantUser(db: Db, tenantId: number, userId: number) {
   const [row] = await db
@@ -10,6 +14,9 @@ export async function findTenantUser(db: Db, tenantId: number, userId: number) {
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   return row;
 }
+
+/** A node's subtree as a prefix match on its materialised path. */
+const inSubtree = (scope: Scope) => like(hierarchyNodes.path, `${scope.path}%`);
 
 /** True when the user holds a position inside the scope's subtree (a root scope sees everyone). */
 export async function isUserInScope(
@@ -31,9 +38,213 @@ export async function isUserInScope(
       and(
         eq(positions.tenantId, tenantId),
         eq(positions.userId, userId),
-        or(eq(hierarchyNodes.path, scope.path), like(hierarchyNodes.path, `${scope.path}%`)),
+        or(eq(hierarchyNodes.path, scope.path), inSubtree(scope)),
       ),
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** `exists` over the user's positions, joined to their node and role, matching `condition`. */
+function hasPosition(condition: SQL | undefined) {
+  return sql`exists (
+    select 1 from ${positions}
+    join ${hierarchyNodes} on ${hierarchyNodes.tenantId} = ${positions.tenantId} and ${hierarchyNodes.id} = ${positions.nodeId}
+    join ${roles} on ${roles.tenantId} = ${positions.tenantId} and ${roles.id} = ${positions.roleId}
+    where ${positions.tenantId} = ${users.tenantId} and ${positions.userId} = ${users.id}
+      and ${condition ?? sql`true`}
+  )`;
+}
+
+export type SearchFilter =
+  | { key: 'name' | 'email' | 'role' | 'node'; text: string }
+  | { key: 'status'; enabled: boolean };
+
+function searchCondition(filter: SearchFilter): SQL | undefined {
+  if (filter.key === 'status') return eq(users.enabled, filter.enabled);
+  const pattern = `%${escapeLike(filter.text)}%`;
+  switch (filter.key) {
+    case 'name':
+      return or(
+        ilike(sql`concat_ws(' ', ${users.firstname}, ${users.lastname})`, pattern),
+        ilike(users.preferredName, pattern),
+      );
+    case 'email':
+      return ilike(users.email, pattern);
+    case 'role':
+      return hasPosition(ilike(roles.name, pattern));
+    case 'node':
+      return hasPosition(ilike(hierarchyNodes.name, pattern));
+  }
+}
+
+const SORTS: Record<NonNullable<UserListQuery['sort']>, SQL[]> = {
+  name: [sql`lower(${users.lastname})`, sql`lower(${users.firstname})`],
+  email: [sql`lower(${users.email})`],
+  status: [sql`${users.enabled}`],
+  created_at: [sql`${users.createdAt}`],
+  id: [sql`${users.id}`],
+};
+
+/** Users with a position in the scope (everyone for a root scope), searched, sorted and paged. */
+export async function listUsers(
+  db: Db,
+  tenantId: number,
+  scope: Scope,
+  scopeIsRoot: boolean,
+  query: UserListQuery,
+  filter: SearchFilter | undefined,
+) {
+  const conditions: (SQL | undefined)[] = [eq(users.tenantId, tenantId)];
+  if (!scopeIsRoot) conditions.push(hasPosition(inSubtree(scope)));
+  if (filter) conditions.push(searchCondition(filter));
+  const where = and(...conditions);
+  const direction = query.order === 'desc' ? desc : asc;
+  const order = SORTS[query.sort ?? 'name'].map((s) => direction(s));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order, asc(users.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export interface PositionDetail {
+  id: number;
+  userId: number;
+  nodeId: number;
+  nodeName: string;
+  nodeType: string;
+  nodePath: string;
+  roleId: number;
+  roleName: string;
+}
+
+/** Every position of these users with its node and role, in the order they were given. */
+export async function loadPositions(db: Db, tenantId: number, userIds: number[]): Promise<PositionDetail[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      id: positions.id,
+      userId: positions.userId,
+      nodeId: positions.nodeId,
+      nodeName: hierarchyNodes.name,
+      nodeType: hierarchyNodes.type,
+      nodePath: hierarchyNodes.path,
+      roleId: positions.roleId,
+      roleName: roles.name,
+    })
+    .from(positions)
+    .innerJoin(
+      hierarchyNodes,
+      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
+    )
+    .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
+    .where(and(eq(positions.tenantId, tenantId), inArray(positions.userId, userIds)))
+    .orderBy(asc(positions.id));
+}
+
+export async function findNodes(db: Db, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: hierarchyNodes.id,
+      name: hierarchyNodes.name,
+      type: hierarchyNodes.type,
+      status: hierarchyNodes.status,
+      path: hierarchyNodes.path,
+    })
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, tenantId), inArray(hierarchyNodes.id, ids)));
+}
+
+export async function usernameTaken(db: Db, tenantId: number, username: string, exceptId?: number) {
+  const conditions = [
+    eq(users.tenantId, tenantId),
+    eq(sql`lower(${users.username})`, username.trim().toLowerCase()),
+  ];
+  if (exceptId !== undefined) conditions.push(ne(users.id, exceptId));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertUser(
+  db: Db,
+  tenantId: number,
+  values: {
+    username: string;
+    email: string;
+    firstname: string;
+    lastname: string;
+    passwordHash: string;
+    forceReset: boolean;
+  },
+) {
+  const [row] = await db
+    .insert(users)
+    .values({ tenantId, ...values })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+export async function updateUser(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  values: Partial<
+    Pick<UserRow, 'username' | 'email' | 'firstname' | 'lastname' | 'passwordHash' | 'forceReset'>
+  >,
+) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+export async function setEnabled(db: Db, tenantId: number, userId: number, enabled: boolean) {
+  await db
+    .update(users)
+    .set({ enabled, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+export async function deleteUser(db: Db, tenantId: number, userId: number) {
+  // Positions, sessions, reset links and profile values go with the user (ON DELETE CASCADE).
+  await db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+export async function insertPositions(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  list: { nodeId: number; roleId: number }[],
+) {
+  if (list.length === 0) return;
+  await db.insert(positions).values(list.map((p) => ({ tenantId, userId, ...p })));
+}
+
+export async function updatePosition(
+  db: Db,
+  tenantId: number,
+  positionId: number,
+  values: { nodeId: number; roleId: number },
+) {
+  await db
+    .update(positions)
+    .set(values)
+    .where(and(eq(positions.tenantId, tenantId), eq(positions.id, positionId)));
+}
+
+export async function deletePositions(db: Db, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.delete(positions).where(and(eq(positions.tenantId, tenantId), inArray(positions.id, ids)));
 }

@@ -1,13 +1,110 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { IdBody } from '../../../contract/api/common';
-import { forbidden, notFound } from '../../lib/errors';
+import { IdBody, IdQuery } from '../../../contract/api/common';
+import {
+  UserCreateBody,
+  UserList,
+  UserListQuery,
+  UserRecord,
+  UserUpdateBody,
+} from '../../../contract/api/users';
 import { ok, responses } from '../../lib/http';
 import { scopedAuthOf } from '../../plugins/auth';
 import { adminResetPassword } from '../session/service';
-import { findTenantUser, isUserInScope } from './repository';
+import * as users from './service';
+import { remove, setStatus } from './status';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const mail = () => ({ mailer: app.mailer, publicUrl: app.config.publicUrl });
+
+  app.get(
+    '/api/user/list',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Users with a position in the caller’s part of the organisation; `key` names the field `value` searches',
+        querystring: UserListQuery,
+        response: responses(UserList),
+      },
+      config: { access: { module: 'user', can: ['read'] } },
+    },
+    async (request) => ok(await users.list(app.db, scopedAuthOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/user/get',
+    {
+      schema: { tags: ['users'], querystring: IdQuery, response: responses(UserRecord) },
+      config: { access: { module: 'user', can: ['read'] } },
+    },
+    async (request) => ok(await users.get(app.db, scopedAuthOf(request), request.query.id)),
+  );
+
+  app.post(
+    '/api/user/create',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user; without a password they are e-mailed a link to choose one',
+        body: UserCreateBody,
+        response: responses(UserRecord),
+      },
+      config: { access: { module: 'user', can: ['create'] } },
+    },
+    async (request) => ok(await users.create(app.db, mail(), scopedAuthOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/user/update',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update a user; the password only when one is given, the positions only when `assigns` is',
+        body: UserUpdateBody,
+        response: responses(UserRecord),
+      },
+      config: { access: { module: 'user', can: ['update'] } },
+    },
+    async (request) => ok(await users.update(app.db, scopedAuthOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/user/disable',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Disable an account: its sessions end at once and it cannot sign in',
+        body: IdBody,
+        response: responses(UserRecord),
+      },
+      config: { access: { module: 'user', can: ['disable'] } },
+    },
+    async (request) => ok(await setStatus(app.db, scopedAuthOf(request), request.body.id, false)),
+  );
+
+  app.put(
+    '/api/user/enable',
+    {
+      schema: { tags: ['users'], body: IdBody, response: responses(UserRecord) },
+      config: { access: { module: 'user', can: ['disable'] } },
+    },
+    async (request) => ok(await setStatus(app.db, scopedAuthOf(request), request.body.id, true)),
+  );
+
+  app.delete(
+    '/api/user/delete',
+    {
+      schema: {
+        tags: ['users'],
+        querystring: IdQuery,
+        response: responses(Type.Object({ id: Type.Integer() })),
+      },
+      config: { access: { module: 'user', can: ['delete'] } },
+    },
+    async (request) => ok(await remove(app.db, scopedAuthOf(request), request.query.id)),
+  );
+
   app.post(
     '/api/user/reset-password',
     {
@@ -23,16 +120,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const auth = scopedAuthOf(request);
-      const user = await findTenantUser(app.db, auth.tenant.id, request.body.id);
-      if (!user) throw notFound('User');
-      const inScope = await isUserInScope(
-        app.db,
-        auth.tenant.id,
-        user.id,
-        auth.scope,
-        auth.position.nodeType === 'root',
-      );
-      if (!inScope) throw forbidden('This user is outside your part of the organisation.');
+      const user = await users.manageableUser(app.db, auth, request.body.id);
       return ok(await adminResetPassword(app.db, app.mailer, app.config.publicUrl, auth.tenant.id, user));
     },
   );

@@ -1,0 +1,77 @@
+import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { DepartmentListQuery } from '../../../contract/api/departments';
+import type { Db } from '../../db/client';
+import { departments } from '../../db/schema';
+import { escapeLike } from '../roles/repository';
+
+export type DepartmentRow = typeof departments.$inferSelect;
+
+const SORTS = {
+  name: sql`lower(${departments.name})`,
+  updated_at: sql`${departments.updatedAt}`,
+  id: sql`${departments.id}`,
+} as const;
+
+export async function listDepartments(db: Db, tenantId: number, query: DepartmentListQuery) {
+  const conditions = [eq(departments.tenantId, tenantId)];
+  const q = query.q?.trim();
+  if (q) conditions.push(ilike(departments.name, `%${escapeLike(q)}%`));
+  const where = and(...conditions);
+  const sort = SORTS[query.sort ?? 'name'];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(departments)
+      .where(where)
+      .orderBy(query.order === 'desc' ? desc(sort) : asc(sort), asc(departments.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: sql<number>`count(*)::int` }).from(departments).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findDepartment(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
+  return row;
+}
+
+export async function departmentNameTaken(db: Db, tenantId: number, name: string, exceptId?: number) {
+  const conditions = [
+    eq(departments.tenantId, tenantId),
+    eq(sql`lower(${departments.name})`, name.toLowerCase()),
+  ];
+  if (exceptId !== undefined) conditions.push(ne(departments.id, exceptId));
+  const [row] = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+type DepartmentValues = Pick<DepartmentRow, 'name' | 'description' | 'colour'>;
+
+export async function insertDepartment(db: Db, tenantId: number, values: DepartmentValues) {
+  const [row] = await db
+    .insert(departments)
+    .values({ tenantId, ...values })
+    .returning();
+  return row!;
+}
+
+export async function updateDepartment(db: Db, tenantId: number, id: number, values: DepartmentValues) {
+  const [row] = await db
+    .update(departments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteDepartment(db: Db, tenantId: number, id: number) {
+  await db.delete(departments).where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
+}

@@ -1,0 +1,140 @@
+import type { Profile, ProfileFormField, ProfileUpdateBody } from '../../../contract/api/profile';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { listFields } from '../profileFields/repository';
+import { findUser } from '../session/repository';
+import { avatarUrl, changeOwnPassword } from '../session/service';
+import { deleteValue, loadProfileData, saveValue, updateOwnProfile } from './repository';
+import { checkValue } from './values';
+
+export const AVATAR_HASH = /^[a-f0-9]{64}$/;
+
+export async function getProfile(db: Db, auth: AuthContext): Promise<Profile> {
+  const tenantId = auth.tenant.id;
+  const [found, data, fields] = await Promise.all([
+    findUser(db, tenantId, auth.user.id),
+    loadProfileData(db, tenantId, auth.user.id),
+    listFields(db, tenantId, true),
+  ]);
+  const user = found?.user ?? auth.user;
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    preferred_name: user.preferredName,
+    avatar: user.avatar,
+    avatar_url: avatarUrl(user.avatar),
+    profile_data: data,
+    fields: fields.map(
+      ({ field }): ProfileFormField => ({
+        id: field.id,
+        name: field.name,
+        short_name: field.shortName,
+        type: field.type,
+        options: field.options,
+        required: field.required,
+      }),
+    ),
+  };
+}
+
+interface ProfileChanges {
+  preferredName?: string | null;
+  avatar?: string | null;
+  values: { fieldId: number; value: string | null }[];
+}
+
+/** Checks the profile part of an update against the tenant's active fields; writes nothing. */
+async function checkProfile(
+  db: Db,
+  auth: AuthContext,
+  body: ProfileUpdateBody,
+  avatarExists: (hash: string) => Promise<boolean>,
+): Promise<ProfileChanges> {
+  const errors: Record<string, string> = {};
+  const changes: ProfileChanges = { values: [] };
+  if (body.preferred_name !== undefined) changes.preferredName = body.preferred_name?.trim() || null;
+  if (body.avatar !== undefined) {
+    const hash = body.avatar?.trim() || null;
+    if (hash !== null && (!AVATAR_HASH.test(hash) || !(await avatarExists(hash))))
+      errors.avatar = 'Upload the picture again: this one is not known';
+    changes.avatar = hash;
+  }
+  if (body.profile_data) {
+    const tenantId = auth.tenant.id;
+    const [fields, current] = await Promise.all([
+      listFields(db, tenantId, true),
+      loadProfileData(db, tenantId, auth.user.id),
+    ]);
+    const byId = new Map(fields.map(({ field }) => [field.id, field]));
+    const sent = new Set<number>();
+    body.profile_data.forEach((entry, i) => {
+      const field = byId.get(entry.field_id);
+      if (!field) {
+        errors[`profile_data.${i}.field_id`] = 'This profile field no longer exists';
+        return;
+      }
+      sent.add(field.id);
+      const checked = checkValue(field, entry.value);
+      if ('problem' in checked) errors[`profile_data.${field.id}`] = checked.problem;
+      else changes.values.push({ fieldId: field.id, value: checked.value });
+    });
+    // A required field nobody sent must already hold a value.
+    const filled = new Set(current.map((v) => v.field_id));
+    for (const { field } of fields) {
+      if (field.required && !sent.has(field.id) && !filled.has(field.id))
+        errors[`profile_data.${field.id}`] = `${field.name} is required`;
+    }
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+  return changes;
+}
+
+const hasProfileChanges = (body: ProfileUpdateBody) =>
+  body.preferred_name !== undefined || body.avatar !== undefined || body.profile_data !== undefined;
+
+/**
+ * The caller's own profile (spec §7): preferred name, avatar and profile data, and/or — with
+ * `password` — a password change. Everything is checked before anything is written.
+ */
+export async function updateProfile(
+  db: Db,
+  auth: AuthContext,
+  body: ProfileUpdateBody,
+  canUpdate: boolean,
+  avatarExists: (hash: string) => Promise<boolean>,
+): Promise<{ password_changed: boolean }> {
+  const profile = hasProfileChanges(body);
+  if (!profile && body.password === undefined)
+    throw badRequest('Nothing to update', { password: 'password is required' });
+  let changes: ProfileChanges | undefined;
+  if (profile) {
+    if (auth.user.forceReset) throw forbidden('You must set a new password before continuing.');
+    if (!canUpdate) throw forbidden();
+    changes = await checkProfile(db, auth, body, avatarExists);
+  }
+  if (body.password !== undefined) {
+    await changeOwnPassword(
+      db,
+      auth,
+      { password: body.password, current_password: body.current_password },
+      canUpdate,
+    );
+  }
+  if (changes) {
+    const { preferredName, avatar, values } = changes;
+    const tenantId = auth.tenant.id;
+    await db.transaction(async (tx) => {
+      await updateOwnProfile(tx, tenantId, auth.user.id, { preferredName, avatar });
+      for (const { fieldId, value } of values) {
+        if (value === null) await deleteValue(tx, tenantId, auth.user.id, fieldId);
+        else await saveValue(tx, tenantId, auth.user.id, fieldId, value);
+      }
+    });
+  }
+  return { password_changed: body.password !== undefined };
+}

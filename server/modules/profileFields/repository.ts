@@ -1,0 +1,79 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profileFields, profileValues } from '../../db/schema';
+
+export type ProfileFieldRow = typeof profileFields.$inferSelect;
+export type ProfileFieldValues = Pick<
+  ProfileFieldRow,
+  'name' | 'shortName' | 'type' | 'options' | 'required' | 'active'
+>;
+
+const valueCount = sql<number>`(
+  select count(*)::int from ${profileValues}
+  where ${profileValues.tenantId} = ${profileFields.tenantId} and ${profileValues.fieldId} = ${profileFields.id}
+)`;
+
+/** Every field of the tenant in display order (a tenant has a handful, so no paging). */
+export async function listFields(db: Db, tenantId: number, onlyActive = false) {
+  const conditions = [eq(profileFields.tenantId, tenantId)];
+  if (onlyActive) conditions.push(eq(profileFields.active, true));
+  return db
+    .select({ field: profileFields, valueCount })
+    .from(profileFields)
+    .where(and(...conditions))
+    .orderBy(asc(profileFields.sortOrder), asc(profileFields.id));
+}
+
+export async function findField(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select({ field: profileFields, valueCount })
+    .from(profileFields)
+    .where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)));
+  return row;
+}
+
+export async function shortNameTaken(db: Db, tenantId: number, shortName: string, exceptId?: number) {
+  const conditions = [
+    eq(profileFields.tenantId, tenantId),
+    eq(sql`lower(${profileFields.shortName})`, shortName.toLowerCase()),
+  ];
+  if (exceptId !== undefined) conditions.push(ne(profileFields.id, exceptId));
+  const [row] = await db
+    .select({ id: profileFields.id })
+    .from(profileFields)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertField(db: Db, tenantId: number, values: ProfileFieldValues) {
+  const [row] = await db
+    .insert(profileFields)
+    .values({
+      tenantId,
+      ...values,
+      // New fields go to the end of the form.
+      sortOrder: sql`coalesce((select max(${profileFields.sortOrder}) + 1 from ${profileFields} where ${profileFields.tenantId} = ${tenantId}), 0)`,
+    })
+    .returning({ id: profileFields.id });
+  return row!.id;
+}
+
+export async function updateField(db: Db, tenantId: number, id: number, values: ProfileFieldValues) {
+  await db
+    .update(profileFields)
+    .set(values)
+    .where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)));
+}
+
+export async function setSortOrder(db: Db, tenantId: number, id: number, sortOrder: number) {
+  await db
+    .update(profileFields)
+    .set({ sortOrder })
+    .where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)));
+}
+
+export async function deleteField(db: Db, tenantId: number, id: number) {
+  // The values people entered go with the field (ON DELETE CASCADE).
+  await db.delete(profileFields).where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)));
+}

@@ -1,0 +1,141 @@
+import type {
+  ProfileField,
+  ProfileFieldCreateBody,
+  ProfileFieldList,
+  ProfileFieldReorderBody,
+} from '../../../contract/api/profile';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import {
+  deleteField,
+  findField,
+  insertField,
+  listFields,
+  type ProfileFieldRow,
+  type ProfileFieldValues,
+  setSortOrder,
+  shortNameTaken,
+  updateField,
+} from './repository';
+
+const SHORT_NAME = /^[a-z][a-z0-9_]*$/;
+const SHORT_NAME_TAKEN = 'Another field already uses this short name';
+
+export function toProfileField(field: ProfileFieldRow, valueCount: number): ProfileField {
+  return {
+    id: field.id,
+    name: field.name,
+    short_name: field.shortName,
+    type: field.type,
+    options: field.options,
+    required: field.required,
+    sort_order: field.sortOrder,
+    active: field.active,
+    built_in: field.builtIn,
+    value_count: valueCount,
+  };
+}
+
+function checkBody(body: ProfileFieldCreateBody, builtIn?: ProfileFieldRow): ProfileFieldValues {
+  const errors: Record<string, string> = {};
+  const name = body.name.trim();
+  const shortName = body.short_name.trim();
+  if (!name) errors.name = 'Give the field a name';
+  if (!SHORT_NAME.test(shortName))
+    errors.short_name =
+      'Use lower-case letters, digits and underscores, starting with a letter (e.g. employee_id)';
+  let options: string[] = [];
+  if (body.type === 'select') {
+    options = (body.options ?? []).map((o) => o.trim()).filter(Boolean);
+    const lower = options.map((o) => o.toLowerCase());
+    if (options.length === 0) errors.options = 'A list field needs at least one option';
+    else if (new Set(lower).size !== lower.length) errors.options = 'Each option can be listed only once';
+  }
+  if (builtIn) {
+    if (body.type !== builtIn.type) errors.type = `${builtIn.name} is built in; its type cannot change`;
+    if (shortName !== builtIn.shortName)
+      errors.short_name = `${builtIn.name} is built in; its short name cannot change`;
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+  return {
+    name,
+    shortName,
+    type: body.type,
+    options,
+    required: body.required ?? false,
+    active: body.active ?? true,
+  };
+}
+
+export async function list(db: Db, tenantId: number): Promise<ProfileFieldList> {
+  const rows = await listFields(db, tenantId);
+  return {
+    data: rows.map((r) => toProfileField(r.field, r.valueCount)),
+    total: rows.length,
+    page: 1,
+    per_page: rows.length,
+  };
+}
+
+export async function get(db: Db, tenantId: number, id: number): Promise<ProfileField> {
+  const row = await findField(db, tenantId, id);
+  if (!row) throw notFound('Profile field');
+  return toProfileField(row.field, row.valueCount);
+}
+
+export async function create(db: Db, tenantId: number, body: ProfileFieldCreateBody): Promise<ProfileField> {
+  const values = checkBody(body);
+  const id = await db.transaction(async (tx) => {
+    if (await shortNameTaken(tx, tenantId, values.shortName))
+      throw conflict(SHORT_NAME_TAKEN, { short_name: SHORT_NAME_TAKEN });
+    return insertField(tx, tenantId, values);
+  });
+  return get(db, tenantId, id);
+}
+
+export async function update(
+  db: Db,
+  tenantId: number,
+  id: number,
+  body: ProfileFieldCreateBody,
+): Promise<ProfileField> {
+  const existing = await findField(db, tenantId, id);
+  if (!existing) throw notFound('Profile field');
+  const values = checkBody(body, existing.field.builtIn ? existing.field : undefined);
+  await db.transaction(async (tx) => {
+    if (await shortNameTaken(tx, tenantId, values.shortName, id))
+      throw conflict(SHORT_NAME_TAKEN, { short_name: SHORT_NAME_TAKEN });
+    await updateField(tx, tenantId, id, values);
+  });
+  return get(db, tenantId, id);
+}
+
+export async function remove(db: Db, tenantId: number, id: number): Promise<{ id: number }> {
+  const existing = await findField(db, tenantId, id);
+  if (!existing) throw notFound('Profile field');
+  if (existing.field.builtIn)
+    throw conflict(
+      `${existing.field.name} is built in and cannot be deleted; you can make it inactive instead.`,
+    );
+  await deleteField(db, tenantId, id);
+  return { id };
+}
+
+export async function reorder(
+  db: Db,
+  tenantId: number,
+  body: ProfileFieldReorderBody,
+): Promise<ProfileFieldList> {
+  const current = await listFields(db, tenantId);
+  const known = new Set(current.map((r) => r.field.id));
+  const sent = new Set(body.ids);
+  if (sent.size !== body.ids.length || sent.size !== known.size || body.ids.some((id) => !known.has(id))) {
+    const message = 'Send every profile field exactly once, in the new order';
+    throw badRequest(message, { ids: message });
+  }
+  await db.transaction(async (tx) => {
+    for (const [index, id] of body.ids.entries()) await setSortOrder(tx, tenantId, id, index);
+  });
+  return list(db, tenantId);
+}

@@ -1,0 +1,123 @@
+import { and, asc, countDistinct, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import type { RoleListQuery } from '../../../contract/api/roles';
+import type { Db } from '../../db/client';
+import { positions, rolePermissions, roles } from '../../db/schema';
+
+export type RoleRow = typeof roles.$inferSelect;
+export type GrantRow = Pick<typeof rolePermissions.$inferSelect, 'module' | 'enabled' | 'capabilities'>;
+
+const userCount = sql<number>`(
+  select count(distinct ${positions.userId})::int from ${positions}
+  where ${positions.tenantId} = ${roles.tenantId} and ${positions.roleId} = ${roles.id}
+)`;
+
+const SORTS = {
+  name: sql`lower(${roles.name})`,
+  user_count: userCount,
+  updated_at: roles.updatedAt,
+  id: roles.id,
+} as const;
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listRoles(db: Db, tenantId: number, query: RoleListQuery) {
+  const conditions = [eq(roles.tenantId, tenantId)];
+  const q = query.q?.trim();
+  if (q) conditions.push(ilike(roles.name, `%${escapeLike(q)}%`));
+  const where = and(...conditions);
+  const sort = SORTS[query.sort ?? 'name'];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ role: roles, userCount })
+      .from(roles)
+      .where(where)
+      .orderBy(query.order === 'desc' ? desc(sort) : asc(sort), asc(roles.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findRole(db: Db, tenantId: number, roleId: number) {
+  const [row] = await db
+    .select({ role: roles, userCount })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)));
+  return row;
+}
+
+/** The roles of these ids that exist in the tenant (ids of other tenants simply do not match). */
+export async function findRolesByIds(db: Db, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids)));
+}
+
+export async function roleNameTaken(db: Db, tenantId: number, name: string, exceptId?: number) {
+  const conditions = [eq(roles.tenantId, tenantId), eq(sql`lower(${roles.name})`, name.toLowerCase())];
+  if (exceptId !== undefined) conditions.push(ne(roles.id, exceptId));
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Grants of several roles at once, keyed by role id. */
+export async function loadGrants(db: Db, tenantId: number, roleIds: number[]) {
+  const result = new Map<number, GrantRow[]>(roleIds.map((id) => [id, []]));
+  if (roleIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.tenantId, tenantId), inArray(rolePermissions.roleId, roleIds)))
+    .orderBy(asc(rolePermissions.module));
+  for (const row of rows) result.get(row.roleId)?.push(row);
+  return result;
+}
+
+export async function insertRole(db: Db, tenantId: number, values: { name: string; description: string }) {
+  const [row] = await db
+    .insert(roles)
+    .values({ tenantId, ...values })
+    .returning({ id: roles.id });
+  return row!.id;
+}
+
+export async function updateRole(
+  db: Db,
+  tenantId: number,
+  roleId: number,
+  values: { name: string; description: string },
+) {
+  await db
+    .update(roles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)));
+}
+
+export async function replaceGrants(db: Db, tenantId: number, roleId: number, grants: GrantRow[]) {
+  await db
+    .delete(rolePermissions)
+    .where(and(eq(rolePermissions.tenantId, tenantId), eq(rolePermissions.roleId, roleId)));
+  if (grants.length === 0) return;
+  await db.insert(rolePermissions).values(grants.map((g) => ({ tenantId, roleId, ...g })));
+}
+
+export async function countRoleHolders(db: Db, tenantId: number, roleId: number) {
+  const [row] = await db
+    .select({ n: countDistinct(positions.userId) })
+    .from(positions)
+    .where(and(eq(positions.tenantId, tenantId), eq(positions.roleId, roleId)));
+  return row?.n ?? 0;
+}
+
+export async function deleteRole(db: Db, tenantId: number, roleId: number) {
+  await db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)));
+}

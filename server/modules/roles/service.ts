@@ -1,0 +1,135 @@
+import type {
+  Role,
+  RoleCreateBody,
+  RoleList,
+  RoleListQuery,
+  RoleUpdateBody,
+} from '../../../contract/api/roles';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { assertAdministratorRemains, countAdministrators } from '../users/administrators';
+import { beyond, parsePermissions, toPermission } from './grants';
+import {
+  countRoleHolders,
+  deleteRole,
+  findRole,
+  type GrantRow,
+  insertRole,
+  listRoles,
+  loadGrants,
+  type RoleRow,
+  replaceGrants,
+  roleNameTaken,
+  updateRole,
+} from './repository';
+
+const NAME_TAKEN = 'A role with this name already exists';
+
+/** The grants of the role behind the caller's selected position: the ceiling of what they may give. */
+export async function callerGrants(db: Db, auth: AuthContext): Promise<GrantRow[]> {
+  if (!auth.position) return [];
+  return (await loadGrants(db, auth.tenant.id, [auth.position.roleId])).get(auth.position.roleId) ?? [];
+}
+
+function toRole(role: RoleRow, userCount: number, grants: GrantRow[], held: GrantRow[]): Role {
+  return {
+    id: role.id,
+    name: role.name,
+    description: role.description,
+    permissions: grants.map(toPermission),
+    user_count: userCount,
+    assignable: beyond(held, grants).length === 0,
+    created_at: role.createdAt.toISOString(),
+    updated_at: role.updatedAt.toISOString(),
+  };
+}
+
+export async function list(db: Db, auth: AuthContext, query: RoleListQuery): Promise<RoleList> {
+  const tenantId = auth.tenant.id;
+  const [{ rows, total }, held] = await Promise.all([listRoles(db, tenantId, query), callerGrants(db, auth)]);
+  const grants = await loadGrants(
+    db,
+    tenantId,
+    rows.map((r) => r.role.id),
+  );
+  return {
+    data: rows.map((r) => toRole(r.role, r.userCount, grants.get(r.role.id) ?? [], held)),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+export async function get(db: Db, auth: AuthContext, id: number): Promise<Role> {
+  const found = await findRole(db, auth.tenant.id, id);
+  if (!found) throw notFound('Role');
+  const [grants, held] = await Promise.all([loadGrants(db, auth.tenant.id, [id]), callerGrants(db, auth)]);
+  return toRole(found.role, found.userCount, grants.get(id) ?? [], held);
+}
+
+/** Validates a role body; throws 400 with every problem at once. */
+function checkBody(body: RoleCreateBody): { name: string; description: string; grants: GrantRow[] } {
+  const name = body.name.trim();
+  const description = (body.description ?? '').trim();
+  const { grants, errors } = parsePermissions(body.permissions);
+  if (!name) errors.name = 'Give the role a name';
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+  return { name, description, grants };
+}
+
+/** Refuses a role that would grant what the caller's own role does not (grants.ts). */
+function checkCeiling(held: GrantRow[], added: GrantRow[], previous: GrantRow[] = []) {
+  // Capabilities the role already had are not the caller's doing; only what they add is checked.
+  const fresh = beyond(previous, added);
+  const mine = beyond(held, added).filter((c) => fresh.includes(c));
+  if (mine.length)
+    throw forbidden(`You cannot grant capabilities your own role does not have: ${mine.join(', ')}`);
+}
+
+export async function create(db: Db, auth: AuthContext, body: RoleCreateBody): Promise<Role> {
+  const tenantId = auth.tenant.id;
+  const input = checkBody(body);
+  checkCeiling(await callerGrants(db, auth), input.grants);
+  const id = await db.transaction(async (tx) => {
+    if (await roleNameTaken(tx, tenantId, input.name)) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+    const roleId = await insertRole(tx, tenantId, { name: input.name, description: input.description });
+    await replaceGrants(tx, tenantId, roleId, input.grants);
+    return roleId;
+  });
+  return get(db, auth, id);
+}
+
+export async function update(db: Db, auth: AuthContext, body: RoleUpdateBody): Promise<Role> {
+  const tenantId = auth.tenant.id;
+  const input = checkBody(body);
+  const existing = await findRole(db, tenantId, body.id);
+  if (!existing) throw notFound('Role');
+  const previous = (await loadGrants(db, tenantId, [body.id])).get(body.id) ?? [];
+  checkCeiling(await callerGrants(db, auth), input.grants, previous);
+  await db.transaction(async (tx) => {
+    if (await roleNameTaken(tx, tenantId, input.name, body.id))
+      throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+    const before = await countAdministrators(tx, tenantId);
+    await updateRole(tx, tenantId, body.id, { name: input.name, description: input.description });
+    await replaceGrants(tx, tenantId, body.id, input.grants);
+    await assertAdministratorRemains(tx, tenantId, before);
+  });
+  return get(db, auth, body.id);
+}
+
+export async function remove(db: Db, auth: AuthContext, id: number): Promise<{ id: number }> {
+  const tenantId = auth.tenant.id;
+  await db.transaction(async (tx) => {
+    const existing = await findRole(tx, tenantId, id);
+    if (!existing) throw notFound('Role');
+    const holders = await countRoleHolders(tx, tenantId, id);
+    if (holders > 0) {
+      const who = holders === 1 ? '1 user holds' : `${holders} users hold`;
+      throw conflict(`${who} the role "${existing.role.name}". Give them another role before deleting it.`);
+    }
+    await deleteRole(tx, tenantId, id);
+  });
+  return { id };
+}

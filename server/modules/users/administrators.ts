@@ -1,0 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { capabilitiesOf } from '../../../contract/modules';
+import type { Db } from '../../db/client';
+import { hierarchyNodes, positions, rolePermissions, users } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+
+/**
+ * A tenant must always keep someone who can repair its access. That someone is an enabled user
+ * holding, at the root node, a role that grants every capability of the `user` and `role` modules
+ * (the default Administrator does). Changes that would remove the last one are refused.
+ */
+function grantsAll(module: 'user' | 'role') {
+  const wanted = sql.raw(`ARRAY[${capabilitiesOf(module).map((c) => `'${c}'`)}]::text[]`);
+  return sql`exists (
+    select 1 from ${rolePermissions}
+    where ${rolePermissions.tenantId} = ${positions.tenantId} and ${rolePermissions.roleId} = ${positions.roleId}
+      and ${rolePermissions.module} = ${module} and ${rolePermissions.enabled}
+      and ${rolePermissions.capabilities} @> ${wanted}
+  )`;
+}
+
+export async function countAdministrators(db: Db, tenantId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${users.id})::int` })
+    .from(users)
+    .innerJoin(positions, and(eq(positions.tenantId, users.tenantId), eq(positions.userId, users.id)))
+    .innerJoin(
+      hierarchyNodes,
+      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
+    )
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.enabled, true),
+        eq(hierarchyNodes.type, 'root'),
+        grantsAll('user'),
+        grantsAll('role'),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export const LAST_ADMINISTRATOR =
+  'This would leave no enabled user who can manage users and roles for the whole organisation. ' +
+  'Give someone else that access first.';
+
+/** Call inside the change's transaction, with the count taken before it: a refusal rolls it back. */
+export async function assertAdministratorRemains(db: Db, tenantId: number, before: number) {
+  if (before > 0 && (await countAdministrators(db, tenantId)) === 0) throw conflict(LAST_ADMINISTRATOR);
+}

@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  UserCreateBody,
+  UserList,
+  UserListQuery,
+  UserRecord,
+  UserUpdateBody,
+} from '../../../contract/api/users';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
+import { hashPassword, passwordProblem } from '../../lib/passwords';
+import type { AuthContext, Scope } from '../../plugins/auth';
+import type { Mailer } from '../../plugins/mail';
+import { beyond } from '../roles/grants';
+import { loadGrants } from '../roles/repository';
+import { callerGrants } from '../roles/service';
+import { deleteUserSessions } from '../session/repository';
+import { adminResetPassword, avatarUrl } from '../session/service';
+import { assertAdministratorRemains, countAdministrators } from './administrators';
+import { inScope, planPositions } from './assigns';
+import {
+  deletePositions,
+  findTenantUser,
+  insertPositions,
+  insertUser,
+  isUserInScope,
+  listUsers,
+  loadPositions,
+  type SearchFilter,
+  type UserRow,
+  updatePosition,
+  updateUser,
+  usernameTaken,
+} from './repository';
+
+export type ScopedAuth = AuthContext & { position: NonNullable<AuthContext['position']>; scope: Scope };
+
+export const EMAIL_TAKEN = 'A user with this e-mail address already exists';
+const isRootScope = (auth: ScopedAuth) => auth.position.nodeType === 'root';
+
+export async function toRecords(db: Db, auth: ScopedAuth, rows: UserRow[]): Promise<UserRecord[]> {
+  const positions = await loadPositions(
+    db,
+    auth.tenant.id,
+    rows.map((r) => r.id),
+  );
+  return rows.map((u) => ({
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    preferred_name: u.preferredName,
+    avatar_url: avatarUrl(u.avatar),
+    status: u.enabled ? 'active' : 'disabled',
+    force_reset: u.forceReset,
+    assigns: positions
+      .filter((p) => p.userId === u.id)
+      .map((p) => ({
+        id: p.id,
+        node_id: p.nodeId,
+        node_name: p.nodeName,
+        node_type: p.nodeType,
+        role_id: p.roleId,
+        role_name: p.roleName,
+        in_scope: inScope(p.nodePath, auth.scope),
+      })),
+    created_at: u.createdAt.toISOString(),
+    updated_at: u.updatedAt.toISOString(),
+  }));
+}
+
+function searchFilter(query: UserListQuery): SearchFilter | undefined {
+  const text = query.value?.trim();
+  if (!query.key || !text) return undefined;
+  if (query.key !== 'status') return { key: query.key, text };
+  const wanted = text.toLowerCase();
+  if (['active', 'enabled'].includes(wanted)) return { key: 'status', enabled: true };
+  if (['disabled', 'inactive'].includes(wanted)) return { key: 'status', enabled: false };
+  throw badRequest('Search the status for "active" or "disabled"', { value: 'Use active or disabled' });
+}
+
+export async function list(db: Db, auth: ScopedAuth, query: UserListQuery): Promise<UserList> {
+  const filter = searchFilter(query);
+  const { rows, total } = await listUsers(db, auth.tenant.id, auth.scope, isRootScope(auth), query, filter);
+  return { data: await toRecords(db, auth, rows), total, page: query.page, per_page: query.per_page };
+}
+
+/** The user, if the caller may see them: 404 for unknown ids (any other tenant's), 403 outside scope. */
+export async function visibleUser(db: Db, auth: ScopedAuth, id: number): Promise<UserRow> {
+  const user = await findTenantUser(db, auth.tenant.id, id);
+  if (!user) throw notFound('User');
+  if (!(await isUserInScope(db, auth.tenant.id, id, auth.scope, isRootScope(auth))))
+    throw forbidden('This user is outside your part of the organisation.');
+  return user;
+}
+
+/**
+ * The user, if the caller may also change them: besides scope, every role the user holds must be
+ * one the caller could give (roles/grants.ts) — otherwise a store manager could take over the
+ * account of an administrator who also holds a position in their store.
+ */
+export async function manageableUser(db: Db, auth: ScopedAuth, id: number): Promise<UserRow> {
+  const user = await visibleUser(db, auth, id);
+  const roleIds = [...new Set((await loadPositions(db, auth.tenant.id, [id])).map((p) => p.roleId))];
+  const [held, grants] = await Promise.all([callerGrants(db, auth), loadGrants(db, auth.tenant.id, roleIds)]);
+  const extra = new Set(roleIds.flatMap((roleId) => beyond(held, grants.get(roleId) ?? [])));
+  if (extra.size)
+    throw forbidden(
+      `This user holds a role with access yours does not have (${[...extra].join(', ')}), so you cannot change them.`,
+    );
+  return user;
+}
+
+export async function get(db: Db, auth: ScopedAuth, id: number): Promise<UserRecord> {
+  const user = await visibleUser(db, auth, id);
+  return (await toRecords(db, auth, [user]))[0]!;
+}
+
+function checkNames(body: { firstname: string; lastname: string }, errors: Record<string, string>) {
+  if (!body.firstname.trim()) errors.firstname = 'Enter a first name';
+  if (!body.lastname.trim()) errors.lastname = 'Enter a last name';
+}
+
+function checkPassword(password: string | null | undefined, errors: Record<string, string>) {
+  if (!password) return undefined;
+  const problem = passwordProblem(password);
+  if (problem) errors.password = problem;
+  return password;
+}
+
+function throwIfAny(errors: Record<string, string>) {
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+}
+
+/** A concurrent create can pass the pre-check; the unique index is the real guard. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } })?.code;
+  const causeCode = (error as { cause?: { code?: unknown } })?.cause?.code;
+  return code === '23505' || causeCode === '23505';
+}
+
+async function withUniqueUsername<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN, username: EMAIL_TAKEN });
+    throw error;
+  }
+}
+
+export async function create(
+  db: Db,
+  mail: { mailer: Mailer; publicUrl: string },
+  auth: ScopedAuth,
+  body: UserCreateBody,
+): Promise<UserRecord> {
+  const tenantId = auth.tenant.id;
+  const email = body.email.trim();
+  const errors: Record<string, string> = {};
+  if (body.username?.trim() && body.username.trim().toLowerCase() !== email.toLowerCase())
+    errors.username = 'The username is the e-mail address';
+  checkNames(body, errors);
+  const password = checkPassword(body.password, errors);
+  throwIfAny(errors);
+  const plan = await planPositions(db, tenantId, auth.scope, await callerGrants(db, auth), body.assigns);
+  // Without a password the user is mailed a link to choose one; until then nobody knows theirs.
+  const passwordHash = await hashPassword(password ?? randomBytes(32).toString('base64url'));
+  const id = await withUniqueUsername(() =>
+    db.transaction(async (tx) => {
+      if (await usernameTaken(tx, tenantId, email))
+        throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN, username: EMAIL_TAKEN });
+      const userId = await insertUser(tx, tenantId, {
+        username: email,
+        email,
+        firstname: body.firstname.trim(),
+        lastname: body.lastname.trim(),
+        passwordHash,
+        forceReset: password ? (body.force_reset ?? false) : true,
+      });
+      await insertPositions(tx, tenantId, userId, plan.insert);
+      return userId;
+    }),
+  );
+  const user = (await findTenantUser(db, tenantId, id))!;
+  if (!password) await adminResetPassword(db, mail.mailer, mail.publicUrl, tenantId, user);
+  return get(db, auth, id);
+}
+
+export async function update(db: Db, auth: ScopedAuth, body: UserUpdateBody): Promise<UserRecord> {
+  const tenantId = auth.tenant.id;
+  const user = await manageableUser(db, auth, body.id);
+  const errors: Record<string, string> = {};
+  checkNames(body, errors);
+  const password = checkPassword(body.password, errors);
+  throwIfAny(errors);
+  const email = body.email?.trim() || user.email;
+  const plan = body.assigns
+    ? await planPositions(
+        db,
+        tenantId,
+        auth.scope,
+        await callerGrants(db, auth),
+        body.assigns,
+        await loadPositions(db, tenantId, [user.id]),
+      )
+    : undefined;
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  await withUniqueUsername(() =>
+    db.transaction(async (tx) => {
+      if (
+        email.toLowerCase() !== user.email.toLowerCase() &&
+        (await usernameTaken(tx, tenantId, email, user.id))
+      )
+        throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN, username: EMAIL_TAKEN });
+      const before = await countAdministrators(tx, tenantId);
+      await updateUser(tx, tenantId, user.id, {
+        username: email,
+        email,
+        firstname: body.firstname.trim(),
+        lastname: body.lastname.trim(),
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(body.force_reset !== undefined ? { forceReset: body.force_reset } : {}),
+      });
+      if (plan) {
+        await deletePositions(tx, tenantId, plan.remove);
+        for (const p of plan.update) await updatePosition(tx, tenantId, p.id, p);
+        await insertPositions(tx, tenantId, user.id, plan.insert);
+      }
+      // Someone else's new password ends the sessions that knew the old one (the caller's own stays).
+      if (passwordHash) await deleteUserSessions(tx, tenantId, user.id, auth.sessionId);
+      await assertAdministratorRemains(tx, tenantId, before);
+    }),
+  );
+  return get(db, auth, user.id);
+}
+
+export const NOT_YOURSELF = (what: string) => new HttpError(403, `You cannot ${what} your own account.`);
