@@ -89,6 +89,13 @@ export const appMessages = {
     forbidden: 'Access denied',
     not_found: 'Page not found',
   },
+  hierarchy: {
+    inactive: 'inactive',
+    picker: {
+      label: 'Place in the organisation',
+      no_match: 'No matching place',
+    },
+  },
   placeholders: {
     library:
       'One place for guides, planograms, policies and training material, always the current version in every %{workspace_lower}.',
