@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, resetLinkFor, screenshotOnFailure } from './harness';
 
 /**
@@ -13,7 +13,9 @@ const pages: Page[] = [];
 beforeAll(async () => {
   browser = await openBrowser();
 });
-afterEach(async () => {
+// Pages close before the next test rather than after this one: vitest runs onTestFailed (the
+// failure screenshot) after afterEach hooks, and a closed page cannot be photographed.
+beforeEach(async () => {
   for (const page of pages.splice(0)) await page.context().close();
 });
 afterAll(async () => {
