@@ -1,3 +1,4 @@
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -7,6 +8,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { LocalFileStorage } from './lib/storage';
 import { healthRoutes } from './modules/health/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { departmentRoutes } from './modules/departments/routes';
@@ -14,12 +16,15 @@ import { profileRoutes } from './modules/profile/routes';
 import { profileFieldRoutes } from './modules/profileFields/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { settingRoutes } from './modules/settings/routes';
 import { storeInfoRoutes } from './modules/storeinfo/routes';
+import { tenantRoutes } from './modules/tenants/routes';
 import { themeRoutes } from './modules/theme/routes';
 import { userRoutes } from './modules/users/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { filesPlugin } from './plugins/files';
 import { mailPlugin } from './plugins/mail';
 import { webPlugin } from './plugins/web';
 
@@ -79,6 +84,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
   await app.register(authPlugin, { db: database.db });
+  await app.register(filesPlugin, { storage: new LocalFileStorage(path.join(config.dataDir, 'files')) });
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
@@ -88,6 +94,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(departmentRoutes);
   await app.register(profileFieldRoutes);
   await app.register(themeRoutes);
+  await app.register(tenantRoutes);
+  await app.register(settingRoutes);
   await app.register(hierarchyRoutes);
   await app.register(workspaceRoutes);
   await app.register(storeInfoRoutes);

@@ -45,12 +45,12 @@ describe('POST /api/theme/update', () => {
   it('saves the settings sent and returns the whole theme', async () => {
     const res = await update('owner@acme.test', [
       { id: 2, key: 'primary', value: '#123456' },
-      { id: 1, key: 'logo', value: 'https://cdn.example/logo.png' },
+      { id: 4, key: 'tertiary', value: ' #abcdef ' },
     ]);
     expect(res.statusCode).toBe(200);
     const data = res.json().data.data;
     expect(data[1].value).toBe('#123456');
-    expect(data[0].value).toBe('https://cdn.example/logo.png');
+    expect(data[3].value).toBe('#abcdef');
     const verify = (await t.injectAs('staff@acme.test', { url: '/api/user/verify' })).json().data;
     expect(verify.theme[1].value).toBe('#123456');
     expect((await list('owner@globex.test')).json().data.data[1].value).toBe('#00695c');

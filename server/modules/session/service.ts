@@ -25,6 +25,7 @@ import {
 } from './repository';
 
 export const BAD_CREDENTIALS = 'Incorrect username or password';
+const WELCOME_TOKEN_TTL_MINUTES = 3 * 1440;
 const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
 
 // Verifying against a throwaway hash keeps the answer time the same for unknown users.
@@ -122,31 +123,49 @@ export async function verify(db: Db, auth: AuthContext): Promise<VerifyData> {
   };
 }
 
-async function sendResetMail(
+const RESET_MAILS = {
+  forgot: {
+    subject: 'Reset your Storeline password',
+    intro: 'Someone (hopefully you) asked to reset your Storeline password.',
+    minutes: RESET_TOKEN_TTL_MINUTES,
+  },
+  admin: {
+    subject: 'Reset your Storeline password',
+    intro: 'Your administrator asked you to set a new Storeline password.',
+    minutes: RESET_TOKEN_TTL_MINUTES,
+  },
+  // A new organisation's first administrator may not read the invitation within the hour.
+  welcome: {
+    subject: 'Welcome to Storeline: choose your password',
+    intro: 'Your organisation now has a Storeline account, and you are its first administrator.',
+    minutes: WELCOME_TOKEN_TTL_MINUTES,
+  },
+} as const;
+
+function validity(minutes: number): string {
+  return minutes % 1440 === 0 ? `${minutes / 1440} days` : `${minutes} minutes`;
+}
+
+/**
+ * Mails the user a single-use link to choose a password. Pass the transaction that created or
+ * changed the user, so the token and the outbox row share its fate.
+ */
+export async function sendResetMail(
   db: Db,
   mailer: Mailer,
   publicUrl: string,
   tenantId: number,
   user: UserRow,
-  reason: 'forgot' | 'admin',
+  reason: keyof typeof RESET_MAILS,
 ) {
+  const mail = RESET_MAILS[reason];
   const { token, hash } = newToken(tenantId);
-  await insertResetToken(
-    db,
-    tenantId,
-    user.id,
-    hash,
-    new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
-  );
+  await insertResetToken(db, tenantId, user.id, hash, new Date(Date.now() + mail.minutes * 60_000));
   const link = `${publicUrl}/password/reset/${token}`;
-  const intro =
-    reason === 'forgot'
-      ? 'Someone (hopefully you) asked to reset your Storeline password.'
-      : 'Your administrator asked you to set a new Storeline password.';
   await mailer.send(db, tenantId, {
     to: user.email,
-    subject: 'Reset your Storeline password',
-    text: `Hello ${user.preferredName ?? user.firstname},\n\n${intro}\nOpen this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
+    subject: mail.subject,
+    text: `Hello ${user.preferredName ?? user.firstname},\n\n${mail.intro}\nOpen this link within ${validity(mail.minutes)} to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
     link,
   });
 }

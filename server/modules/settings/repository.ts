@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantSettings } from '../../../contract/api/session';
 import {
   ADMIN_TENANT_MODULES,
   type Capability,
   capabilitiesOf,
   isModuleId,
+  MODULE_IDS,
   type ModuleId,
   type ModulePermission,
 } from '../../../contract/modules';
@@ -70,4 +71,86 @@ export async function loadEffectivePermissions(
     result.push({ id, status: grant.enabled ? 'active' : 'inactive', capabilities });
   }
   return result;
+}
+
+export interface TenantModuleRow {
+  module: string;
+  allowed: boolean;
+  enabled: boolean;
+}
+
+export async function listTenantModules(db: Db, tenantId: number): Promise<TenantModuleRow[]> {
+  return db
+    .select({ module: tenantModules.module, allowed: tenantModules.allowed, enabled: tenantModules.enabled })
+    .from(tenantModules)
+    .where(eq(tenantModules.tenantId, tenantId));
+}
+
+/** The ceiling the platform operators allow (tenant management itself is never among it). */
+export async function loadAllowedModules(db: Db, tenantId: number): Promise<ModuleId[]> {
+  const rows = await listTenantModules(db, tenantId);
+  const allowed = new Set(rows.filter((r) => r.allowed).map((r) => r.module.toLowerCase()));
+  return MODULE_IDS.filter((m) => allowed.has(m) && !ADMIN_TENANT_MODULES.includes(m));
+}
+
+/**
+ * Sets the ceiling for a customer tenant. A module newly allowed starts switched on, so it shows up
+ * for the tenant at once; one taken away keeps the tenant's own switch for when it comes back.
+ */
+export async function setAllowedModules(db: Db, tenantId: number, allowed: readonly ModuleId[]) {
+  const wanted = new Set(allowed);
+  await db
+    .insert(tenantModules)
+    .values(
+      MODULE_IDS.filter((m) => !ADMIN_TENANT_MODULES.includes(m)).map((module) => ({
+        tenantId,
+        module,
+        allowed: wanted.has(module),
+        enabled: wanted.has(module),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [tenantModules.tenantId, tenantModules.module],
+      set: {
+        enabled: sql`case when ${tenantModules.allowed} then ${tenantModules.enabled} else excluded.allowed end`,
+        allowed: sql`excluded.allowed`,
+      },
+    });
+}
+
+/** The tenant's own switches; callers check the modules are within the ceiling first. */
+export async function setEnabledModules(
+  db: Db,
+  tenantId: number,
+  switches: { id: ModuleId; enabled: boolean }[],
+) {
+  for (const enabled of [true, false]) {
+    const modules = switches.filter((s) => s.enabled === enabled).map((s) => s.id);
+    if (modules.length === 0) continue;
+    await db
+      .update(tenantModules)
+      .set({ enabled })
+      .where(and(eq(tenantModules.tenantId, tenantId), inArray(tenantModules.module, modules)));
+  }
+}
+
+/** Upserts the given terms and removes the listed keys (their product default applies again). */
+export async function saveTerms(db: Db, tenantId: number, values: Record<string, string>, removed: string[]) {
+  const rows = Object.entries(values).map(([key, value]) => ({ tenantId, key, value }));
+  if (rows.length) {
+    await db
+      .insert(terms)
+      .values(rows)
+      .onConflictDoUpdate({ target: [terms.tenantId, terms.key], set: { value: sql`excluded.value` } });
+  }
+  if (removed.length) {
+    await db.delete(terms).where(and(eq(terms.tenantId, tenantId), inArray(terms.key, removed)));
+  }
+}
+
+export async function saveSetting(db: Db, tenantId: number, key: keyof TenantSettings, value: number) {
+  await db
+    .insert(settings)
+    .values({ tenantId, key, value: String(value) })
+    .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value: String(value) } });
 }

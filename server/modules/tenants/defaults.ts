@@ -1,13 +1,26 @@
-import { type Capability, capabilitiesOf, MODULE_IDS, type ModuleId } from '../../../contract/modules';
+import {
+  ADMIN_TENANT_MODULES,
+  type Capability,
+  capabilitiesOf,
+  MODULE_IDS,
+  type ModuleId,
+} from '../../../contract/modules';
 
 type Grants = Partial<Record<ModuleId, Capability[]>>;
 
 const all = (module: ModuleId) => [...capabilitiesOf(module)];
 
+export const ADMINISTRATOR_ROLE = 'Administrator';
+
+/** A customer tenant may use every module but tenant management unless the operators say otherwise. */
+export const DEFAULT_ALLOWED_MODULES: readonly ModuleId[] = MODULE_IDS.filter(
+  (m) => !ADMIN_TENANT_MODULES.includes(m),
+);
+
 /** Every tenant starts with these four roles; tenant administrators edit them afterwards. */
 export const DEFAULT_ROLES: { name: string; description: string; grants: Grants }[] = [
   {
-    name: 'Administrator',
+    name: ADMINISTRATOR_ROLE,
     description: 'Runs the organisation: every module, every capability.',
     grants: Object.fromEntries(MODULE_IDS.filter((m) => m !== 'tenant').map((m) => [m, all(m)])) as Grants,
   },

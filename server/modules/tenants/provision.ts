@@ -1,4 +1,4 @@
-import { ADMIN_TENANT_IDENTIFIER, MODULE_IDS, type ModuleId } from '../../../contract/modules';
+import { ADMIN_TENANT_IDENTIFIER, type ModuleId } from '../../../contract/modules';
 import type { Db } from '../../db/client';
 import {
   profileFields,
@@ -9,19 +9,32 @@ import {
   tenantModules,
   tenants,
   terms,
+  type users,
 } from '../../db/schema';
 import { insertNode } from '../hierarchy/repository';
+import { DEFAULT_SETTINGS, setAllowedModules } from '../settings/repository';
 import { seedTheme } from '../theme/repository';
-import { DEFAULT_ROLES, DEFAULT_TASK_TYPES, DEFAULT_TERMS, PLATFORM_OPERATOR_ROLE } from './defaults';
+import {
+  ADMINISTRATOR_ROLE,
+  DEFAULT_ALLOWED_MODULES,
+  DEFAULT_ROLES,
+  DEFAULT_TASK_TYPES,
+  DEFAULT_TERMS,
+  PLATFORM_OPERATOR_ROLE,
+} from './defaults';
+import { insertAdministrator } from './repository';
 
 export interface ProvisionInput {
   identifier: string;
   name: string;
-  modules?: ModuleId[];
+  /** The modules the tenant may use (all but tenant management when absent); all start switched on. */
+  modules?: readonly ModuleId[];
   terms?: Record<string, string>;
   theme?: Record<string, string>;
   weekStartingDay?: number;
   maxActiveWorkspace?: number;
+  /** The first administrator: positioned at the root with the Administrator role. */
+  administrator?: { email: string; firstname: string; lastname: string; passwordHash: string };
 }
 
 export interface Provisioned {
@@ -30,12 +43,14 @@ export interface Provisioned {
   rootPath: string;
   unassignedId: number;
   roleIds: Record<string, number>;
+  administrator?: typeof users.$inferSelect;
 }
 
 /**
  * Creates a tenant with everything it needs to be signed in to: root and unassigned nodes, default
- * roles, task types, terms, theme, settings, modules and the built-in timezone profile field.
- * Call inside a transaction so that a failure leaves nothing behind.
+ * roles, task types, terms, theme, settings, modules, the built-in timezone profile field and,
+ * when given, its first administrator. Call inside a transaction so that a failure leaves nothing
+ * behind.
  */
 export async function provisionTenant(db: Db, input: ProvisionInput): Promise<Provisioned> {
   const isAdmin = input.identifier.toLowerCase() === ADMIN_TENANT_IDENTIFIER;
@@ -79,16 +94,13 @@ export async function provisionTenant(db: Db, input: ProvisionInput): Promise<Pr
     );
   }
 
-  const allowed = isAdmin ? ['tenant', 'profile'] : MODULE_IDS.filter((m) => m !== 'tenant');
-  const enabled = new Set(input.modules ?? allowed);
-  await db.insert(tenantModules).values(
-    allowed.map((module) => ({
-      tenantId,
-      module,
-      allowed: true,
-      enabled: enabled.has(module as ModuleId),
-    })),
-  );
+  if (isAdmin) {
+    await db
+      .insert(tenantModules)
+      .values(['tenant', 'profile'].map((module) => ({ tenantId, module, allowed: true, enabled: true })));
+  } else {
+    await setAllowedModules(db, tenantId, input.modules ?? DEFAULT_ALLOWED_MODULES);
+  }
 
   await db
     .insert(terms)
@@ -96,8 +108,16 @@ export async function provisionTenant(db: Db, input: ProvisionInput): Promise<Pr
       Object.entries({ ...DEFAULT_TERMS, ...input.terms }).map(([key, value]) => ({ tenantId, key, value })),
     );
   await db.insert(settings).values([
-    { tenantId, key: 'week_starting_day', value: String(input.weekStartingDay ?? 1) },
-    { tenantId, key: 'max_active_workspace', value: String(input.maxActiveWorkspace ?? 100) },
+    {
+      tenantId,
+      key: 'week_starting_day',
+      value: String(input.weekStartingDay ?? DEFAULT_SETTINGS.week_starting_day),
+    },
+    {
+      tenantId,
+      key: 'max_active_workspace',
+      value: String(input.maxActiveWorkspace ?? DEFAULT_SETTINGS.max_active_workspace),
+    },
   ]);
   await seedTheme(db, tenantId, input.theme);
   if (!isAdmin) {
@@ -112,5 +132,20 @@ export async function provisionTenant(db: Db, input: ProvisionInput): Promise<Pr
     builtIn: true,
   });
 
-  return { tenantId, rootId: root.id, rootPath: root.path, unassignedId: unassigned.id, roleIds };
+  const administrator = input.administrator
+    ? await insertAdministrator(db, tenantId, {
+        ...input.administrator,
+        nodeId: root.id,
+        roleId: roleIds[ADMINISTRATOR_ROLE]!,
+      })
+    : undefined;
+
+  return {
+    tenantId,
+    rootId: root.id,
+    rootPath: root.path,
+    unassignedId: unassigned.id,
+    roleIds,
+    administrator,
+  };
 }

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ThemeSetting } from '../../../contract/api/session';
-import { THEME_KEYS } from '../../../contract/constants';
-import { badRequest } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
 import { authOf } from '../../plugins/auth';
-import { listTheme, saveTheme } from './repository';
-
-const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+import { readUpload } from '../../plugins/files';
+import { MAX_LOGO_BYTES, readLogo, storeLogo } from './logo';
+import { listTheme } from './repository';
+import { updateTheme } from './service';
 
 const ThemeUpdateItem = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 10 }),
@@ -21,6 +21,9 @@ const ThemeUpdateBody = Type.Union([
   Type.Array(ThemeUpdateItem, { minItems: 1, maxItems: 10 }),
   Type.Object({ settings: Type.Array(ThemeUpdateItem, { minItems: 1, maxItems: 10 }) }),
 ]);
+
+// Even opened on its own, a served SVG may not run anything or load anything.
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -45,18 +48,46 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = authOf(request);
       const items = Array.isArray(request.body) ? request.body : request.body.settings;
-      const errors: Record<string, string> = {};
-      for (const item of items) {
-        const key = THEME_KEYS.find((k) => k.id === item.id)!;
-        if (item.key !== undefined && item.key !== key.key)
-          errors[key.key] = `Setting ${item.id} is "${key.key}", not "${item.key}"`;
-        else if (key.key !== 'logo' && !HEX_COLOUR.test(item.value)) {
-          errors[key.key] = `${key.key} must be a hex colour such as #6b4fbb`;
-        }
-      }
-      if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
-      await saveTheme(app.db, auth.tenant.id, items);
-      return ok({ data: await listTheme(app.db, auth.tenant.id) });
+      return ok({ data: await updateTheme(app.db, app.files, auth.tenant.id, items) });
+    },
+  );
+
+  app.post(
+    '/api/theme/logo/upload',
+    {
+      schema: {
+        tags: ['theme'],
+        summary:
+          'Store a logo (PNG, SVG, JPEG or WebP by content, 2 MB at most; SVG cleaned) and return its URL for setting 1',
+        consumes: ['multipart/form-data'],
+        response: responses(Type.Object({ url: Type.String(), mime: Type.String(), size: Type.Integer() })),
+      },
+      config: { access: { module: 'theme', can: ['update'] } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const upload = await readUpload(request, MAX_LOGO_BYTES);
+      return ok(await storeLogo(app.files, auth.tenant.id, upload.data));
+    },
+  );
+
+  app.get(
+    '/api/theme/logo/:tenant/:file',
+    {
+      schema: {
+        tags: ['theme'],
+        summary: 'A tenant’s logo; public, since sign-in pages and e-mails show it before any session',
+        params: Type.Object({ tenant: Type.Integer({ minimum: 1 }), file: Type.String({ maxLength: 64 }) }),
+      },
+      config: { access: { public: true } },
+    },
+    async (request, reply) => {
+      const logo = await readLogo(app.files, request.params.tenant, request.params.file);
+      if (!logo) throw notFound('Logo');
+      // The name is the content's hash, so the file at this URL never changes.
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (logo.mime === 'image/svg+xml') reply.header('content-security-policy', SVG_POLICY);
+      return reply.type(logo.mime).send(logo.data);
     },
   );
 };

@@ -1,0 +1,49 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * A tenant's settings (spec §3 "Settings: terms, modules, weekStartDay, maxActiveWorkspace").
+ * Terms rename what the product calls things: the workspace (singular and plural), the top of the
+ * hierarchy and each container level below it ("State", "Area"…).
+ */
+export const MAX_HIERARCHY_LEVEL_TERMS = 9;
+export const TERM_KEY_PATTERN = `^(workspace|workspaces|root|level_[1-${MAX_HIERARCHY_LEVEL_TERMS}])$`;
+export const TERM_MAX_LENGTH = 40;
+
+export const levelTermKey = (level: number) => `level_${level}`;
+
+/** Modules a tenant cannot switch off for itself: without them nobody could switch them back on. */
+export const ALWAYS_ON_MODULES = ['setting'] as const;
+
+export const SettingModule = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  enabled: Type.Boolean(),
+  /** False for modules the tenant may not switch off here. */
+  editable: Type.Boolean(),
+});
+export type SettingModule = Static<typeof SettingModule>;
+
+export const SettingData = Type.Object({
+  terms: Type.Record(Type.String(), Type.String()),
+  /** The modules the platform operators allow this tenant, each switched on or off by the tenant. */
+  modules: Type.Array(SettingModule),
+  week_starting_day: Type.Integer({ minimum: 0, maximum: 6 }),
+  /** Read-only here: the platform operators set it. */
+  max_active_workspace: Type.Integer(),
+  active_workspaces: Type.Integer(),
+});
+export type SettingData = Static<typeof SettingData>;
+
+export const SettingUpdateBody = Type.Object({
+  /** Key → value; an empty value removes the term so the product's default applies again. */
+  terms: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 200 }))),
+  modules: Type.Optional(
+    Type.Array(Type.Object({ id: Type.String({ maxLength: 40 }), enabled: Type.Boolean() }), {
+      maxItems: 40,
+    }),
+  ),
+  week_starting_day: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
+  /** Accepted only unchanged, so a client may send back what it read. */
+  max_active_workspace: Type.Optional(Type.Integer()),
+});
+export type SettingUpdateBody = Static<typeof SettingUpdateBody>;

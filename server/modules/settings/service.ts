@@ -1,0 +1,97 @@
+import {
+  ALWAYS_ON_MODULES,
+  type SettingData,
+  type SettingUpdateBody,
+  TERM_KEY_PATTERN,
+  TERM_MAX_LENGTH,
+} from '../../../contract/api/settings';
+import { MODULES, type ModuleId } from '../../../contract/modules';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { countActiveWorkspaces } from '../tenants/repository';
+import {
+  listTenantModules,
+  loadAllowedModules,
+  loadSettings,
+  loadTerms,
+  saveSetting,
+  saveTerms,
+  setEnabledModules,
+} from './repository';
+
+const TERM_KEY = new RegExp(TERM_KEY_PATTERN);
+const alwaysOn = (id: string) => (ALWAYS_ON_MODULES as readonly string[]).includes(id);
+
+export async function getSettings(db: Db, tenantId: number): Promise<SettingData> {
+  const [terms, settings, allowed, rows, active] = await Promise.all([
+    loadTerms(db, tenantId),
+    loadSettings(db, tenantId),
+    loadAllowedModules(db, tenantId),
+    listTenantModules(db, tenantId),
+    countActiveWorkspaces(db, tenantId),
+  ]);
+  const enabled = new Set(rows.filter((r) => r.enabled).map((r) => r.module.toLowerCase()));
+  return {
+    terms,
+    modules: allowed.map((id) => ({
+      id,
+      label: MODULES[id].label,
+      enabled: enabled.has(id) || alwaysOn(id),
+      editable: !alwaysOn(id),
+    })),
+    week_starting_day: settings.week_starting_day,
+    max_active_workspace: settings.max_active_workspace,
+    active_workspaces: active,
+  };
+}
+
+/** Checks the whole request first and reports every bad field at once; nothing is written on error. */
+async function validate(db: Db, tenantId: number, body: SettingUpdateBody) {
+  const errors: Record<string, string> = {};
+  const values: Record<string, string> = {};
+  const removed: string[] = [];
+  for (const [key, raw] of Object.entries(body.terms ?? {})) {
+    const value = raw.trim();
+    if (!TERM_KEY.test(key)) errors[`terms.${key}`] = `"${key}" is not a term the product uses`;
+    else if (value.length > TERM_MAX_LENGTH)
+      errors[`terms.${key}`] = `Keep the ${key} term to ${TERM_MAX_LENGTH} characters or fewer`;
+    else if (value) values[key] = value;
+    else removed.push(key);
+  }
+
+  const switches: { id: ModuleId; enabled: boolean }[] = [];
+  if (body.modules) {
+    const allowed = new Set<string>(await loadAllowedModules(db, tenantId));
+    for (const entry of body.modules) {
+      const id = entry.id.trim().toLowerCase();
+      if (!allowed.has(id))
+        errors[`modules.${entry.id}`] = `${entry.id} is not part of your plan; ask Storeline to add it`;
+      else if (alwaysOn(id) && !entry.enabled)
+        errors[`modules.${id}`] = 'Settings cannot be switched off: nobody could switch it back on';
+      else switches.push({ id: id as ModuleId, enabled: entry.enabled });
+    }
+  }
+
+  if (body.max_active_workspace !== undefined) {
+    const { max_active_workspace } = await loadSettings(db, tenantId);
+    if (body.max_active_workspace !== max_active_workspace)
+      errors.max_active_workspace = 'The active workspace limit is set by Storeline; ask us to change it';
+  }
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
+  return { values, removed, switches };
+}
+
+export async function updateSettings(
+  db: Db,
+  tenantId: number,
+  body: SettingUpdateBody,
+): Promise<SettingData> {
+  await db.transaction(async (tx) => {
+    const { values, removed, switches } = await validate(tx, tenantId, body);
+    await saveTerms(tx, tenantId, values, removed);
+    if (switches.length) await setEnabledModules(tx, tenantId, switches);
+    if (body.week_starting_day !== undefined)
+      await saveSetting(tx, tenantId, 'week_starting_day', body.week_starting_day);
+  });
+  return getSettings(db, tenantId);
+}

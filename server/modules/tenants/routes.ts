@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdBody, IdQuery, Paged } from '../../../contract/api/common';
+import {
+  TenantCreateBody,
+  TenantListQuery,
+  TenantRecord,
+  TenantUpdateBody,
+} from '../../../contract/api/tenants';
+import { ok, responses } from '../../lib/http';
+import { authOf } from '../../plugins/auth';
+import { createTenant, getTenant, listManagedTenants, setTenantStatus, updateTenant } from './service';
+
+/** Tenant management: the admin tenant's platform operators only (spec §2, design §4). */
+export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/tenant/list',
+    {
+      schema: {
+        tags: ['tenants'],
+        summary: 'Customer tenants with status, active workspaces against the limit, and user counts',
+        querystring: TenantListQuery,
+        response: responses(Paged(TenantRecord)),
+      },
+      config: { access: { module: 'tenant', can: ['read'] } },
+    },
+    async (request) => {
+      const { query } = request;
+      const { data, total } = await listManagedTenants(app.db, authOf(request), query);
+      return ok({ data, total, page: query.page, per_page: query.per_page });
+    },
+  );
+
+  app.get(
+    '/api/tenant/get',
+    {
+      schema: { tags: ['tenants'], querystring: IdQuery, response: responses(TenantRecord) },
+      config: { access: { module: 'tenant', can: ['read'] } },
+    },
+    async (request) => ok(await getTenant(app.db, authOf(request), request.query.id)),
+  );
+
+  app.post(
+    '/api/tenant/create',
+    {
+      schema: {
+        tags: ['tenants'],
+        summary: 'Provision a tenant and e-mail its first administrator an invitation to set a password',
+        body: TenantCreateBody,
+        response: responses(TenantRecord),
+      },
+      config: { access: { module: 'tenant', can: ['create'] } },
+    },
+    async (request) =>
+      ok(await createTenant(app.db, app.mailer, app.config.publicUrl, authOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/tenant/update',
+    {
+      schema: {
+        tags: ['tenants'],
+        summary: 'Rename a tenant, change the modules it may use or its active workspace limit',
+        body: TenantUpdateBody,
+        response: responses(TenantRecord),
+      },
+      config: { access: { module: 'tenant', can: ['update'] } },
+    },
+    async (request) => ok(await updateTenant(app.db, authOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/tenant/disable',
+    {
+      schema: {
+        tags: ['tenants'],
+        summary: 'Refuse the tenant’s sign-ins and end all of its sessions',
+        body: IdBody,
+        response: responses(TenantRecord),
+      },
+      config: { access: { module: 'tenant', can: ['update'] } },
+    },
+    async (request) => ok(await setTenantStatus(app.db, authOf(request), request.body.id, false)),
+  );
+
+  app.put(
+    '/api/tenant/enable',
+    {
+      schema: { tags: ['tenants'], body: IdBody, response: responses(TenantRecord) },
+      config: { access: { module: 'tenant', can: ['update'] } },
+    },
+    async (request) => ok(await setTenantStatus(app.db, authOf(request), request.body.id, true)),
+  );
+};

@@ -1,0 +1,81 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest, HttpError } from '../lib/errors';
+import type { FileStorage } from '../lib/storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    files: FileStorage;
+  }
+}
+
+/** The largest upload any route accepts; each route asks for its own, smaller limit. */
+const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+/** Gives every route the file storage and multipart uploads (`readUpload`). */
+export const filesPlugin = fp(async (app: FastifyInstance, opts: { storage: FileStorage }) => {
+  app.decorate('files', opts.storage);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
+});
+
+export interface Upload {
+  filename: string;
+  data: Buffer;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * Reads the one file of a multipart request into memory, refusing it past `maxBytes` (413). A
+ * request that is not multipart or carries no file is a 400 (the multipart plugin would say 406,
+ * which the web app reads as "SSO user not found", spec §8).
+ */
+export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+  const missing = 'Choose a file to upload';
+  if (!request.isMultipart()) throw badRequest(missing, { file: missing });
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (!part) throw badRequest(missing, { file: missing });
+    const data = await part.toBuffer();
+    if (data.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
+    return { filename: part.filename, data };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const message = `The file is too large: upload ${megabytes(maxBytes)} or less`;
+      throw new HttpError(413, message, { file: message });
+    }
+    throw error;
+  }
+}
+
+export type DetectedType =
+  | { ext: 'png'; mime: 'image/png' }
+  | { ext: 'jpg'; mime: 'image/jpeg' }
+  | { ext: 'webp'; mime: 'image/webp' }
+  | { ext: 'svg'; mime: 'image/svg+xml' };
+
+const startsWith = (data: Buffer, bytes: number[], offset = 0) =>
+  bytes.every((b, i) => data[offset + i] === b);
+
+/** An SVG document: optional BOM, XML declaration, comments and doctype, then an <svg> root. */
+function looksLikeSvg(data: Buffer): boolean {
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  const prolog =
+    /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>\s*)*<svg[\s>]/i;
+  return prolog.test(head);
+}
+
+/** What a file is by its content, never its name: PNG, JPEG, WebP or SVG; undefined otherwise. */
+export function detectFileType(data: Buffer): DetectedType | undefined {
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { ext: 'png', mime: 'image/png' };
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return { ext: 'jpg', mime: 'image/jpeg' };
+  if (startsWith(data, [0x52, 0x49, 0x46, 0x46]) && startsWith(data, [0x57, 0x45, 0x42, 0x50], 8))
+    return { ext: 'webp', mime: 'image/webp' };
+  if (looksLikeSvg(data)) return { ext: 'svg', mime: 'image/svg+xml' };
+  return undefined;
+}
