@@ -2,13 +2,7 @@ import { type AnyColumn, and, asc, desc, eq, ilike, ne, or, type SQL, sql } from
 import type { TenantListQuery, TenantRecord } from '../../../contract/api/tenants';
 import { ADMIN_TENANT_IDENTIFIER } from '../../../contract/modules';
 import type { Db } from '../../db/client';
-import {
-  hierarchyNodes,
-  positions,
-  sessions,
-  tenants,
-  users,
-} from '../../db/schema';
+import { hierarchyNodes, positions, sessions, tenants, users } from '../../db/schema';
 
 /**
  * The tenant list is the one table shared by every tenant, so these queries are the platform
