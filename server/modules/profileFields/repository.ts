@@ -8,9 +8,11 @@ export type ProfileFieldValues = Pick<
   'name' | 'shortName' | 'type' | 'options' | 'required' | 'active'
 >;
 
+// Spelled out: drizzle leaves columns unqualified in single-table selects, which would bind the
+// outer field's columns to the subquery's own table.
 const valueCount = sql<number>`(
-  select count(*)::int from ${profileValues}
-  where ${profileValues.tenantId} = ${profileFields.tenantId} and ${profileValues.fieldId} = ${profileFields.id}
+  select count(*)::int from profile_values v
+  where v.tenant_id = "profile_fields"."tenant_id" and v.field_id = "profile_fields"."id"
 )`;
 
 /** Every field of the tenant in display order (a tenant has a handful, so no paging). */

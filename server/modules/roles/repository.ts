@@ -6,9 +6,11 @@ import { positions, rolePermissions, roles } from '../../db/schema';
 export type RoleRow = typeof roles.$inferSelect;
 export type GrantRow = Pick<typeof rolePermissions.$inferSelect, 'module' | 'enabled' | 'capabilities'>;
 
+// Spelled out: drizzle leaves columns unqualified in single-table selects, which would bind the
+// outer role's columns to the subquery's own table.
 const userCount = sql<number>`(
-  select count(distinct ${positions.userId})::int from ${positions}
-  where ${positions.tenantId} = ${roles.tenantId} and ${positions.roleId} = ${roles.id}
+  select count(distinct p.user_id)::int from positions p
+  where p.tenant_id = "roles"."tenant_id" and p.role_id = "roles"."id"
 )`;
 
 const SORTS = {
