@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Profile, ProfileUpdateBody, ProfileUpdateResult } from '../../../contract/api/profile';
+import Type from 'typebox';
+import { AvatarUpload, Profile, ProfileUpdateBody, ProfileUpdateResult } from '../../../contract/api/profile';
 import { hasCapabilities } from '../../../contract/modules';
+import { notFound } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
 import { authOf } from '../../plugins/auth';
+import { readUpload } from '../../plugins/files';
+import { avatarExists, MAX_AVATAR_BYTES, readAvatar, storeAvatar } from './avatar';
 import { getProfile, updateProfile } from './service';
 
 export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -35,8 +39,47 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = authOf(request);
       const canUpdate = hasCapabilities(auth.permissions, 'profile', ['update']);
-      const result = await updateProfile(app.db, auth, request.body, canUpdate, async () => false);
+      const result = await updateProfile(app.db, auth, request.body, canUpdate, (hash) =>
+        avatarExists(app.files, hash),
+      );
       return ok({ ...result, ...(await getProfile(app.db, auth)) });
+    },
+  );
+
+  app.post(
+    '/api/profile/upload-avatar',
+    {
+      schema: {
+        tags: ['profile'],
+        summary:
+          'Store a profile picture (PNG, JPEG or WebP by content, 5 MB at most); save its hash with /api/profile/update',
+        consumes: ['multipart/form-data'],
+        response: responses(AvatarUpload),
+      },
+      config: { access: { module: 'profile', can: ['update'] } },
+    },
+    async (request) => {
+      const upload = await readUpload(request, MAX_AVATAR_BYTES);
+      return ok(await storeAvatar(app.files, upload.data));
+    },
+  );
+
+  app.get(
+    '/api/profile/avatar/:hash',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'A profile picture by its upload hash; public, because <img> sends no bearer token',
+        params: Type.Object({ hash: Type.String({ maxLength: 64 }) }),
+      },
+      config: { access: { public: true } },
+    },
+    async (request, reply) => {
+      const avatar = await readAvatar(app.files, request.params.hash);
+      if (!avatar) throw notFound('Picture');
+      // The name is the content's hash, so the file at this URL never changes.
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.type(avatar.mime).send(avatar.data);
     },
   );
 };
