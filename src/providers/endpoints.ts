@@ -22,7 +22,15 @@ export interface ResourceEndpoints {
   messages?: { create?: string; update?: string; delete?: string };
 }
 
-export const RESOURCE_ENDPOINTS: Record<string, ResourceEndpoints> = {};
+export const RESOURCE_ENDPOINTS: Record<string, ResourceEndpoints> = {
+  // Workspaces are hierarchy nodes underneath, so their failures use the node texts of spec §8.
+  workspaces: {
+    base: '/api/workspace',
+    messages: { create: 'Error creating node', update: 'Error updating node' },
+  },
+  // Store Info (storeinfo.read) reads the same records, read-only.
+  stores: { base: '/api/storeinfo' },
+};
 
 export function endpointsFor(resource: string): ResourceEndpoints {
   const found = RESOURCE_ENDPOINTS[resource];

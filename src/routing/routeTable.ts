@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { Capability, ModuleId } from '../../contract/modules';
 import type { AccessRule } from '../providers/accessControl';
+import { workspaces } from '../resources/workspaces';
 
 /** What every routed page receives: its translated title. */
 export interface PageProps {
@@ -30,6 +31,9 @@ export interface AppRoute {
 // Screens are lazy so the first load carries none of them (design §8).
 const ComingSoon: Page = lazy(() => import('../customRoutes/ComingSoonPage'));
 const UnderDevelopment: Page = lazy(() => import('../customRoutes/placeholders/UnderDevelopmentPage'));
+const HierarchyPage: Page = lazy(() => import('../customRoutes/hierarchy/HierarchyPage'));
+const StoreInfoList: Page = lazy(() => import('../customRoutes/storeinfo/StoreInfoListPage'));
+const StoreInfoDetail: Page = lazy(() => import('../customRoutes/storeinfo/StoreInfoDetailPage'));
 
 const needs = (module: ModuleId, ...can: Capability[]): AccessRule => ({
   module,
@@ -72,13 +76,38 @@ export const APP_ROUTES: readonly AppRoute[] = [
   soon('/admin/user/edit/:id', needs('user', 'update'), 'pages.user_edit'),
   soon('/admin/user/import', needs('user', 'create'), 'pages.user_import'),
 
-  soon('/admin/workspace', needs('workspace', 'read', 'update'), 'pages.workspaces'),
-  soon('/admin/workspace/detail/:id', needs('workspace', 'read'), 'pages.workspace_detail'),
-  soon('/admin/workspace/create', needs('workspace', 'create'), 'pages.workspace_create'),
-  soon('/admin/workspace/edit/:id', needs('workspace', 'update'), 'pages.workspace_edit'),
+  {
+    path: '/admin/workspace',
+    access: needs('workspace', 'read', 'update'),
+    title: 'pages.workspaces',
+    page: workspaces.list,
+  },
+  {
+    path: '/admin/workspace/detail/:id',
+    access: needs('workspace', 'read'),
+    title: 'pages.workspace_detail',
+    page: workspaces.show,
+  },
+  {
+    path: '/admin/workspace/create',
+    access: needs('workspace', 'create'),
+    title: 'pages.workspace_create',
+    page: workspaces.create,
+  },
+  {
+    path: '/admin/workspace/edit/:id',
+    access: needs('workspace', 'update'),
+    title: 'pages.workspace_edit',
+    page: workspaces.edit,
+  },
   soon('/admin/workspace/import', needs('workspace', 'create'), 'pages.workspace_import'),
 
-  soon('/admin/hierarchy', needs('hierarchy', 'read', 'update'), 'pages.hierarchy'),
+  {
+    path: '/admin/hierarchy',
+    access: needs('hierarchy', 'read', 'update'),
+    title: 'pages.hierarchy',
+    page: HierarchyPage,
+  },
 
   soon('/admin/role', needs('role', 'read', 'update'), 'pages.roles'),
   soon('/admin/role/detail/:id', needs('role', 'read'), 'pages.role_detail'),
@@ -136,8 +165,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
   underDevelopment('/survey', 'survey'),
   underDevelopment('/survey/management', 'survey_management'),
 
-  soon('/workspace', needs('storeinfo', 'read'), 'pages.workspace_info'),
-  soon('/workspace/detail/:id', needs('storeinfo', 'read'), 'pages.workspace_info_detail'),
+  {
+    path: '/workspace',
+    access: needs('storeinfo', 'read'),
+    title: 'pages.workspace_info',
+    page: StoreInfoList,
+  },
+  {
+    path: '/workspace/detail/:id',
+    access: needs('storeinfo', 'read'),
+    title: 'pages.workspace_info_detail',
+    page: StoreInfoDetail,
+  },
 
   soon('/settings', needs('setting', 'read', 'update'), 'pages.settings'),
 ];

@@ -75,7 +75,13 @@ describe('GET /api/workspace/list', () => {
   });
 
   it('refuses bad input with 400', async () => {
-    for (const query of [{ per_page: 0 }, { page: 'x' }, { sort: 'password' }, { status: 'closed' }]) {
+    const queries: Record<string, string | number>[] = [
+      { per_page: 0 },
+      { page: 'x' },
+      { sort: 'password' },
+      { status: 'closed' },
+    ];
+    for (const query of queries) {
       expect((await list(OWNER, query)).statusCode, JSON.stringify(query)).toBe(400);
     }
   });

@@ -29,7 +29,9 @@ export function NodePickerInput({
       value={typeof field.value === 'number' ? field.value : null}
       onChange={(id) => field.onChange(id)}
       label={label ? translate(label, { _: label }) : undefined}
-      helperText={message ? translate(message, { _: message }) : helperText}
+      helperText={
+        message ? translate(message, { _: message }) : helperText && translate(helperText, { _: helperText })
+      }
       error={fieldState.invalid}
       required={isRequired}
       disabled={disabled}

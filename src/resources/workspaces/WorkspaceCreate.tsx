@@ -1,0 +1,45 @@
+import { Create, SimpleForm, Title, useNotify, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import type { WorkspaceRecord } from '../../../contract/api/workspaces';
+import { ApiError } from '../../providers/httpClient';
+import type { PageProps } from '../../routing/routeTable';
+import { browserZone } from './timeZones';
+import { WorkspaceInputs } from './WorkspaceInputs';
+import { detailPath } from './WorkspaceList';
+import { WORKSPACE_FALLBACK } from './workspaceApi';
+
+/** Spec §2 /admin/workspace/create; `?parent_id=` preselects where it goes. */
+export default function WorkspaceCreate({ title }: PageProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [params] = useSearchParams();
+  const parent = Number(params.get('parent_id'));
+  return (
+    <>
+      <Title title={title} />
+      <Create<WorkspaceRecord>
+        resource="workspaces"
+        title={title}
+        redirect={(_resource, id) => detailPath(id ?? '')}
+        mutationOptions={{
+          onSuccess: (data) => {
+            notify('workspaces.created', { type: 'success', messageArgs: { name: data.name } });
+          },
+          onError: (error) =>
+            notify(error instanceof ApiError ? error.message : WORKSPACE_FALLBACK.create, { type: 'error' }),
+        }}
+      >
+        <SimpleForm
+          defaultValues={{
+            timezone: browserZone(),
+            parent_id: Number.isInteger(parent) && parent > 0 ? parent : undefined,
+          }}
+          warnWhenUnsavedChanges
+          aria-label={translate('workspaces.create')}
+        >
+          <WorkspaceInputs />
+        </SimpleForm>
+      </Create>
+    </>
+  );
+}

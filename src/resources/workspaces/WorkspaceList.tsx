@@ -1,0 +1,159 @@
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { WorkspaceRecord } from '../../../contract/api/workspaces';
+import { useIsMobile } from '../../hooks/useIsMobile';
+import type { PageProps } from '../../routing/routeTable';
+import { WorkspaceStatusButton } from './WorkspaceStatusButton';
+import { WorkspaceSummaryChip } from './WorkspaceSummaryChip';
+
+export const detailPath = (id: number | string) => `/admin/workspace/detail/${id}`;
+
+export function StatusChip({ record }: { record: WorkspaceRecord }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={record.status === 'active' ? 'success' : 'default'}
+      variant={record.status === 'active' ? 'filled' : 'outlined'}
+      label={translate(`workspaces.status.${record.status}`)}
+    />
+  );
+}
+
+function EditLink() {
+  const record = useRecordContext<WorkspaceRecord>();
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'workspaces', action: 'edit', record });
+  if (!record || !canAccess) return null;
+  return (
+    <Button
+      size="small"
+      component={Link}
+      to={`/admin/workspace/edit/${record.id}`}
+      onClick={(e) => e.stopPropagation()}
+      startIcon={<EditOutlinedIcon />}
+    >
+      {translate('ra.action.edit')}
+    </Button>
+  );
+}
+
+function Actions() {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'workspaces', action: 'create' });
+  return (
+    <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+      <WorkspaceSummaryChip />
+      {canAccess && (
+        <Button
+          component={Link}
+          to="/admin/workspace/create"
+          variant="contained"
+          size="small"
+          startIcon={<AddIcon />}
+        >
+          {translate('workspaces.create')}
+        </Button>
+      )}
+    </TopToolbar>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
+      <Typography variant="h6" gutterBottom>
+        {translate('workspaces.empty_title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate('workspaces.empty_body')}
+      </Typography>
+      <Actions />
+    </Box>
+  );
+}
+
+/** Spec §2 /admin/workspace: the workspaces in the caller's scope, with the tenant's active limit. */
+export default function WorkspaceList({ title }: PageProps) {
+  const translate = useTranslate();
+  const isMobile = useIsMobile();
+  const filters = [
+    <SearchInput key="search" source="search_key" alwaysOn placeholder={translate('workspaces.search')} />,
+    <SelectInput
+      key="status"
+      source="status"
+      alwaysOn
+      label="workspaces.fields.status"
+      emptyText="workspaces.all_statuses"
+      choices={[
+        { id: 'active', name: 'workspaces.status.active' },
+        { id: 'inactive', name: 'workspaces.status.inactive' },
+      ]}
+    />,
+  ];
+  return (
+    <List
+      resource="workspaces"
+      title={title}
+      filters={filters}
+      actions={<Actions />}
+      empty={<Empty />}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      storeKey="admin.workspaces"
+    >
+      {isMobile ? (
+        <SimpleList<WorkspaceRecord>
+          primaryText={(r) => r.name}
+          secondaryText={(r) => [r.identifier, r.location].filter(Boolean).join(' · ')}
+          tertiaryText={(r) => translate(`workspaces.status.${r.status}`)}
+          rowClick={(id) => detailPath(id)}
+        />
+      ) : (
+        <Datagrid rowClick={(id) => detailPath(id)} bulkActionButtons={false}>
+          <TextField source="name" label="workspaces.fields.name" />
+          <TextField source="identifier" label="workspaces.fields.identifier" sx={{ whiteSpace: 'nowrap' }} />
+          <TextField source="location" label="workspaces.fields.location" sortable={false} />
+          <TextField source="city" label="workspaces.fields.city" />
+          <TextField source="state" label="workspaces.fields.state" />
+          <FunctionField<WorkspaceRecord>
+            source="status"
+            label="workspaces.fields.status"
+            render={(r) => <StatusChip record={r} />}
+          />
+          <NumberField source="user_count" label="workspaces.fields.people" sortable={false} />
+          <FunctionField<WorkspaceRecord>
+            label={false}
+            textAlign="right"
+            render={() => (
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
+                <EditLink />
+                <WorkspaceStatusButton />
+              </Box>
+            )}
+          />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,75 @@
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { ShowBase, Title, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import type { WorkspaceRecord } from '../../../contract/api/workspaces';
+import type { PageProps } from '../../routing/routeTable';
+import { ShowState } from './ShowState';
+import { WorkspaceDetails } from './WorkspaceDetails';
+import { WorkspaceStatusButton } from './WorkspaceStatusButton';
+
+function Actions() {
+  const translate = useTranslate();
+  const record = useRecordContext<WorkspaceRecord>();
+  const edit = useCanAccess({ resource: 'workspaces', action: 'edit', record });
+  const hierarchy = useCanAccess({ resource: 'hierarchy', action: 'update' });
+  if (!record) return null;
+  return (
+    <>
+      {edit.canAccess && (
+        <Button
+          component={Link}
+          to={`/admin/workspace/edit/${record.id}`}
+          variant="contained"
+          size="small"
+          startIcon={<EditOutlinedIcon />}
+        >
+          {translate('ra.action.edit')}
+        </Button>
+      )}
+      <WorkspaceStatusButton />
+      {hierarchy.canAccess && (
+        <Button component={Link} to="/admin/hierarchy" size="small" startIcon={<AccountTreeOutlinedIcon />}>
+          {translate('workspaces.open_hierarchy')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Spec §2 /admin/workspace/detail/{id}. */
+export default function WorkspaceShow({ title }: PageProps) {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const list = useCanAccess({ resource: 'workspaces', action: 'list' });
+  return (
+    // ShowState explains a failure in place instead of react-admin's redirect to a resource list.
+    <ShowBase
+      resource="workspaces"
+      id={id}
+      redirectOnError={false}
+      queryOptions={{ onError: () => undefined }}
+    >
+      <Box sx={{ py: { xs: 1, sm: 2 } }}>
+        <Title title={title} />
+        {list.canAccess && (
+          <Button
+            component={Link}
+            to="/admin/workspace"
+            size="small"
+            startIcon={<ArrowBackIcon />}
+            sx={{ mb: 1 }}
+          >
+            {translate('workspaces.back_to_list')}
+          </Button>
+        )}
+        <ShowState>
+          <WorkspaceDetails actions={<Actions />} />
+        </ShowState>
+      </Box>
+    </ShowBase>
+  );
+}
