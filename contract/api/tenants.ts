@@ -11,6 +11,8 @@ export const TENANT_IDENTIFIER_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$
 /** Identifiers people could mistake for the platform itself. */
 export const RESERVED_TENANT_IDENTIFIERS = ['admin', 'api', 'www', 'app'] as const;
 export const MAX_ACTIVE_WORKSPACE_LIMIT = 100_000;
+/** A new tenant's plan unless the operators choose otherwise. */
+export const DEFAULT_MAX_ACTIVE_WORKSPACE = 100;
 
 const ModuleIds = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { minItems: 1, maxItems: 40 });
 const MaxActive = Type.Integer({ minimum: 1, maximum: MAX_ACTIVE_WORKSPACE_LIMIT });

@@ -30,6 +30,10 @@ export const RESOURCE_ENDPOINTS: Record<string, ResourceEndpoints> = {
   },
   // Store Info (storeinfo.read) reads the same records, read-only.
   stores: { base: '/api/storeinfo' },
+  tenants: {
+    base: '/api/tenant',
+    messages: { create: 'Error creating tenant', update: 'Error updating tenant' },
+  },
 };
 
 export function endpointsFor(resource: string): ResourceEndpoints {

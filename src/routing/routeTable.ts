@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { Capability, ModuleId } from '../../contract/modules';
 import type { AccessRule } from '../providers/accessControl';
+import { tenants } from '../resources/tenants';
 import { workspaces } from '../resources/workspaces';
 
 /** What every routed page receives: its translated title. */
@@ -65,9 +66,24 @@ const underDevelopment = (path: string, key: string): AppRoute => ({
 export const APP_ROUTES: readonly AppRoute[] = [
   soon('/profile', needs('profile', 'read'), 'pages.profile'),
 
-  soon('/tenant-management', needs('tenant', 'read', 'update'), 'pages.tenant_management'),
-  soon('/tenant-management/create', needs('tenant', 'create'), 'pages.tenant_create'),
-  soon('/tenant-management/edit/:id', needs('tenant', 'update'), 'pages.tenant_edit'),
+  {
+    path: '/tenant-management',
+    access: needs('tenant', 'read', 'update'),
+    title: 'pages.tenant_management',
+    page: tenants.list,
+  },
+  {
+    path: '/tenant-management/create',
+    access: needs('tenant', 'create'),
+    title: 'pages.tenant_create',
+    page: tenants.create,
+  },
+  {
+    path: '/tenant-management/edit/:id',
+    access: needs('tenant', 'update'),
+    title: 'pages.tenant_edit',
+    page: tenants.edit,
+  },
 
   soon('/dashboard', needs('dashboard', 'read'), 'pages.dashboard'),
 
@@ -178,7 +194,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: StoreInfoDetail,
   },
 
-  soon('/settings', needs('setting', 'read', 'update'), 'pages.settings'),
+  {
+    path: '/settings',
+    access: needs('setting', 'read', 'update'),
+    title: 'pages.settings',
+    page: lazy(() => import('../customRoutes/settings/SettingsPage')),
+  },
 ];
 
 /** The declared route a pathname falls under; undefined for /forbidden and unknown paths (not found). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantSettings } from '../../../contract/api/session';
+import { DEFAULT_MAX_ACTIVE_WORKSPACE } from '../../../contract/api/tenants';
 import {
   ADMIN_TENANT_MODULES,
   type Capability,
@@ -12,7 +13,10 @@ import {
 import type { Db } from '../../db/client';
 import { rolePermissions, settings, tenantModules, terms } from '../../db/schema';
 
-export const DEFAULT_SETTINGS: TenantSettings = { week_starting_day: 1, max_active_workspace: 100 };
+export const DEFAULT_SETTINGS: TenantSettings = {
+  week_starting_day: 1,
+  max_active_workspace: DEFAULT_MAX_ACTIVE_WORKSPACE,
+};
 
 export async function loadTerms(db: Db, tenantId: number): Promise<Record<string, string>> {
   const rows = await db.select().from(terms).where(eq(terms.tenantId, tenantId));

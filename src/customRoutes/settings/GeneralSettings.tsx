@@ -1,0 +1,162 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useMemo } from 'react';
+import {
+  BooleanInput,
+  Form,
+  maxLength,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { type SettingData, TERM_MAX_LENGTH } from '../../../contract/api/settings';
+import { useSessionUser } from '../../hooks/useSession';
+import { pluralOf } from '../../i18n/terms';
+import { ApiError } from '../../providers/httpClient';
+import { refreshSessionUser } from './refreshSession';
+import { saveSettings } from './settingsApi';
+import { termKeys } from './termFields';
+
+interface FormValues {
+  id: 'settings';
+  terms: Record<string, string>;
+  modules: Record<string, boolean>;
+  week_starting_day: number;
+}
+
+const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, name: `settings.week_days.${id}` }));
+
+function toForm(data: SettingData, keys: string[]): FormValues {
+  return {
+    id: 'settings',
+    terms: Object.fromEntries(keys.map((key) => [key, data.terms[key] ?? ''])),
+    modules: Object.fromEntries(data.modules.map((m) => [m.id, m.enabled])),
+    week_starting_day: data.week_starting_day,
+  };
+}
+
+function Section({ title, subheader, children }: { title: string; subheader: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Card>
+      <CardHeader
+        title={translate(title)}
+        subheader={translate(subheader)}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Terms, modules, week start and the (read-only) workspace limit: one form, one save. */
+export function GeneralSettings({
+  data,
+  onSaved,
+}: {
+  data: SettingData;
+  onSaved: (next: SettingData) => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const user = useSessionUser();
+  const keys = useMemo(
+    () => termKeys(user?.rawHierarchy ?? [], data.terms),
+    [user?.rawHierarchy, data.terms],
+  );
+  const record = useMemo(() => toForm(data, keys), [data, keys]);
+  const singular = (data.terms.workspace ?? '').trim() || translate('settings.terms.default_workspace');
+
+  const submit = async (values: Partial<FormValues>) => {
+    try {
+      const next = await saveSettings({
+        terms: Object.fromEntries(keys.map((key) => [key, values.terms?.[key] ?? ''])),
+        modules: data.modules
+          .filter((m) => m.editable)
+          .map((m) => ({ id: m.id, enabled: Boolean(values.modules?.[m.id]) })),
+        week_starting_day: values.week_starting_day,
+      });
+      onSaved(next);
+      notify('settings.saved', { type: 'success' });
+      await refreshSessionUser().catch(() => undefined);
+      return undefined;
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'settings.errors.save', { type: 'error' });
+      // Field errors from the server land on their fields (terms.level_2, modules.audit…).
+      return error instanceof ApiError && Object.keys(error.errors).length ? error.errors : undefined;
+    }
+  };
+
+  return (
+    <Form record={record} onSubmit={submit}>
+      <Stack spacing={2}>
+        <Section title="settings.terms.title" subheader="settings.terms.subheader">
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={{ xs: 0, sm: 2 }}
+            useFlexGap
+            sx={{ flexWrap: 'wrap' }}
+          >
+            {keys.map((key) => (
+              <TextInput
+                key={key}
+                source={`terms.${key}`}
+                label={translate(`settings.terms.labels.${key.startsWith('level_') ? 'level' : key}`, {
+                  level: key.slice('level_'.length),
+                })}
+                helperText={translate(`settings.terms.helpers.${key.startsWith('level_') ? 'level' : key}`, {
+                  plural: pluralOf(singular),
+                })}
+                validate={maxLength(TERM_MAX_LENGTH)}
+                fullWidth={false}
+                sx={{ width: { xs: '100%', sm: 260 } }}
+              />
+            ))}
+          </Stack>
+        </Section>
+
+        <Section title="settings.modules.title" subheader="settings.modules.subheader">
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 3 }}>
+            {data.modules.map((module) => (
+              <BooleanInput
+                key={module.id}
+                source={`modules.${module.id}`}
+                label={module.label}
+                disabled={!module.editable}
+                helperText={module.editable ? false : 'settings.modules.always_on'}
+                sx={{ minWidth: 220 }}
+              />
+            ))}
+          </Stack>
+        </Section>
+
+        <Section title="settings.calendar.title" subheader="settings.calendar.subheader">
+          <SelectInput
+            source="week_starting_day"
+            label="settings.calendar.week_start"
+            choices={WEEK_DAYS}
+            fullWidth={false}
+            sx={{ minWidth: 260 }}
+          />
+          <Typography sx={{ mt: 1 }} data-testid="max-active-workspace">
+            {translate('settings.limit.usage', {
+              active: data.active_workspaces,
+              max: data.max_active_workspace,
+            })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('settings.limit.read_only')}
+          </Typography>
+        </Section>
+        <div>
+          <SaveButton label="settings.save" />
+        </div>
+      </Stack>
+    </Form>
+  );
+}

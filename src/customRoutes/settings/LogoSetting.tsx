@@ -1,0 +1,110 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import UploadIcon from '@mui/icons-material/Upload';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { uploadLogo } from './settingsApi';
+
+/** Matches the server's limit, so an oversized file is refused before it is sent. */
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const ACCEPT = 'image/png,image/svg+xml,image/jpeg,image/webp';
+
+interface LogoSettingProps {
+  value: string;
+  tenantName: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}
+
+/** Theme setting 1: upload a logo (checked and stored by the server) or go back to the tenant's name. */
+export function LogoSetting({ value, tenantName, disabled, onChange }: LogoSettingProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_LOGO_BYTES) {
+      notify('theme.logo.too_large', { type: 'error' });
+      return;
+    }
+    setUploading(true);
+    try {
+      onChange(await uploadLogo(file));
+      notify('theme.logo.uploaded', { type: 'info' });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'theme.logo.failed', { type: 'error' });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      <Box
+        sx={{
+          width: 180,
+          height: 64,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          border: '1px dashed rgba(0,0,0,0.24)',
+          borderRadius: 1.5,
+          p: 1,
+        }}
+      >
+        {value ? (
+          <Box
+            component="img"
+            src={value}
+            alt={translate('theme.logo.alt', { name: tenantName })}
+            sx={{ maxHeight: '100%', maxWidth: '100%', objectFit: 'contain' }}
+          />
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {translate('theme.logo.none', { name: tenantName })}
+          </Typography>
+        )}
+      </Box>
+      <Stack spacing={1}>
+        <Stack direction="row" spacing={1}>
+          <Button
+            variant="outlined"
+            startIcon={uploading ? <CircularProgress size={16} /> : <UploadIcon />}
+            disabled={disabled || uploading}
+            onClick={() => input.current?.click()}
+          >
+            {translate('theme.logo.upload')}
+          </Button>
+          <Button
+            color="inherit"
+            startIcon={<DeleteOutlineIcon />}
+            disabled={disabled || uploading || value === ''}
+            onClick={() => onChange('')}
+          >
+            {translate('theme.logo.remove')}
+          </Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {translate('theme.logo.help')}
+        </Typography>
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          hidden
+          data-testid="logo-input"
+          aria-label={translate('theme.logo.upload')}
+          onChange={pick}
+        />
+      </Stack>
+    </Stack>
+  );
+}
