@@ -23,6 +23,20 @@ export interface ResourceEndpoints {
 }
 
 export const RESOURCE_ENDPOINTS: Record<string, ResourceEndpoints> = {
+  // People and access (spec §7 user calls with their §8 fallbacks).
+  users: {
+    base: '/api/user',
+    deleteStyle: 'query-id',
+    // Spec §7: `key` names the field to search, `value` is the text.
+    listQuery: ({ key, value }) =>
+      typeof value === 'string' && value.trim()
+        ? { key: typeof key === 'string' && key ? key : 'name', value: value.trim() }
+        : {},
+    messages: { create: 'Error creating user', update: 'Error updating user', delete: 'Error deleting user' },
+  },
+  roles: { base: '/api/role' },
+  departments: { base: '/api/department' },
+  'profile-fields': { base: '/api/profile-field' },
   // Workspaces are hierarchy nodes underneath, so their failures use the node texts of spec §8.
   workspaces: {
     base: '/api/workspace',

@@ -2,7 +2,10 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { Capability, ModuleId } from '../../contract/modules';
 import type { AccessRule } from '../providers/accessControl';
+import { departments } from '../resources/departments';
+import { roles } from '../resources/roles';
 import { tenants } from '../resources/tenants';
+import { users } from '../resources/users';
 import { workspaces } from '../resources/workspaces';
 
 /** What every routed page receives: its translated title. */
@@ -32,6 +35,10 @@ export interface AppRoute {
 // Screens are lazy so the first load carries none of them (design §8).
 const ComingSoon: Page = lazy(() => import('../customRoutes/ComingSoonPage'));
 const UnderDevelopment: Page = lazy(() => import('../customRoutes/placeholders/UnderDevelopmentPage'));
+const ProfilePage: Page = lazy(() => import('../customRoutes/profile/ProfilePage'));
+const ProfileManagementPage: Page = lazy(
+  () => import('../customRoutes/profileManagement/ProfileManagementPage'),
+);
 const HierarchyPage: Page = lazy(() => import('../customRoutes/hierarchy/HierarchyPage'));
 const StoreInfoList: Page = lazy(() => import('../customRoutes/storeinfo/StoreInfoListPage'));
 const StoreInfoDetail: Page = lazy(() => import('../customRoutes/storeinfo/StoreInfoDetailPage'));
@@ -64,7 +71,7 @@ const underDevelopment = (path: string, key: string): AppRoute => ({
 
 /** Every authenticated route of spec §2 with its module and capabilities. */
 export const APP_ROUTES: readonly AppRoute[] = [
-  soon('/profile', needs('profile', 'read'), 'pages.profile'),
+  { path: '/profile', access: needs('profile', 'read'), title: 'pages.profile', page: ProfilePage },
 
   {
     path: '/tenant-management',
@@ -87,9 +94,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   soon('/dashboard', needs('dashboard', 'read'), 'pages.dashboard'),
 
-  soon('/admin/user', needs('user', 'read', 'update'), 'pages.users'),
-  soon('/admin/user/create', needs('user', 'create'), 'pages.user_create'),
-  soon('/admin/user/edit/:id', needs('user', 'update'), 'pages.user_edit'),
+  { path: '/admin/user', access: needs('user', 'read', 'update'), title: 'pages.users', page: users.list },
+  {
+    path: '/admin/user/create',
+    access: needs('user', 'create'),
+    title: 'pages.user_create',
+    page: users.create,
+  },
+  {
+    path: '/admin/user/edit/:id',
+    access: needs('user', 'update'),
+    title: 'pages.user_edit',
+    page: users.edit,
+  },
   soon('/admin/user/import', needs('user', 'create'), 'pages.user_import'),
 
   {
@@ -125,18 +142,58 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: HierarchyPage,
   },
 
-  soon('/admin/role', needs('role', 'read', 'update'), 'pages.roles'),
-  soon('/admin/role/detail/:id', needs('role', 'read'), 'pages.role_detail'),
+  { path: '/admin/role', access: needs('role', 'read', 'update'), title: 'pages.roles', page: roles.list },
+  {
+    path: '/admin/role/detail/:id',
+    access: needs('role', 'read'),
+    title: 'pages.role_detail',
+    page: roles.show,
+  },
   // With an id the create screen duplicates that role (spec §2).
-  soon('/admin/role/create/:id?', needs('role', 'create'), 'pages.role_create'),
-  soon('/admin/role/edit/:id', needs('role', 'update'), 'pages.role_edit'),
+  {
+    path: '/admin/role/create/:id?',
+    access: needs('role', 'create'),
+    title: 'pages.role_create',
+    page: roles.create,
+  },
+  {
+    path: '/admin/role/edit/:id',
+    access: needs('role', 'update'),
+    title: 'pages.role_edit',
+    page: roles.edit,
+  },
 
-  soon('/admin/department', needs('department', 'read', 'update'), 'pages.departments'),
-  soon('/admin/department/detail/:id', needs('department', 'read'), 'pages.department_detail'),
-  soon('/admin/department/create/:id?', needs('department', 'create'), 'pages.department_create'),
-  soon('/admin/department/edit/:id', needs('department', 'update'), 'pages.department_edit'),
+  {
+    path: '/admin/department',
+    access: needs('department', 'read', 'update'),
+    title: 'pages.departments',
+    page: departments.list,
+  },
+  {
+    path: '/admin/department/detail/:id',
+    access: needs('department', 'read'),
+    title: 'pages.department_detail',
+    page: departments.show,
+  },
+  {
+    path: '/admin/department/create/:id?',
+    access: needs('department', 'create'),
+    title: 'pages.department_create',
+    page: departments.create,
+  },
+  {
+    path: '/admin/department/edit/:id',
+    access: needs('department', 'update'),
+    title: 'pages.department_edit',
+    page: departments.edit,
+  },
 
-  soon('/admin/profile-management', needs('profilemanagement', 'read', 'update'), 'pages.profile_management'),
+  {
+    path: '/admin/profile-management',
+    access: needs('profilemanagement', 'read', 'update'),
+    title: 'pages.profile_management',
+    page: ProfileManagementPage,
+  },
 
   soon('/task', needs('mytasks', 'read'), 'pages.my_tasks'),
   soon('/task/management', needs('taskmanagement', 'read'), 'pages.task_management'),

@@ -1,0 +1,154 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import type { Profile } from '../../../contract/api/profile';
+import { ApiError } from '../../providers/httpClient';
+import { AvatarPicker } from './AvatarPicker';
+import { ProfileFieldInput } from './ProfileFieldInput';
+import { applyProfileToSession, PROFILE_KEY, saveProfile } from './profileApi';
+
+const valuesOf = (profile: Profile) =>
+  Object.fromEntries(profile.profile_data.map((v) => [v.field_id, v.value])) as Record<number, string>;
+
+/** Picture, preferred name and the tenant's profile fields; saved together with one call. */
+export function DetailsCard({ profile, readOnly }: { profile: Profile; readOnly: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [preferred, setPreferred] = useState(profile.preferred_name ?? '');
+  const [avatar, setAvatar] = useState({ hash: profile.avatar, url: profile.avatar_url });
+  const [values, setValues] = useState(() => valuesOf(profile));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const initials = `${profile.firstname.charAt(0)}${profile.lastname.charAt(0)}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Record<string, string> = {};
+    for (const field of profile.fields)
+      if (field.required && !values[field.id]?.trim())
+        missing[`profile_data.${field.id}`] = translate('ra.validation.required');
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    setBusy(true);
+    try {
+      const saved = await saveProfile({
+        preferred_name: preferred.trim() || null,
+        avatar: avatar.hash,
+        profile_data: profile.fields.map((f) => ({ field_id: f.id, value: values[f.id] ?? '' })),
+      });
+      applyProfileToSession(saved);
+      queryClient.setQueryData(PROFILE_KEY, saved);
+      // The app bar's name and picture come from react-admin's identity, cached by react-query.
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+      notify('profile.notify.saved', { type: 'success' });
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.errors);
+      notify((error as Error).message || translate('profile.errors.update'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card component="form" onSubmit={submit} noValidate data-testid="profile-details">
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {translate('profile.sections.details')}
+        </Typography>
+        <AvatarPicker
+          url={avatar.url}
+          initials={initials}
+          disabled={readOnly}
+          onChange={(next) =>
+            setAvatar(next ? { hash: next.hash, url: next.url } : { hash: null, url: null })
+          }
+        />
+        {errors.avatar && (
+          <Typography color="error" variant="caption">
+            {errors.avatar}
+          </Typography>
+        )}
+        <Grid container spacing={2} sx={{ mt: 2 }}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label={translate('profile.fields.firstname')}
+              value={profile.firstname}
+              disabled
+              fullWidth
+              size="small"
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label={translate('profile.fields.lastname')}
+              value={profile.lastname}
+              disabled
+              fullWidth
+              size="small"
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label={translate('profile.fields.email')}
+              value={profile.email}
+              disabled
+              fullWidth
+              size="small"
+              helperText={translate('profile.helpers.name_by_admin')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label={translate('profile.fields.preferred_name')}
+              value={preferred}
+              onChange={(e) => setPreferred(e.target.value)}
+              disabled={readOnly}
+              error={Boolean(errors.preferred_name)}
+              helperText={errors.preferred_name ?? translate('profile.helpers.preferred_name')}
+              fullWidth
+              size="small"
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
+          </Grid>
+        </Grid>
+        {profile.fields.length > 0 && (
+          <>
+            <Divider sx={{ my: 3 }} />
+            <Typography variant="subtitle1" sx={{ mb: 2 }}>
+              {translate('profile.sections.fields')}
+            </Typography>
+            <Grid container spacing={2}>
+              {profile.fields.map((field) => (
+                <Grid key={field.id} size={{ xs: 12, sm: 6 }}>
+                  <ProfileFieldInput
+                    field={field}
+                    value={values[field.id] ?? ''}
+                    onChange={(value) => setValues((v) => ({ ...v, [field.id]: value }))}
+                    error={errors[`profile_data.${field.id}`]}
+                    disabled={readOnly}
+                  />
+                </Grid>
+              ))}
+            </Grid>
+          </>
+        )}
+        {!readOnly && (
+          <Box sx={{ mt: 3 }}>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {translate('profile.actions.save')}
+            </Button>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { ApiError } from '../../providers/httpClient';
+import { changePassword } from './profileApi';
+
+type Errors = Partial<Record<'current' | 'next' | 'confirm', string>>;
+
+/** Changes the password with the current one; this browser stays signed in, other devices do not. */
+export function PasswordCard({ disabled }: { disabled?: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!current) found.current = translate('ra.validation.required');
+    if (next.length < 8) found.next = translate('auth.password_too_short');
+    if (confirm !== next) found.confirm = translate('auth.passwords_differ');
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await changePassword(current, next);
+      notify('profile.notify.password_changed', { type: 'success' });
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    } catch (error) {
+      if (error instanceof ApiError)
+        setErrors({ current: error.errors.current_password, next: error.errors.password });
+      notify((error as Error).message || translate('profile.errors.password'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card component="form" onSubmit={submit} noValidate data-testid="password-card">
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {translate('profile.sections.password')}
+        </Typography>
+        <Stack spacing={2} sx={{ maxWidth: 420 }}>
+          <TextField
+            type="password"
+            label={translate('profile.fields.current_password')}
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+            error={Boolean(errors.current)}
+            helperText={errors.current}
+            disabled={disabled}
+            size="small"
+          />
+          <TextField
+            type="password"
+            label={translate('profile.fields.new_password')}
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+            error={Boolean(errors.next)}
+            helperText={errors.next}
+            disabled={disabled}
+            size="small"
+          />
+          <TextField
+            type="password"
+            label={translate('profile.fields.confirm_password')}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            error={Boolean(errors.confirm)}
+            helperText={errors.confirm}
+            disabled={disabled}
+            size="small"
+          />
+          <div>
+            <Button type="submit" variant="outlined" disabled={disabled || busy}>
+              {translate('profile.actions.change_password')}
+            </Button>
+          </div>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

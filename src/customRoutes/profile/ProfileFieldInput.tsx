@@ -1,0 +1,109 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import type { ProfileFormField } from '../../../contract/api/profile';
+import { browserTimeZone } from '../../providers/timezone';
+
+function timeZoneNames(): string[] {
+  try {
+    const zones = Intl.supportedValuesOf('timeZone');
+    return zones.includes('UTC') ? zones : [...zones, 'UTC'];
+  } catch {
+    return ['UTC'];
+  }
+}
+
+interface ProfileFieldInputProps {
+  field: ProfileFormField;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+}
+
+/** One tenant-defined profile field, with the input its type calls for. */
+export function ProfileFieldInput({ field, value, onChange, error, disabled }: ProfileFieldInputProps) {
+  const translate = useTranslate();
+  const zones = useMemo(() => (field.type === 'timezone' ? timeZoneNames() : []), [field.type]);
+  const common = {
+    label: field.name,
+    required: field.required,
+    error: Boolean(error),
+    disabled,
+    fullWidth: true,
+    size: 'small' as const,
+  };
+  switch (field.type) {
+    case 'timezone':
+      return (
+        <Autocomplete
+          options={zones}
+          value={value || null}
+          onChange={(_, zone) => onChange(zone ?? '')}
+          disabled={disabled}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              {...common}
+              helperText={error ?? translate('profile.helpers.timezone', { zone: browserTimeZone() })}
+            />
+          )}
+        />
+      );
+    case 'select':
+      return (
+        <TextField
+          {...common}
+          select
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          helperText={error}
+        >
+          {!field.required && (
+            <MenuItem value="">
+              <em>{translate('ra.action.clear_input_value')}</em>
+            </MenuItem>
+          )}
+          {field.options.map((o) => (
+            <MenuItem key={o} value={o}>
+              {o}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    case 'date':
+      return (
+        <TextField
+          {...common}
+          type="date"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          helperText={error}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      );
+    case 'number':
+      return (
+        <TextField
+          {...common}
+          type="number"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          helperText={error}
+          slotProps={{ htmlInput: { step: 'any' } }}
+        />
+      );
+    default:
+      return (
+        <TextField
+          {...common}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          helperText={error}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      );
+  }
+}

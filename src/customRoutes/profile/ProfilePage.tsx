@@ -1,0 +1,40 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { LoadingIndicator, Title, useCanAccess, useTranslate } from 'react-admin';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import type { PageProps } from '../../routing/routeTable';
+import { DetailsCard } from './DetailsCard';
+import { PasswordCard } from './PasswordCard';
+import { fetchProfile, PROFILE_KEY } from './profileApi';
+
+/** Spec §2 /profile: one's own picture, preferred name and profile fields, and the password. */
+export default function ProfilePage({ title }: PageProps) {
+  useDocumentTitle(title);
+  const translate = useTranslate();
+  const { canAccess: canUpdate, isPending: checking } = useCanAccess({
+    resource: 'profiles',
+    action: 'update',
+  });
+  const { data, error, isPending } = useQuery({ queryKey: PROFILE_KEY, queryFn: fetchProfile });
+  const readOnly = canUpdate !== true;
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 880, mt: 2 }}>
+      <Title title={title} />
+      {isPending || checking ? (
+        <LoadingIndicator />
+      ) : error || !data ? (
+        <Alert severity="error">
+          {(error as Error | null)?.message ?? translate('ra.notification.http_error')}
+        </Alert>
+      ) : (
+        <>
+          {readOnly && <Alert severity="info">{translate('profile.read_only')}</Alert>}
+          {/* Keyed by the loaded profile so the form starts from what the server holds. */}
+          <DetailsCard key={data.id} profile={data} readOnly={readOnly} />
+          <PasswordCard disabled={readOnly} />
+        </>
+      )}
+    </Stack>
+  );
+}

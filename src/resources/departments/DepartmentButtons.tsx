@@ -1,0 +1,55 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EditIcon from '@mui/icons-material/Edit';
+import type { MouseEvent } from 'react';
+import { Button, DeleteWithConfirmButton, useCanAccess, useRecordContext } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { Department } from '../../../contract/api/departments';
+import { DEPARTMENT_PATHS } from './departmentPaths';
+
+const stop = (event: MouseEvent) => event.stopPropagation();
+
+/** Opens create/:id, which starts from a copy of this department (spec §2). */
+export function DuplicateDepartmentButton() {
+  const record = useRecordContext<Department>();
+  const { canAccess } = useCanAccess({ resource: 'departments', action: 'create' });
+  if (!record || !canAccess) return null;
+  return (
+    <Button
+      component={Link}
+      to={DEPARTMENT_PATHS.duplicate(record.id)}
+      label="departments.actions.duplicate"
+      onClick={stop}
+    >
+      <ContentCopyIcon />
+    </Button>
+  );
+}
+
+export function EditDepartmentButton() {
+  const record = useRecordContext<Department>();
+  const { canAccess } = useCanAccess({ resource: 'departments', action: 'edit' });
+  if (!record || !canAccess) return null;
+  return (
+    <Button component={Link} to={DEPARTMENT_PATHS.edit(record.id)} label="ra.action.edit" onClick={stop}>
+      <EditIcon />
+    </Button>
+  );
+}
+
+export function DeleteDepartmentButton({ redirect }: { redirect?: string | false }) {
+  const record = useRecordContext<Department>();
+  const { canAccess } = useCanAccess({ resource: 'departments', action: 'delete' });
+  if (!record || !canAccess) return null;
+  return (
+    <DeleteWithConfirmButton
+      resource="departments"
+      record={record}
+      mutationMode="pessimistic"
+      redirect={redirect ?? DEPARTMENT_PATHS.list}
+      confirmTitle="departments.confirm.delete_title"
+      confirmContent="departments.confirm.delete_body"
+      translateOptions={{ name: record.name }}
+      successMessage="departments.notify.deleted"
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { Edit, ListButton, SimpleForm, TopToolbar, useNotify, useRedirect } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { Role } from '../../../contract/api/roles';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import type { PageProps } from '../../routing/routeTable';
+import { RoleDeleteButton } from './RoleDeleteButton';
+import { RoleInputs, roleBody } from './RoleInputs';
+import { ROLE_PATHS } from './rolePaths';
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <ListButton resource="roles" to={ROLE_PATHS.list} label="roles.actions.back" />
+      <RoleDeleteButton />
+    </TopToolbar>
+  );
+}
+
+/** Spec §2 /admin/role/edit/{id}. */
+export default function RoleEdit({ title }: PageProps) {
+  useDocumentTitle(title);
+  const { id } = useParams();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit<Role>
+      resource="roles"
+      id={Number(id)}
+      title={title}
+      actions={<Actions />}
+      mutationMode="pessimistic"
+      transform={roleBody}
+      queryOptions={{
+        onError: (error: Error) => {
+          notify(error.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
+          redirect(() => ROLE_PATHS.list);
+        },
+      }}
+      mutationOptions={{
+        onSuccess: (role) => {
+          notify('roles.notify.updated', { type: 'success', messageArgs: { name: role.name } });
+          redirect(() => ROLE_PATHS.detail(role.id));
+        },
+      }}
+    >
+      <SimpleForm>
+        <RoleInputs />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,81 @@
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { type MouseEvent, useState } from 'react';
+import {
+  Button,
+  Confirm,
+  DeleteWithConfirmButton,
+  useCanAccess,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import type { UserRecord } from '../../../contract/api/users';
+import { useSessionUser } from '../../hooks/useSession';
+import { sendPasswordReset } from './userApi';
+import { USER_PATHS } from './userPaths';
+
+const nameOf = (r: UserRecord) => `${r.firstname} ${r.lastname}`;
+
+/** Mails the user a link and asks for a new password at their next sign-in (user.update). */
+export function ResetPasswordButton() {
+  const record = useRecordContext<UserRecord>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'update' });
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!record || !canAccess) return null;
+  const run = async () => {
+    setBusy(true);
+    try {
+      await sendPasswordReset(record.id);
+      notify('users.notify.reset_sent', { type: 'success', messageArgs: { email: record.email } });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button label="users.actions.reset_password" disabled={busy} onClick={() => setOpen(true)}>
+        <LockResetIcon />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="users.confirm.reset_title"
+        content="users.confirm.reset_body"
+        translateOptions={{ name: nameOf(record), email: record.email }}
+        confirm="users.actions.reset_password"
+        onConfirm={run}
+        onClose={(event: MouseEvent) => {
+          event.stopPropagation();
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+/** Deletes after a confirmation (user.delete); never one's own account. */
+export function DeleteUserButton() {
+  const record = useRecordContext<UserRecord>();
+  const me = useSessionUser();
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'delete' });
+  if (!record || !canAccess || record.id === me?.id) return null;
+  return (
+    <DeleteWithConfirmButton
+      resource="users"
+      record={record}
+      mutationMode="pessimistic"
+      redirect={USER_PATHS.list}
+      confirmTitle="users.confirm.delete_title"
+      confirmContent="users.confirm.delete_body"
+      translateOptions={{ name: nameOf(record) }}
+      successMessage="users.notify.deleted"
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { useState } from 'react';
+import {
+  BulkDeleteWithConfirmButton,
+  Button,
+  Confirm,
+  type Identifier,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  useRefresh,
+} from 'react-admin';
+import { useSessionUser } from '../../hooks/useSession';
+import { type StatusAction, setUserStatus } from './userApi';
+
+/**
+ * Enables or disables every selected account, one call each (spec §7 takes one id). Failures are
+ * counted and the first reason shown; one's own account is skipped rather than refused.
+ */
+function BulkStatusButton({ action }: { action: StatusAction }) {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const me = useSessionUser();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const ids = selectedIds.filter((id: Identifier) => !(action === 'disable' && id === me?.id));
+
+  const run = async () => {
+    setBusy(true);
+    const results = await Promise.allSettled(ids.map((id) => setUserStatus(id, action)));
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    const done = results.length - failed.length;
+    if (done) notify(`users.notify.bulk_${action}d`, { type: 'success', messageArgs: { smart_count: done } });
+    if (failed.length)
+      notify('users.notify.bulk_failed', {
+        type: 'error',
+        messageArgs: { smart_count: failed.length, reason: (failed[0]!.reason as Error).message },
+      });
+    setBusy(false);
+    setOpen(false);
+    onUnselectItems();
+    refresh();
+  };
+
+  return (
+    <>
+      <Button
+        label={`users.actions.${action}`}
+        disabled={busy || ids.length === 0}
+        color={action === 'disable' ? 'error' : 'primary'}
+        onClick={() => (action === 'disable' ? setOpen(true) : void run())}
+      >
+        {action === 'disable' ? <BlockIcon /> : <CheckCircleOutlineIcon />}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="users.confirm.bulk_disable_title"
+        content="users.confirm.bulk_disable_body"
+        translateOptions={{ smart_count: ids.length }}
+        confirm="users.actions.disable"
+        confirmColor="warning"
+        onConfirm={run}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+export function UserBulkActions() {
+  const disable = useCanAccess({ resource: 'users', action: 'disable' });
+  const remove = useCanAccess({ resource: 'users', action: 'delete' });
+  return (
+    <>
+      {disable.canAccess && <BulkStatusButton action="enable" />}
+      {disable.canAccess && <BulkStatusButton action="disable" />}
+      {remove.canAccess && <BulkDeleteWithConfirmButton mutationMode="pessimistic" />}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert';
+import {
+  Edit,
+  ListButton,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { UserRecord } from '../../../contract/api/users';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import type { PageProps } from '../../routing/routeTable';
+import { DeleteUserButton, ResetPasswordButton } from './UserActions';
+import { UserInputs, userUpdateBody } from './UserInputs';
+import { UserStatusButton } from './UserStatusButton';
+import { UserStatusChip } from './UserStatusChip';
+import { USER_PATHS } from './userPaths';
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <ListButton resource="users" to={USER_PATHS.list} label="users.actions.back" />
+      <ResetPasswordButton />
+      <UserStatusButton variant="outlined" />
+    </TopToolbar>
+  );
+}
+
+function FormToolbar() {
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteUserButton />
+    </Toolbar>
+  );
+}
+
+/** A disabled account says so above the form, since saving does not switch it back on. */
+function StatusNote() {
+  const record = useRecordContext<UserRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <>
+      <UserStatusChip />
+      {record.status === 'disabled' && (
+        <Alert severity="warning" sx={{ mt: 1, mb: 1, width: '100%', maxWidth: 720 }}>
+          {translate('users.disabled_note')}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** Spec §2 /admin/user/edit/{id}. */
+export default function UserEdit({ title }: PageProps) {
+  useDocumentTitle(title);
+  const { id } = useParams();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit<UserRecord>
+      resource="users"
+      id={Number(id)}
+      title={title}
+      actions={<Actions />}
+      mutationMode="pessimistic"
+      transform={userUpdateBody}
+      queryOptions={{
+        onError: (error: Error) => {
+          notify(error.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
+          redirect(() => USER_PATHS.list);
+        },
+      }}
+      mutationOptions={{
+        onSuccess: (user) => {
+          notify('users.notify.updated', {
+            type: 'success',
+            messageArgs: { name: `${user.firstname} ${user.lastname}` },
+          });
+          redirect(() => USER_PATHS.list);
+        },
+      }}
+    >
+      <SimpleForm toolbar={<FormToolbar />}>
+        <StatusNote />
+        <UserInputs mode="edit" />
+      </SimpleForm>
+    </Edit>
+  );
+}

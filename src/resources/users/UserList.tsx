@@ -1,0 +1,115 @@
+import GroupIcon from '@mui/icons-material/Group';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  CreateButton,
+  Datagrid,
+  FunctionField,
+  type Identifier,
+  List,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+} from 'react-admin';
+import type { UserRecord } from '../../../contract/api/users';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useIsMobile } from '../../hooks/useIsMobile';
+import type { PageProps } from '../../routing/routeTable';
+import { PositionChips } from './PositionChips';
+import { UserBulkActions } from './UserBulkActions';
+import { userFilters } from './UserSearch';
+import { UserStatusButton } from './UserStatusButton';
+import { UserStatusChip } from './UserStatusChip';
+import { USER_PATHS } from './userPaths';
+
+export const fullName = (r: Pick<UserRecord, 'firstname' | 'lastname'>) => `${r.firstname} ${r.lastname}`;
+
+function Actions() {
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'create' });
+  return (
+    <TopToolbar>
+      {canAccess && <CreateButton to={USER_PATHS.create} label="users.actions.create" />}
+    </TopToolbar>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'create' });
+  return (
+    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 480 }} data-testid="users-empty">
+      <GroupIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
+      <Typography variant="h6" sx={{ mt: 1 }}>
+        {translate('users.empty_title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate('users.empty_body')}
+      </Typography>
+      {canAccess && <CreateButton to={USER_PATHS.create} label="users.actions.create" variant="contained" />}
+    </Box>
+  );
+}
+
+function NameCell({ record }: { record: UserRecord }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      <Avatar src={record.avatar_url ?? undefined} sx={{ width: 32, height: 32, fontSize: 14 }}>
+        {record.firstname.charAt(0)}
+        {record.lastname.charAt(0)}
+      </Avatar>
+      <div>
+        <Typography variant="body2">{fullName(record)}</Typography>
+        {record.preferred_name && (
+          <Typography variant="caption" color="text.secondary">
+            {record.preferred_name}
+          </Typography>
+        )}
+      </div>
+    </Box>
+  );
+}
+
+/** Spec §2 /admin/user: the people in the caller's part of the organisation. */
+export default function UserList({ title }: PageProps) {
+  useDocumentTitle(title);
+  const isMobile = useIsMobile();
+  const translate = useTranslate();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
+  const rowClick = (id: Identifier) => (canEdit ? USER_PATHS.edit(id) : false);
+  return (
+    <List
+      resource="users"
+      title={title}
+      sort={{ field: 'name', order: 'ASC' }}
+      filters={userFilters}
+      filterDefaultValues={{ key: 'name' }}
+      actions={<Actions />}
+      empty={<Empty />}
+      storeKey="admin-users"
+    >
+      {isMobile ? (
+        <SimpleList<UserRecord>
+          primaryText={(r) => fullName(r)}
+          secondaryText={(r) => r.email}
+          tertiaryText={(r) => translate(`users.status.${r.status}`)}
+          rowClick={rowClick}
+        />
+      ) : (
+        <Datagrid rowClick={rowClick} bulkActionButtons={<UserBulkActions />}>
+          <FunctionField<UserRecord>
+            source="name"
+            label="users.fields.name"
+            render={(r) => <NameCell record={r} />}
+          />
+          <TextField source="email" label="users.fields.email" />
+          <FunctionField label="users.fields.assigns" sortable={false} render={() => <PositionChips />} />
+          <FunctionField source="status" label="users.fields.status" render={() => <UserStatusChip />} />
+          <UserStatusButton />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
