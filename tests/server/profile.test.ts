@@ -26,7 +26,7 @@ const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), B
 
 function form(data: Buffer | string, filename = 'me.png', type = 'application/octet-stream') {
   const body = new FormData();
-  body.append('file', new Blob([data], { type }), filename);
+  body.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename);
   return body;
 }
 
