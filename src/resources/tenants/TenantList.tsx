@@ -70,6 +70,7 @@ export default function TenantList({ title }: PageProps) {
   useDocumentTitle(title);
   const isMobile = useIsMobile();
   const filters = useFilters();
+  const translate = useTranslate();
   return (
     <List
       resource="tenants"
@@ -83,7 +84,9 @@ export default function TenantList({ title }: PageProps) {
       {isMobile ? (
         <SimpleList<TenantRecord>
           primaryText={(r) => r.name}
-          secondaryText={(r) => r.identifier}
+          secondaryText={(r) =>
+            r.status === 'active' ? r.identifier : `${r.identifier} · ${translate('tenants.status.disabled')}`
+          }
           tertiaryText={(r) => `${r.active_workspaces} / ${r.max_active_workspace}`}
           rowClick={rowClick}
         />
