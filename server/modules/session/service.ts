@@ -123,22 +123,27 @@ export async function verify(db: Db, auth: AuthContext): Promise<VerifyData> {
   };
 }
 
+const IGNORE_IF_NOT_ASKED = 'If you did not ask for this, you can ignore this e-mail.';
+
 const RESET_MAILS = {
   forgot: {
     subject: 'Reset your Storeline password',
     intro: 'Someone (hopefully you) asked to reset your Storeline password.',
     minutes: RESET_TOKEN_TTL_MINUTES,
+    outro: IGNORE_IF_NOT_ASKED,
   },
   admin: {
     subject: 'Reset your Storeline password',
     intro: 'Your administrator asked you to set a new Storeline password.',
     minutes: RESET_TOKEN_TTL_MINUTES,
+    outro: IGNORE_IF_NOT_ASKED,
   },
   // A new organisation's first administrator may not read the invitation within the hour.
   welcome: {
     subject: 'Welcome to Storeline: choose your password',
     intro: 'Your organisation now has a Storeline account, and you are its first administrator.',
     minutes: WELCOME_TOKEN_TTL_MINUTES,
+    outro: 'If you did not expect this, tell your Storeline contact.',
   },
 } as const;
 
@@ -165,7 +170,7 @@ export async function sendResetMail(
   await mailer.send(db, tenantId, {
     to: user.email,
     subject: mail.subject,
-    text: `Hello ${user.preferredName ?? user.firstname},\n\n${mail.intro}\nOpen this link within ${validity(mail.minutes)} to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
+    text: `Hello ${user.preferredName ?? user.firstname},\n\n${mail.intro}\nOpen this link within ${validity(mail.minutes)} to choose a new password:\n\n${link}\n\n${mail.outro}`,
     link,
   });
 }
