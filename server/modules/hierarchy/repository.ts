@@ -1,40 +1,45 @@
-import { and, asc, count, countDistinct, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import type { WorkspaceObject } from '../../../contract/api/hierarchy';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users, workspaces } from '../../db/schema';
 
-/** Every node in the subtree whose root has this path, as flat rows ordered for tree building. */
-export async function listSubtree(db: Db, tenantId: number, rootPath: string) {
-  return db
-    .select({
-      id: hierarchyNodes.id,
-      parentId: hierarchyNodes.parentId,
-      type: hierarchyNodes.type,
-      name: hierarchyNodes.name,
-      level: hierarchyNodes.level,
-      status: hierarchyNodes.status,
-      objectId: workspaces.id,
-    })
-    .from(hierarchyNodes)
-    .leftJoin(
-      workspaces,
-      and(eq(workspaces.tenantId, hierarchyNodes.tenantId), eq(workspaces.nodeId, hierarchyNodes.id)),
-    )
-    .where(
-      and(
-        eq(hierarchyNodes.tenantId, tenantId),
-        or(eq(hierarchyNodes.path, rootPath), like(hierarchyNodes.path, `${rootPath}%`)),
-      ),
-    )
-    .orderBy(
-      asc(hierarchyNodes.level),
-      asc(hierarchyNodes.sortOrder),
-      asc(hierarchyNodes.name),
-      asc(hierarchyNodes.id),
-    );
+/**
+ * Runs a query whose one row holds a JSON text column `rows` and parses it. Tree reads ask the
+ * database for one JSON document instead of thousands of rows: the embedded database pays per row
+ * and per column, which made a 5,000-store tree 3–4 times slower to read as rows.
+ */
+async function jsonRows<T>(db: Db, query: SQL): Promise<T> {
+  const result = (await db.execute(query)) as unknown as { rows: { rows: string | null }[] };
+  return JSON.parse(result.rows[0]?.rows ?? '[]') as T;
 }
 
-export type SubtreeRow = Awaited<ReturnType<typeof listSubtree>>[number];
+const subtreeWhere = (tenantId: number, rootPath: string) =>
+  sql`n.tenant_id = ${tenantId} AND (n.path = ${rootPath} OR n.path LIKE ${`${rootPath}%`})`;
+const treeOrder = sql`n.level, n.sort_order, n.name, n.id`;
+
+export interface SubtreeRow {
+  id: number;
+  parentId: number | null;
+  type: HierarchyNode['type'];
+  name: string;
+  level: number;
+  status: HierarchyNode['status'];
+  objectId: number | null;
+}
+
+/** Every node in the subtree whose root has this path, as flat rows ordered for tree building. */
+export async function listSubtree(db: Db, tenantId: number, rootPath: string): Promise<SubtreeRow[]> {
+  return jsonRows<SubtreeRow[]>(
+    db,
+    sql`SELECT coalesce(json_agg(json_build_object(
+          'id', n.id, 'parentId', n.parent_id, 'type', n.type, 'name', n.name, 'level', n.level,
+          'status', n.status, 'objectId', w.id) ORDER BY ${treeOrder}), '[]')::text AS rows
+        FROM ${hierarchyNodes} n
+        LEFT JOIN ${workspaces} w ON w.tenant_id = n.tenant_id AND w.node_id = n.id
+        WHERE ${subtreeWhere(tenantId, rootPath)}`,
+  );
+}
 
 /** Nests flat rows under their parents; rows whose parent is outside the set become roots. */
 export function buildTree(rows: SubtreeRow[]): HierarchyNode[] {
@@ -166,17 +171,21 @@ export async function countDescendants(db: Db, tenantId: number, path: string): 
 }
 
 /** Users positioned at each node of a subtree, as node id → head count. */
-export async function countUsersByNode(db: Db, tenantId: number, rootPath: string) {
-  const rows = await db
-    .select({ nodeId: positions.nodeId, n: countDistinct(positions.userId) })
-    .from(positions)
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-    )
-    .where(and(eq(positions.tenantId, tenantId), inSubtree(rootPath)))
-    .groupBy(positions.nodeId);
-  return new Map(rows.map((r) => [r.nodeId, r.n]));
+export async function countUsersByNode(
+  db: Db,
+  tenantId: number,
+  rootPath: string,
+): Promise<Map<number, number>> {
+  const counts = await jsonRows<Record<string, number>>(
+    db,
+    sql`SELECT coalesce(json_object_agg(node_id, people), '{}')::text AS rows FROM (
+          SELECT p.node_id, count(DISTINCT p.user_id) AS people
+          FROM ${positions} p
+          JOIN ${hierarchyNodes} n ON n.tenant_id = p.tenant_id AND n.id = p.node_id
+          WHERE p.tenant_id = ${tenantId} AND ${subtreeWhere(tenantId, rootPath)}
+          GROUP BY p.node_id) AS counted`,
+  );
+  return new Map(Object.entries(counts).map(([id, people]) => [Number(id), people]));
 }
 
 /** Distinct users positioned anywhere in the subtrees of these paths. */
@@ -193,22 +202,34 @@ export async function countUsersInSubtrees(db: Db, tenantId: number, paths: read
   return row?.n ?? 0;
 }
 
+/** A node of a subtree with its workspace object in the API's shape (`open_at` in seconds). */
+export interface TreeRowData {
+  id: number;
+  parent_id: number | null;
+  type: HierarchyNode['type'];
+  name: string;
+  level: number;
+  status: HierarchyNode['status'];
+  object: WorkspaceObject | null;
+}
+
 /** Every node of a subtree with its workspace object, ordered for tree building. */
-export async function listTreeRows(db: Db, tenantId: number, rootPath: string) {
-  return db
-    .select({ node: hierarchyNodes, object: workspaces })
-    .from(hierarchyNodes)
-    .leftJoin(
-      workspaces,
-      and(eq(workspaces.tenantId, hierarchyNodes.tenantId), eq(workspaces.nodeId, hierarchyNodes.id)),
-    )
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), inSubtree(rootPath)))
-    .orderBy(
-      asc(hierarchyNodes.level),
-      asc(hierarchyNodes.sortOrder),
-      asc(hierarchyNodes.name),
-      asc(hierarchyNodes.id),
-    );
+export async function listTreeRows(db: Db, tenantId: number, rootPath: string): Promise<TreeRowData[]> {
+  return jsonRows<TreeRowData[]>(
+    db,
+    sql`SELECT coalesce(json_agg(json_build_object(
+          'id', n.id, 'parent_id', n.parent_id, 'type', n.type, 'name', n.name, 'level', n.level,
+          'status', n.status,
+          'object', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object(
+            'id', w.id, 'identifier', w.identifier, 'street_line1', w.street_line1,
+            'street_line2', w.street_line2, 'suburb', w.suburb, 'city', w.city, 'state', w.state,
+            'postcode', w.postcode, 'contact', w.contact, 'description', w.description,
+            'open_at', floor(extract(epoch FROM w.open_at))::bigint, 'timezone', w.timezone) END
+        ) ORDER BY ${treeOrder}), '[]')::text AS rows
+        FROM ${hierarchyNodes} n
+        LEFT JOIN ${workspaces} w ON w.tenant_id = n.tenant_id AND w.node_id = n.id
+        WHERE ${subtreeWhere(tenantId, rootPath)}`,
+  );
 }
 
 export async function updateNodeFields(

@@ -72,26 +72,19 @@ export async function fetchTree(db: Db, caller: Caller): Promise<TreeNode[]> {
     countUsersByNode(db, caller.tenantId, caller.scope.path),
   ]);
   const byId = new Map<number, TreeNode>();
-  for (const { node, object } of rows) {
-    byId.set(node.id, {
-      id: node.id,
-      object_id: object?.id ?? null,
-      name: node.name,
-      type: node.type,
-      level: node.level,
-      status: node.status,
-      parent_id: node.parentId,
-      user_count: counts.get(node.id) ?? 0,
-      object: object ? workspaceObject(object) : null,
+  for (const row of rows)
+    byId.set(row.id, {
+      ...row,
+      object_id: row.object?.id ?? null,
+      user_count: counts.get(row.id) ?? 0,
       children: [],
     });
-  }
   const roots: TreeNode[] = [];
-  for (const { node } of rows) {
-    const built = byId.get(node.id)!;
-    const parent = node.parentId === null ? undefined : byId.get(node.parentId);
-    if (parent) parent.children.push(built);
-    else roots.push(built);
+  for (const row of rows) {
+    const node = byId.get(row.id)!;
+    const parent = row.parent_id === null ? undefined : byId.get(row.parent_id);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
   }
   return roots;
 }
