@@ -1,4 +1,4 @@
-import { Create, SimpleForm, Title, useNotify, useTranslate } from 'react-admin';
+import { Create, SimpleForm, Title, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
 import { ApiError } from '../../providers/httpClient';
@@ -12,6 +12,7 @@ import { WORKSPACE_FALLBACK } from './workspaceApi';
 export default function WorkspaceCreate({ title }: PageProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const redirect = useRedirect();
   const [params] = useSearchParams();
   const parent = Number(params.get('parent_id'));
   return (
@@ -20,21 +21,22 @@ export default function WorkspaceCreate({ title }: PageProps) {
       <Create<WorkspaceRecord>
         resource="workspaces"
         title={title}
-        redirect={(_resource, id) => detailPath(id ?? '')}
         mutationOptions={{
+          // Replacing react-admin's success effects means redirecting here too.
           onSuccess: (data) => {
             notify('workspaces.created', { type: 'success', messageArgs: { name: data.name } });
+            redirect(detailPath(data.id));
           },
           onError: (error) =>
             notify(error instanceof ApiError ? error.message : WORKSPACE_FALLBACK.create, { type: 'error' }),
         }}
       >
         <SimpleForm
+          warnWhenUnsavedChanges
           defaultValues={{
             timezone: browserZone(),
             parent_id: Number.isInteger(parent) && parent > 0 ? parent : undefined,
           }}
-          warnWhenUnsavedChanges
           aria-label={translate('workspaces.create')}
         >
           <WorkspaceInputs />

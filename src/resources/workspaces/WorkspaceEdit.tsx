@@ -1,4 +1,4 @@
-import { Edit, SimpleForm, useNotify } from 'react-admin';
+import { Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRedirect } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
 import { ApiError } from '../../providers/httpClient';
@@ -11,6 +11,7 @@ import { WORKSPACE_FALLBACK } from './workspaceApi';
 export default function WorkspaceEdit({ title }: PageProps) {
   const { id = '' } = useParams();
   const notify = useNotify();
+  const redirect = useRedirect();
   return (
     <Edit<WorkspaceRecord>
       resource="workspaces"
@@ -18,15 +19,25 @@ export default function WorkspaceEdit({ title }: PageProps) {
       title={title}
       mutationMode="pessimistic"
       redirectOnError={() => '/admin/workspace'}
-      redirect={() => detailPath(id)}
       mutationOptions={{
-        onSuccess: (data) =>
-          notify('workspaces.updated', { type: 'success', messageArgs: { name: data.name } }),
+        // Replacing react-admin's success effects means redirecting here too.
+        onSuccess: (data) => {
+          notify('workspaces.updated', { type: 'success', messageArgs: { name: data.name } });
+          redirect(detailPath(data.id));
+        },
         onError: (error) =>
           notify(error instanceof ApiError ? error.message : WORKSPACE_FALLBACK.update, { type: 'error' }),
       }}
     >
-      <SimpleForm warnWhenUnsavedChanges>
+      {/* Workspaces are not deleted here (deleting is a hierarchy change): no delete button. */}
+      <SimpleForm
+        warnWhenUnsavedChanges
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <WorkspaceInputs />
       </SimpleForm>
     </Edit>

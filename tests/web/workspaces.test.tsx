@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { WorkspaceRecord } from '../../contract/api/workspaces';
+import { inputToOpenAt, msToOpenAt, openAtToInput, openAtToMs } from '../../src/resources/workspaces/openAt';
+import {
+  noUrgentTasks,
+  permissionsOf,
+  position,
+  resetBrowserState,
+  signedIn,
+  verifyData,
+  verifyHandler,
+} from './fixtures';
+import { server } from './msw';
+import { expectPath, renderApp, setViewportWidth } from './renderApp';
+
+const record = (overrides: Partial<WorkspaceRecord> = {}): WorkspaceRecord => ({
+  id: 42,
+  node_id: 5,
+  name: 'Sydney CBD',
+  status: 'active',
+  parent_id: 3,
+  parent_name: 'Sydney Metro',
+  location: 'New South Wales › Sydney Metro',
+  identifier: 'NSW-001',
+  street_line1: '1 George Street',
+  street_line2: '',
+  suburb: 'Sydney',
+  city: 'Sydney',
+  state: 'NSW',
+  postcode: '2000',
+  contact: 'sydney.cbd@stores.example',
+  description: 'Flagship',
+  open_at: 1_551_398_400,
+  timezone: 'Australia/Sydney',
+  user_count: 6,
+  ...overrides,
+});
+
+const admin = () =>
+  verifyData({
+    modules: permissionsOf('Administrator'),
+    position_list: [
+      position({ node_type: 'root', node_id: 1, node_name: 'Acme Retail', role_name: 'Administrator' }),
+    ],
+    hierarchy: [
+      {
+        id: 1,
+        object_id: null,
+        name: 'Acme Retail',
+        type: 'root',
+        level: 0,
+        status: 'active',
+        parent_id: null,
+        children: [
+          {
+            id: 3,
+            object_id: null,
+            name: 'Sydney Metro',
+            type: 'container',
+            level: 1,
+            status: 'active',
+            parent_id: 1,
+            children: [],
+          },
+        ],
+      },
+    ],
+  });
+
+const page = (rows: WorkspaceRecord[]) =>
+  HttpResponse.json({ status: 200, data: { data: rows, total: rows.length, page: 1, per_page: 25 } });
+
+describe('open_at units', () => {
+  it('travels in seconds and is held in milliseconds', () => {
+    expect(openAtToMs(1_551_398_400)).toBe(1_551_398_400_000);
+    expect(msToOpenAt(1_551_398_400_999)).toBe(1_551_398_400);
+    expect(openAtToMs(null)).toBeNull();
+    // A datetime-local value round-trips through seconds.
+    expect(inputToOpenAt(openAtToInput(1_551_398_400))).toBe(1_551_398_400);
+    expect(inputToOpenAt('')).toBeNull();
+  });
+});
+
+describe('workspace screens', () => {
+  beforeEach(() => {
+    resetBrowserState();
+    setViewportWidth(1280);
+    signedIn();
+    server.use(
+      noUrgentTasks,
+      http.get('*/api/workspace/summary', () =>
+        HttpResponse.json({ status: 200, data: { active: 12, inactive: 1, limit: 50 } }),
+      ),
+      // The parent picker reads the tree of an administrator from the hierarchy API.
+      http.get('*/api/hierarchy/tree/fetch', () =>
+        HttpResponse.json({ status: 200, data: admin().hierarchy }),
+      ),
+    );
+  });
+
+  it('lists the workspaces with the tenant term and the active count against the limit', async () => {
+    let query: URLSearchParams | undefined;
+    server.use(
+      verifyHandler(admin()),
+      http.get('*/api/workspace/list', ({ request }) => {
+        query = new URL(request.url).searchParams;
+        return page([
+          record(),
+          record({ id: 43, name: 'Parramatta', identifier: 'NSW-002', status: 'inactive' }),
+        ]);
+      }),
+    );
+    renderApp('/admin/workspace');
+    expect(await screen.findByText('Parramatta', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('workspace-summary')).toHaveTextContent('12 of 50 active');
+    expect(screen.getByRole('link', { name: 'New store' })).toHaveAttribute(
+      'href',
+      '/admin/workspace/create',
+    );
+    expect(query?.get('sort')).toBe('name');
+    const inactive = screen.getByText('Parramatta').closest('tr')!;
+    expect(await within(inactive).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s message when activating past the limit', async () => {
+    server.use(
+      verifyHandler(admin()),
+      http.get('*/api/workspace/list', () => page([record({ status: 'inactive' })])),
+      http.put('*/api/workspace/activate', () =>
+        HttpResponse.json(
+          { status: 409, message: 'The limit of 50 active stores is reached (50 are active).' },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderApp('/admin/workspace');
+    await userEvent.click(await screen.findByRole('button', { name: 'Activate' }, { timeout: 15_000 }));
+    expect(
+      await screen.findByText('The limit of 50 active stores is reached (50 are active).', undefined, {
+        timeout: 8000,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('creates a workspace with its parent and sends the opening time in seconds', async () => {
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      verifyHandler(admin()),
+      http.post('*/api/workspace/create', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ status: 200, data: record({ id: 77, name: 'Chatswood' }) });
+      }),
+      http.get('*/api/workspace/get', () =>
+        HttpResponse.json({ status: 200, data: record({ id: 77, name: 'Chatswood' }) }),
+      ),
+    );
+    renderApp('/admin/workspace/create');
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Name' }, { timeout: 15_000 }),
+      'Chatswood',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), 'NSW-004');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Belongs to' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sydney Metro' }));
+    const opened = screen.getByLabelText('Opened');
+    await userEvent.type(opened, '2024-05-01T09:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expectPath('/admin/workspace/detail/77');
+    expect(sent).toMatchObject({ name: 'Chatswood', identifier: 'NSW-004', parent_id: 3 });
+    expect(sent?.open_at).toBe(Math.floor(new Date('2024-05-01T09:30').getTime() / 1000));
+  });
+
+  it('edits a workspace, keeping the opening time in seconds, and returns to its details', async () => {
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      verifyHandler(admin()),
+      http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: record() })),
+      http.put('*/api/workspace/update', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ status: 200, data: record({ contact: '02 9000 0000' }) });
+      }),
+    );
+    renderApp('/admin/workspace/edit/42');
+    const contact = await screen.findByRole('textbox', { name: 'Contact' }, { timeout: 15_000 });
+    await waitFor(() => expect(contact).toHaveValue('sydney.cbd@stores.example'));
+    await userEvent.clear(contact);
+    await userEvent.type(contact, '02 9000 0000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expectPath('/admin/workspace/detail/42');
+    expect(sent).toMatchObject({ id: 42, contact: '02 9000 0000', open_at: 1_551_398_400, parent_id: 3 });
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('opens Store Info on a store user’s own store, read-only', async () => {
+    server.use(
+      verifyHandler(verifyData()),
+      http.get('*/api/storeinfo/get', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('id')).toBe('42');
+        return HttpResponse.json({ status: 200, data: record() });
+      }),
+    );
+    renderApp('/workspace');
+    await expectPath('/workspace/detail/42');
+    expect(
+      await screen.findByRole('heading', { name: 'Sydney CBD' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 George Street')).toBeInTheDocument();
+    expect(screen.getByText(/2019/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Edit|Deactivate/ })).toBeNull());
+  });
+});
