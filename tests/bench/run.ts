@@ -1,0 +1,21 @@
+/**
+ * `npm run bench`: prints the figures of every benchmark (not a test: nothing passes or fails).
+ * `npm run bench -- hierarchy-api` or `-- hierarchy-page` runs one.
+ */
+import os from 'node:os';
+import { hierarchyApiBench } from './hierarchy';
+import { hierarchyPageBench } from './hierarchyPage';
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  'hierarchy-api': hierarchyApiBench,
+  'hierarchy-page': hierarchyPageBench,
+};
+
+const wanted = process.argv.slice(2);
+console.log(
+  `Storeline benchmarks — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB`,
+);
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  await bench();
+}
