@@ -105,7 +105,12 @@ export function PermissionMatrix({ value, onChange, disabled }: PermissionMatrix
   };
 
   return (
-    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }} data-testid="permission-matrix">
+    <TableContainer
+      // react-admin's layout grows to fit its content, so on a phone the width is bounded by the
+      // viewport (less the page padding and the sidebar) and the matrix scrolls sideways inside it.
+      sx={{ maxWidth: { xs: 'calc(100vw - 50px)', sm: 'calc(100vw - 300px)' }, overflowX: 'auto' }}
+      data-testid="permission-matrix"
+    >
       <Table size="small" aria-label={translate('roles.fields.permissions')}>
         <TableHead>
           <TableRow>
