@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profileFields, profileValues } from '../../db/schema';
+import { profileFields } from '../../db/schema';
 
 export type ProfileFieldRow = typeof profileFields.$inferSelect;
 export type ProfileFieldValues = Pick<
