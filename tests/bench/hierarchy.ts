@@ -48,6 +48,8 @@ export async function hierarchyApiBench() {
   const tree = await get('/api/hierarchy/tree/fetch');
   report('tree/fetch payload', `${(tree.body.length / 1024 / 1024).toFixed(2)} MB JSON`);
   await measure('GET /api/hierarchy/tree/fetch (whole tenant)', () => get('/api/hierarchy/tree/fetch'));
+  // Every page load verifies the session, and verify carries the caller's hierarchy.
+  await measure('GET /api/user/verify (carries the 5,210-node tree)', () => get('/api/user/verify'));
   const area = await node('Area 3.7');
   await measure('GET /api/hierarchy/node/get (an area)', () => get(`/api/hierarchy/node/get?id=${area.id}`));
   const store = await node('Store 100-13');

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
 import {
   type DragEvent,
   type KeyboardEvent,
@@ -14,7 +15,7 @@ import { ROW_HEIGHT, type RowHandlers, TreeRowView } from './TreeRowView';
 import type { TreeRow } from './treeModel';
 
 /** Lines drawn above and below the viewport, so a fast scroll never shows a blank band. */
-const OVERSCAN = 12;
+const OVERSCAN = 6;
 const EDGE_SCROLL_PX = 48;
 
 export interface VirtualTreeProps {
@@ -184,12 +185,95 @@ export function VirtualTree(props: VirtualTreeProps) {
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       onDragOver={edgeScroll}
       data-testid="hierarchy-tree"
-      sx={{
+      sx={(theme) => ({
         height,
         overflowY: 'auto',
         position: 'relative',
-        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
-      }}
+        // Lines never affect anything outside the tree: let the browser restyle only inside it.
+        contain: 'strict',
+        '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
+        // Line styles live here once, not in each of the thousands of lines (see TreeRowView).
+        '& .sl-row': {
+          position: 'absolute',
+          left: 0,
+          right: 0,
+          contain: 'layout style paint',
+          display: 'flex',
+          alignItems: 'center',
+          gap: '4px',
+          paddingRight: '8px',
+          boxSizing: 'border-box',
+          cursor: 'pointer',
+          borderRadius: `${theme.shape.borderRadius}px`,
+          ...theme.typography.body2,
+          '&:hover': { backgroundColor: alpha(theme.palette.primary.main, 0.04) },
+          '&.is-draggable': { cursor: 'grab' },
+          '&.is-selected': { backgroundColor: alpha(theme.palette.primary.main, 0.1) },
+          '&.is-drop': {
+            backgroundColor: alpha(theme.palette.primary.main, 0.14),
+            outline: `2px dashed ${theme.palette.primary.main}`,
+            outlineOffset: -2,
+          },
+        },
+        '& .sl-toggle': {
+          display: 'grid',
+          placeItems: 'center',
+          width: 28,
+          height: 28,
+          padding: 0,
+          border: 0,
+          borderRadius: '50%',
+          background: 'none',
+          color: theme.palette.action.active,
+          cursor: 'pointer',
+          '&:hover': { backgroundColor: theme.palette.action.hover },
+        },
+        '& .sl-check': {
+          width: 16,
+          height: 16,
+          margin: '0 6px 0 2px',
+          accentColor: theme.palette.primary.main,
+        },
+        '& .sl-name': {
+          marginLeft: '4px',
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          color: theme.palette.text.primary,
+          '&.is-group': { fontWeight: 500 },
+          '&.is-inactive': { color: theme.palette.text.disabled },
+        },
+        '& .sl-code': {
+          ...theme.typography.caption,
+          color: theme.palette.text.secondary,
+          whiteSpace: 'nowrap',
+        },
+        '& .sl-badge': {
+          ...theme.typography.caption,
+          border: `1px solid ${theme.palette.divider}`,
+          borderRadius: 10,
+          padding: '0 6px',
+          color: theme.palette.text.secondary,
+        },
+        '& .sl-spacer': { flex: 1 },
+        '& .sl-count': {
+          ...theme.typography.caption,
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: '2px',
+          padding: '1px 8px',
+          borderRadius: 11,
+          backgroundColor: theme.palette.action.selected,
+          flexShrink: 0,
+        },
+        '& mark': {
+          backgroundColor: theme.palette.warning.light,
+          color: 'inherit',
+          borderRadius: 2,
+          padding: '0 1px',
+        },
+      })}
     >
       <Box sx={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>
         {rows.slice(first, last).map((row, i) => {
@@ -198,7 +282,7 @@ export function VirtualTree(props: VirtualTreeProps) {
             <TreeRowView
               key={row.node.id}
               row={row}
-              style={{ position: 'absolute', top: index * ROW_HEIGHT, left: 0, right: 0, height: ROW_HEIGHT }}
+              top={index * ROW_HEIGHT}
               selected={row.node.id === selectedId}
               checked={checked.has(row.node.id)}
               dropTarget={row.node.id === dropTarget}
