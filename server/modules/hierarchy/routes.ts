@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { IdQuery } from '../../../contract/api/common';
 import {
   AssignListQuery,
@@ -15,9 +14,8 @@ import {
   TransferData,
 } from '../../../contract/api/hierarchy';
 import { ok, responses } from '../../lib/http';
-import { scopedAuthOf } from '../../plugins/auth';
+import { callerOf } from './caller';
 import {
-  type Caller,
   createNode,
   deleteNodes,
   fetchTree,
@@ -26,11 +24,6 @@ import {
   transferAssignments,
   updateNode,
 } from './service';
-
-export function callerOf(request: FastifyRequest): Caller {
-  const auth = scopedAuthOf(request);
-  return { tenantId: auth.tenant.id, scope: auth.scope, positionId: auth.position.id };
-}
 
 const tags = ['hierarchy'];
 

@@ -14,6 +14,7 @@ import { assertCanActivate } from '../workspaces/limit';
 import {
   assertIdentifierFree,
   identifierTaken,
+  isForeignKeyViolation,
   isUniqueViolation,
   objectValues,
   workspaceObject,
@@ -205,7 +206,13 @@ export async function updateNode(
       if (!object) throw notFound('Workspace');
       if (values.identifier)
         await assertIdentifierFree(tx, caller.tenantId, values.identifier, object.id, prefix);
-      await updateWorkspace(tx, caller.tenantId, object.id, values);
+      try {
+        await updateWorkspace(tx, caller.tenantId, object.id, values);
+      } catch (error) {
+        // Another request took the identifier between our check and the update.
+        if (isUniqueViolation(error) && values.identifier) throw identifierTaken(values.identifier, prefix);
+        throw error;
+      }
     }
     if (name !== undefined && name !== node.name) {
       if (node.type === 'unassigned')
@@ -259,7 +266,17 @@ export async function deleteNodes(db: Db, caller: Caller, ids: readonly number[]
       .map((n) => n.path)
       .filter((p, _, all) => !all.some((q) => q !== p && p.startsWith(q)));
     const movedUsers = await movePositionsOutOf(tx, caller.tenantId, paths, unassigned.id);
-    const deleted = await deleteSubtrees(tx, caller.tenantId, paths);
+    let deleted: number;
+    try {
+      deleted = await deleteSubtrees(tx, caller.tenantId, paths);
+    } catch (error) {
+      // Records of other modules (such as tasks sent to a node) keep a node from going.
+      if (isForeignKeyViolation(error))
+        throw conflict(
+          'These nodes are still used elsewhere (for example by tasks sent to them) and cannot be deleted.',
+        );
+      throw error;
+    }
     return { deleted, moved_users: movedUsers, unassigned_id: unassigned.id };
   });
 }

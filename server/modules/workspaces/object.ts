@@ -90,8 +90,13 @@ export function identifierTaken(identifier: string, prefix = '', owner?: string)
   return conflict(message, { [`${prefix}identifier`]: message });
 }
 
-/** Postgres' unique violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
+function pgCode(error: unknown): string | undefined {
   const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return e?.code ?? e?.cause?.code;
 }
+
+/** Postgres' unique violation, however the driver wraps it. */
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+
+/** Postgres' foreign key violation, however the driver wraps it. */
+export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';

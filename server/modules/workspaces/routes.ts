@@ -9,7 +9,7 @@ import {
   WorkspaceUpdateBody,
 } from '../../../contract/api/workspaces';
 import { ok, responses } from '../../lib/http';
-import { callerOf } from '../hierarchy/routes';
+import { callerOf } from '../hierarchy/caller';
 import {
   createWorkspace,
   getWorkspace,

@@ -8,6 +8,8 @@ import type { TreeRow } from './treeModel';
 
 export const ROW_HEIGHT = 40;
 
+export const treeItemId = (id: number) => `sl-node-${id}`;
+
 export interface RowHandlers {
   onSelect: (id: number) => void;
   onToggle: (id: number) => void;
@@ -70,7 +72,10 @@ export const TreeRowView = memo(function TreeRowView({
     .filter(Boolean)
     .join(' ');
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the tree takes the keys for every line (aria-activedescendant)
     <div
+      id={treeItemId(node.id)}
+      tabIndex={-1}
       role="treeitem"
       aria-level={depth + 1}
       aria-posinset={position}

@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { useTranslate } from 'react-admin';
-import { ROW_HEIGHT, type RowHandlers, TreeRowView } from './TreeRowView';
+import { ROW_HEIGHT, type RowHandlers, TreeRowView, treeItemId } from './TreeRowView';
 import type { TreeRow } from './treeModel';
 
 /** Lines drawn above and below the viewport, so a fast scroll never shows a blank band. */
@@ -180,6 +180,7 @@ export function VirtualTree(props: VirtualTreeProps) {
       role="tree"
       aria-label={translate('hierarchy.tree_label')}
       aria-multiselectable
+      aria-activedescendant={rows.some((r) => r.node.id === selectedId) ? treeItemId(selectedId!) : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}

@@ -16,7 +16,6 @@ export const FALLBACK = {
   drag: 'Error dragging node',
   delete: 'Error deleting node',
   transfer: 'Error updating users',
-  type: 'Node Type Error',
 } as const;
 
 export function createNode(body: {
