@@ -1,4 +1,5 @@
 import Autocomplete, {
+  type AutocompleteRenderInputParams,
   type AutocompleteRenderOptionState,
   createFilterOptions,
 } from '@mui/material/Autocomplete';
@@ -130,7 +131,7 @@ export function NodePicker(props: NodePickerProps) {
     renderOption,
     noOptionsText: translate('hierarchy.picker.no_match'),
     loadingText: translate('ra.page.loading'),
-    renderInput: (params: Parameters<NonNullable<Parameters<typeof Autocomplete>[0]['renderInput']>>[0]) => (
+    renderInput: (params: AutocompleteRenderInputParams) => (
       <TextField
         {...params}
         label={props.label ?? translate('hierarchy.picker.label')}

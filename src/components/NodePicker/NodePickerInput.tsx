@@ -20,12 +20,12 @@ export function NodePickerInput({
   ...options
 }: NodePickerInputProps) {
   const translate = useTranslate();
-  const { field, fieldState, isRequired } = useInput({ source, validate, defaultValue });
+  const { id, field, fieldState, isRequired } = useInput({ source, validate, defaultValue });
   const message = fieldState.error?.message;
   return (
     <NodePicker
       {...options}
-      id={source}
+      id={id}
       value={typeof field.value === 'number' ? field.value : null}
       onChange={(id) => field.onChange(id)}
       label={label ? translate(label, { _: label }) : undefined}
