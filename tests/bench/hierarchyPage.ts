@@ -75,9 +75,20 @@ export async function hierarchyPageBench() {
       const mark = await page.evaluate(
         () => performance.getEntriesByName('storeline:hierarchy-tree-rendered')[0]?.startTime ?? -1,
       );
+      // When the two calls the page waits for started and how long each took.
+      const calls = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/api\/(user\/verify|hierarchy\/tree\/fetch)/.test(e.name))
+          .map(
+            (e) =>
+              `${e.name.includes('verify') ? 'verify' : 'tree'} at ${Math.round(e.startTime)} for ${Math.round(e.duration)}`,
+          )
+          .join(', '),
+      );
       report(
         `first render, load ${run} (navigation → first tree line)`,
-        `${ms(visible)}  (page mark ${ms(mark)})`,
+        `${ms(visible)}  (page mark ${ms(mark)}; ${calls} ms)`,
       );
     }
 
