@@ -205,6 +205,12 @@ describe('/admin/hierarchy', () => {
     expect(screen.queryByRole('treeitem', { name: 'New South Wales' })).toBeNull();
   });
 
+  it('opens on the node a link names, its branch unfolded', async () => {
+    renderApp('/admin/hierarchy?node=8');
+    expect(await item('Docklands')).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: 'Docklands' })).toBeInTheDocument();
+  });
+
   it('asks before a dropped move, says “Error dragging node” when it fails and snaps back', async () => {
     let body: unknown;
     server.use(

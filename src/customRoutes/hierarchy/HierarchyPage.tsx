@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Confirm, Title, useCanAccess, useNotify, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import type { TreeNode } from '../../../contract/api/hierarchy';
 import { fetchHierarchyTree, HIERARCHY_TREE_KEY } from '../../components/NodePicker';
 import type { PageProps } from '../../routing/routeTable';
@@ -58,6 +59,7 @@ export default function HierarchyPage({ title }: PageProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const [params] = useSearchParams();
   const query = useQuery({ queryKey: HIERARCHY_TREE_KEY, queryFn: fetchHierarchyTree });
   const can = {
     create: useCanAccess({ resource: 'hierarchy', action: 'create' }).canAccess === true,
@@ -80,14 +82,20 @@ export default function HierarchyPage({ title }: PageProps) {
   const [busy, setBusy] = useState(false);
   const rendered = useRef(false);
 
-  // First load: the top two levels open and the top node selected.
+  // First load: the top two levels open and the top node selected, or the node the link names
+  // (/admin/hierarchy?node=12, as "Show in hierarchy" on a workspace links) opened up to it.
   useEffect(() => {
     if (!query.data || rendered.current) return;
     rendered.current = true;
     performance.mark('storeline:hierarchy-tree-rendered');
-    setExpanded(new Set(query.data.flatMap((root) => [root.id, ...root.children.map((c) => c.id)])));
-    setSelectedId(query.data[0]?.id ?? null);
-  }, [query.data]);
+    const open = new Set(query.data.flatMap((root) => [root.id, ...root.children.map((c) => c.id)]));
+    const linked = Number(params.get('node'));
+    if (index.byId.has(linked)) {
+      for (const id of ancestorIds(index, linked)) open.add(id);
+      setSelectedId(linked);
+    } else setSelectedId(query.data[0]?.id ?? null);
+    setExpanded(open);
+  }, [query.data, index, params]);
 
   // After a refetch, forget choices of nodes that no longer exist.
   useEffect(() => {

@@ -32,7 +32,12 @@ function Actions() {
       )}
       <WorkspaceStatusButton />
       {hierarchy.canAccess && (
-        <Button component={Link} to="/admin/hierarchy" size="small" startIcon={<AccountTreeOutlinedIcon />}>
+        <Button
+          component={Link}
+          to={`/admin/hierarchy?node=${record.node_id}`}
+          size="small"
+          startIcon={<AccountTreeOutlinedIcon />}
+        >
           {translate('workspaces.open_hierarchy')}
         </Button>
       )}
