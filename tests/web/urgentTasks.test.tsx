@@ -115,10 +115,14 @@ describe('urgent tasks', () => {
         urgent();
         return HttpResponse.json({ status: 200, data: [] });
       }),
+      http.get('*/api/tenant/list', () =>
+        HttpResponse.json({ status: 200, data: { data: [], total: 0, page: 1, per_page: 10 } }),
+      ),
     );
     renderApp('/');
     await expectPath('/tenant-management');
-    await screen.findByTestId('coming-soon', undefined, { timeout: 8000 });
+    // The tenant list has rendered, so the layout (and its urgent-tasks hook) is mounted.
+    await screen.findByTestId('tenants-empty', undefined, { timeout: 8000 });
     expect(urgent).not.toHaveBeenCalled();
   });
 });
