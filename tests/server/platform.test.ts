@@ -140,3 +140,18 @@ describe('the guard', () => {
     }
   });
 });
+
+describe('compression', () => {
+  it('compresses large answers for clients that accept it', async () => {
+    const token = await t.tokenFor('owner@acme.test');
+    const res = await t.app.inject({
+      url: '/api/user/verify',
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const plain = await t.injectAs('owner@acme.test', { url: '/api/user/verify' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(res.rawPayload.length)).toBeLessThan(plain.rawPayload.length / 3);
+  });
+});
