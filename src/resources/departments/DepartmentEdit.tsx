@@ -1,7 +1,7 @@
 import { Edit, ListButton, SimpleForm, TopToolbar, useNotify, useRedirect } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import type { Department } from '../../../contract/api/departments';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useRecordRoute } from '../../hooks/useRecordRoute';
 import type { PageProps } from '../../routing/routeTable';
 import { DeleteDepartmentButton } from './DepartmentButtons';
 import { DepartmentInputs, departmentBody } from './DepartmentInputs';
@@ -19,23 +19,18 @@ function Actions() {
 /** Spec §2 /admin/department/edit/{id}. */
 export default function DepartmentEdit({ title }: PageProps) {
   useDocumentTitle(title);
-  const { id } = useParams();
+  const { id, queryOptions } = useRecordRoute(DEPARTMENT_PATHS.list);
   const notify = useNotify();
   const redirect = useRedirect();
   return (
     <Edit<Department>
       resource="departments"
-      id={Number(id)}
+      id={id}
       title={title}
       actions={<Actions />}
       mutationMode="pessimistic"
       transform={departmentBody}
-      queryOptions={{
-        onError: (error: Error) => {
-          notify(error.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
-          redirect(() => DEPARTMENT_PATHS.list);
-        },
-      }}
+      queryOptions={queryOptions}
       mutationOptions={{
         onSuccess: (department) => {
           notify('departments.notify.updated', { type: 'success', messageArgs: { name: department.name } });

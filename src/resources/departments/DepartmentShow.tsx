@@ -2,19 +2,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  DateField,
-  ListButton,
-  Show,
-  TopToolbar,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useTranslate,
-} from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { DateField, ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { Department } from '../../../contract/api/departments';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useRecordRoute } from '../../hooks/useRecordRoute';
 import type { PageProps } from '../../routing/routeTable';
 import { DeleteDepartmentButton, DuplicateDepartmentButton, EditDepartmentButton } from './DepartmentButtons';
 import { DepartmentSwatch } from './DepartmentSwatch';
@@ -69,22 +60,15 @@ function Details() {
 /** Spec §2 /admin/department/detail/{id}. */
 export default function DepartmentShow({ title }: PageProps) {
   useDocumentTitle(title);
-  const { id } = useParams();
-  const notify = useNotify();
-  const redirect = useRedirect();
+  const { id, queryOptions } = useRecordRoute(DEPARTMENT_PATHS.list);
   return (
     <Show<Department>
       resource="departments"
-      id={Number(id)}
+      id={id}
       title={title}
       actions={<Actions />}
       component="div"
-      queryOptions={{
-        onError: (error: Error) => {
-          notify(error.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
-          redirect(() => DEPARTMENT_PATHS.list);
-        },
-      }}
+      queryOptions={queryOptions}
     >
       <Details />
     </Show>

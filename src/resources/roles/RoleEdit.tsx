@@ -1,7 +1,7 @@
 import { Edit, ListButton, SimpleForm, TopToolbar, useNotify, useRedirect } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import type { Role } from '../../../contract/api/roles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useRecordRoute } from '../../hooks/useRecordRoute';
 import type { PageProps } from '../../routing/routeTable';
 import { RoleDeleteButton } from './RoleDeleteButton';
 import { RoleInputs, roleBody } from './RoleInputs';
@@ -19,23 +19,18 @@ function Actions() {
 /** Spec §2 /admin/role/edit/{id}. */
 export default function RoleEdit({ title }: PageProps) {
   useDocumentTitle(title);
-  const { id } = useParams();
+  const { id, queryOptions } = useRecordRoute(ROLE_PATHS.list);
   const notify = useNotify();
   const redirect = useRedirect();
   return (
     <Edit<Role>
       resource="roles"
-      id={Number(id)}
+      id={id}
       title={title}
       actions={<Actions />}
       mutationMode="pessimistic"
       transform={roleBody}
-      queryOptions={{
-        onError: (error: Error) => {
-          notify(error.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
-          redirect(() => ROLE_PATHS.list);
-        },
-      }}
+      queryOptions={queryOptions}
       mutationOptions={{
         onSuccess: (role) => {
           notify('roles.notify.updated', { type: 'success', messageArgs: { name: role.name } });

@@ -3,18 +3,10 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  ListButton,
-  Show,
-  TopToolbar,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useTranslate,
-} from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { Role } from '../../../contract/api/roles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useRecordRoute } from '../../hooks/useRecordRoute';
 import type { PageProps } from '../../routing/routeTable';
 import { PermissionMatrix } from './PermissionMatrix';
 import { DuplicateRoleButton, EditRoleButton } from './RoleButtons';
@@ -62,22 +54,15 @@ function Details() {
 /** Spec §2 /admin/role/detail/{id}: the role and its permission matrix, read-only. */
 export default function RoleShow({ title }: PageProps) {
   useDocumentTitle(title);
-  const { id } = useParams();
-  const notify = useNotify();
-  const redirect = useRedirect();
+  const { id, queryOptions } = useRecordRoute(ROLE_PATHS.list);
   return (
     <Show<Role>
       resource="roles"
-      id={Number(id)}
+      id={id}
       title={title}
       actions={<Actions />}
       component="div"
-      queryOptions={{
-        onError: (error: Error) => {
-          notify(error.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
-          redirect(() => ROLE_PATHS.list);
-        },
-      }}
+      queryOptions={queryOptions}
     >
       <Details />
     </Show>

@@ -16,9 +16,9 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import type { TenantRecord, TenantUpdateBody } from '../../../contract/api/tenants';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useRecordRoute } from '../../hooks/useRecordRoute';
 import type { PageProps } from '../../routing/routeTable';
 import { TenantInputs } from './TenantInputs';
 import { TenantStatusButton } from './TenantStatusButton';
@@ -90,25 +90,19 @@ const transform = (data: TenantRecord): TenantUpdateBody => ({
 /** Spec §2 /tenant-management/edit/{id}: rename, plan (modules, limit), disable or enable. */
 export default function TenantEdit({ title }: PageProps) {
   useDocumentTitle(title);
-  const { id } = useParams();
+  const { id, queryOptions } = useRecordRoute(TENANT_PATHS.list);
   const notify = useNotify();
   const redirect = useRedirect();
   return (
     <Edit<TenantRecord>
       resource="tenants"
-      id={Number(id)}
+      id={id}
       title={title}
       actions={<Actions />}
       mutationMode="pessimistic"
       transform={transform}
       redirect={false}
-      queryOptions={{
-        // An unknown id (or one from a stale link) goes back to the list instead of react-admin's /tenants.
-        onError: (error: Error) => {
-          notify(error.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
-          redirect(() => TENANT_PATHS.list);
-        },
-      }}
+      queryOptions={queryOptions}
       mutationOptions={{
         onSuccess: (record) => {
           notify('tenants.notify.updated', { type: 'success', messageArgs: { name: record.name } });

@@ -11,9 +11,9 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import type { UserRecord } from '../../../contract/api/users';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useRecordRoute } from '../../hooks/useRecordRoute';
 import type { PageProps } from '../../routing/routeTable';
 import { DeleteUserButton, ResetPasswordButton } from './UserActions';
 import { UserInputs, userUpdateBody } from './UserInputs';
@@ -60,23 +60,18 @@ function StatusNote() {
 /** Spec §2 /admin/user/edit/{id}. */
 export default function UserEdit({ title }: PageProps) {
   useDocumentTitle(title);
-  const { id } = useParams();
+  const { id, queryOptions } = useRecordRoute(USER_PATHS.list);
   const notify = useNotify();
   const redirect = useRedirect();
   return (
     <Edit<UserRecord>
       resource="users"
-      id={Number(id)}
+      id={id}
       title={title}
       actions={<Actions />}
       mutationMode="pessimistic"
       transform={userUpdateBody}
-      queryOptions={{
-        onError: (error: Error) => {
-          notify(error.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
-          redirect(() => USER_PATHS.list);
-        },
-      }}
+      queryOptions={queryOptions}
       mutationOptions={{
         onSuccess: (user) => {
           notify('users.notify.updated', {
