@@ -1,18 +1,13 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { openDatabase } from './db/client';
+import { databaseSourceOf, openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
 import { deleteExpiredSessions } from './modules/session/repository';
 
 /** Opens the database, migrates, seeds demo data when asked, listens, and closes gracefully. */
 export async function startServer(config: Config) {
   const started = performance.now();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
-  );
+  const database = await openDatabase(databaseSourceOf(config));
   await database.migrate();
   const app = await buildApp({ config, database });
   if (config.demo && (await isDatabaseEmpty(database.db))) {

@@ -1,14 +1,9 @@
-import path from 'node:path';
-import { openDatabase } from '../db/client';
+import { databaseSourceOf, openDatabase } from '../db/client';
 import { isDatabaseEmpty, seedDemo } from '../db/seed';
 import { configOrExit } from './config';
 
 const config = configOrExit();
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
-);
+const database = await openDatabase(databaseSourceOf(config));
 await database.migrate();
 if (await isDatabaseEmpty(database.db)) {
   await seedDemo(database.db);

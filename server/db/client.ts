@@ -30,6 +30,16 @@ export type DatabaseSource =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir?: string; image?: Blob };
 
+/** The database a configuration names: the PostgreSQL server at DATABASE_URL, else PGlite in DATA_DIR/db. */
+export function databaseSourceOf(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseSource {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
+}
+
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
