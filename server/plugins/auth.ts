@@ -9,6 +9,7 @@ import {
   type ModulePermission,
 } from '../../contract/modules';
 import type { Db } from '../db/client';
+import { NO_ACTIVE_WORKSPACE, type Scope } from '../lib/caller';
 import { forbidden, HttpError, unauthorized } from '../lib/errors';
 import { hashToken, tenantOfToken } from '../lib/tokens';
 import {
@@ -40,11 +41,7 @@ export type Access =
       position?: 'required' | 'optional';
     };
 
-export interface Scope {
-  nodeId: number;
-  /** Materialised path of the position's node: the subtree the user may see and act on. */
-  path: string;
-}
+export type { Scope };
 
 export interface AuthContext {
   sessionId: number;
@@ -65,8 +62,7 @@ declare module 'fastify' {
   }
 }
 
-export const NO_ACTIVE_WORKSPACE =
-  'You have no position at an active workspace. Ask your administrator to assign you.';
+export { NO_ACTIVE_WORKSPACE };
 
 const ACTIVE_POSITION_TYPES = new Set(['root', 'container', 'workspace']);
 
@@ -136,6 +132,7 @@ export async function resolveAuth(
 /** One guard for every route: session → user → tenant → position → permissions → scope. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('auth', undefined);
+  app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     // Routes without a declared access (static files, 404s) are public by construction.
@@ -147,6 +144,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     request.auth = auth;
     if (auth.user.forceReset && !access.duringReset) {
       throw new HttpError(403, 'You must set a new password before continuing.');
+    }
+    if (auth.position && auth.scope) {
+      request.caller = {
+        tenantId: auth.tenant.id,
+        isAdminTenant: auth.tenant.isAdmin,
+        userId: auth.user.id,
+        positionId: auth.position.id,
+        nodeType: auth.position.nodeType,
+        scope: auth.scope,
+        permissions: auth.permissions,
+      };
     }
     if (access.position !== 'optional' && !auth.position) throw unauthorized(NO_ACTIVE_WORKSPACE);
     if (access.module && !hasCapabilities(auth.permissions, access.module, access.can ?? ['read'])) {

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  type Capability,
+  hasCapabilities,
+  type ModuleId,
+  type ModulePermission,
+} from '../../contract/modules';
+import { forbidden, unauthorized } from './errors';
+
+/** The subtree a caller may see and act on: their selected position's node and its materialised path. */
+export interface Scope {
+  nodeId: number;
+  path: string;
+}
+
+/**
+ * Who is calling, as every handler, service and repository sees it (one shape for the whole server).
+ * The guard builds it once per request from session → user → tenant → selected position → role.
+ */
+export interface Caller {
+  tenantId: number;
+  /** The admin tenant operates the platform (spec: tenant identifier 'admin'). */
+  isAdminTenant: boolean;
+  userId: number;
+  positionId: number;
+  /** The selected position's node type: a `root` caller sees the whole tenant. */
+  nodeType: 'root' | 'container' | 'workspace' | 'unassigned';
+  scope: Scope;
+  permissions: ModulePermission[];
+}
+
+export const NO_ACTIVE_WORKSPACE =
+  'You have no position at an active workspace. Ask your administrator to assign you.';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the guard on every route that needs a position (see plugins/auth). */
+    caller: Caller | undefined;
+  }
+}
+
+/** The caller of a request behind the guard; 401 when the route ran without a selected position. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized(NO_ACTIVE_WORKSPACE);
+  return request.caller;
+}
+
+export const can = (caller: Caller, module: ModuleId, capabilities: Capability[] = ['read']) =>
+  hasCapabilities(caller.permissions, module, capabilities);
+
+export function assertCan(caller: Caller, module: ModuleId, capabilities: Capability[] = ['read']) {
+  if (!can(caller, module, capabilities)) throw forbidden();
+}
+
+/** True when the materialised path lies in the caller's subtree. */
+export const inScope = (caller: Caller, path: string) => path.startsWith(caller.scope.path);
