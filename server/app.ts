@@ -5,11 +5,11 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import addFormats from 'ajv-formats';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { LocalFileStorage } from './lib/storage';
+import { validatorCompiler } from './lib/validation';
 import { departmentRoutes } from './modules/departments/routes';
 import { healthRoutes } from './modules/health/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
@@ -27,6 +27,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
 import { mailPlugin } from './plugins/mail';
+import { requestRulesPlugin } from './plugins/requestRules';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -49,11 +50,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
-      plugins: [addFormats.default ?? addFormats],
-    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -67,6 +65,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(requestRulesPlugin);
   // verify and tree/fetch carry the whole visible hierarchy (2 MB at 5,000 stores); JSON compresses ~10×.
   await app.register(compress, { threshold: 2048 });
   await app.register(helmet, {

@@ -20,6 +20,8 @@ export const Paged = <T extends TSchema>(item: T) =>
   });
 
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** A page number: bounded so an absurd one is a 400, not an out-of-range offset in SQL. */
+export const Page = Type.Integer({ minimum: 1, maximum: 100000, default: 1 });
 export const IdQuery = Type.Object({ id: Id });
 export const IdBody = Type.Object({ id: Id });
 

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Paged } from './common';
+import { Id, Page, Paged } from './common';
 
 export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
@@ -17,7 +17,7 @@ export const DepartmentList = Paged(Department);
 export type DepartmentList = Static<typeof DepartmentList>;
 
 export const DepartmentListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   per_page: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
   sort: Type.Optional(Type.Union([Type.Literal('name'), Type.Literal('updated_at'), Type.Literal('id')])),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),

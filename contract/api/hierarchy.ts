@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Paged, Text } from './common';
+import { Id, Page, Paged, Text } from './common';
 import type { HierarchyNode } from './session';
 
 /**
@@ -17,7 +17,8 @@ export const WorkspaceObject = Type.Object({
   postcode: Type.String(),
   contact: Type.String(),
   description: Type.String(),
-  open_at: Type.Union([Type.Integer(), Type.Null()]),
+  /** Seconds since the epoch (spec §9), within years 1900–2999. */
+  open_at: Type.Union([Type.Integer({ minimum: -2208988800, maximum: 32503680000 }), Type.Null()]),
   timezone: Type.Union([Type.String(), Type.Null()]),
 });
 export type WorkspaceObject = Static<typeof WorkspaceObject>;
@@ -122,7 +123,7 @@ export const NodeDeleteData = Type.Object({
 export type NodeDeleteData = Static<typeof NodeDeleteData>;
 
 const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   per_page: Type.Integer({ minimum: 1, maximum: 1000, default: 25 }),
   search_key: Type.Optional(Type.String({ maxLength: 200 })),
 };

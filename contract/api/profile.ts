@@ -105,7 +105,7 @@ export const ProfileUpdateBody = Type.Object({
   profile_data: Type.Optional(
     Type.Array(
       Type.Object({
-        id: Type.Optional(Type.Integer()),
+        id: Type.Optional(Id),
         field_id: Id,
         value: Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Null()]),
       }),

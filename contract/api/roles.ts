@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Paged } from './common';
+import { Id, Page, Paged } from './common';
 
 /** Spec §3 "Permission entry per module": a module id, a status and its capabilities. */
 export const RolePermission = Type.Object({
@@ -30,7 +30,7 @@ export const RoleList = Paged(Role);
 export type RoleList = Static<typeof RoleList>;
 
 export const RoleListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   // Spec §9: the user form asks for page 1 with 1000 roles.
   per_page: Type.Integer({ minimum: 1, maximum: 1000, default: 25 }),
   sort: Type.Optional(

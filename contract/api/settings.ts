@@ -44,6 +44,6 @@ export const SettingUpdateBody = Type.Object({
   ),
   week_starting_day: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
   /** Accepted only unchanged, so a client may send back what it read. */
-  max_active_workspace: Type.Optional(Type.Integer()),
+  max_active_workspace: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
 });
 export type SettingUpdateBody = Static<typeof SettingUpdateBody>;

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Email, Id, Text } from './common';
+import { Email, Id, Page, Text } from './common';
 
 /**
  * Tenant management (admin tenant only). A tenant record carries only what the platform operators
@@ -32,7 +32,7 @@ export const TenantRecord = Type.Object({
 export type TenantRecord = Static<typeof TenantRecord>;
 
 export const TenantListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   per_page: Type.Integer({ minimum: 1, maximum: 200, default: 25 }),
   sort: Type.Optional(
     Type.Union([

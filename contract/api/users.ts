@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Paged } from './common';
+import { Id, Page, Paged } from './common';
 
 /** Spec §7 `assigns`: the positions a user holds — a hierarchy node and a role. */
 export const AssignInput = Type.Object({
@@ -49,7 +49,7 @@ export const USER_SEARCH_KEYS = ['name', 'email', 'role', 'node', 'status'] as c
 export type UserSearchKey = (typeof USER_SEARCH_KEYS)[number];
 
 export const UserListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   per_page: Type.Integer({ minimum: 1, maximum: 500, default: 25 }),
   /** Spec §7: `key` names the field searched, `value` is the text. */
   key: Type.Optional(

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Paged, Text } from './common';
+import { Id, Page, Paged, Text } from './common';
 import { WorkspaceObjectInput } from './hierarchy';
 
 /**
@@ -42,7 +42,7 @@ export const WORKSPACE_SORTS = [
 ] as const;
 
 export const WorkspaceListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   per_page: Type.Integer({ minimum: 1, maximum: 1000, default: 25 }),
   sort: Type.Optional(
     Type.Unsafe<(typeof WORKSPACE_SORTS)[number]>(Type.Union(WORKSPACE_SORTS.map((s) => Type.Literal(s)))),

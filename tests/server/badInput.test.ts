@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { departments, hierarchyNodes } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const OWNER = 'owner@acme.test';
+
+async function departmentNames() {
+  const rows = await t.database.db
+    .select({ name: departments.name })
+    .from(departments)
+    .orderBy(departments.id);
+  return rows.map((r) => r.name);
+}
+
+describe('numbers that are not numbers', () => {
+  it('refuses "Infinity" as an id with a 400 that names the field', async () => {
+    const res = await t.injectAs(OWNER, { url: '/api/user/get', query: { id: 'Infinity' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('id');
+  });
+
+  it('refuses a 20-digit page number instead of sending it to SQL', async () => {
+    const res = await t.injectAs(OWNER, { url: '/api/user/list', query: { page: '99999999999999999999' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('page');
+  });
+
+  it('still reads numbers in query strings (they arrive as text)', async () => {
+    const res = await t.injectAs(OWNER, { url: '/api/user/list', query: { page: '1', per_page: '5' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.per_page).toBe(5);
+  });
+});
+
+describe('JSON bodies are taken as sent', () => {
+  it('does not read `true` as id 1: the workspace stays as it was', async () => {
+    const before = await t.database.db.select().from(hierarchyNodes).orderBy(hierarchyNodes.id);
+    const res = await t.injectAs(OWNER, {
+      method: 'PUT',
+      url: '/api/hierarchy/node/update',
+      payload: { id: true, name: 'Renamed by a boolean' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('id');
+    expect(await t.database.db.select().from(hierarchyNodes).orderBy(hierarchyNodes.id)).toEqual(before);
+  });
+
+  it('does not read a quoted number as a number in a body', async () => {
+    const res = await t.injectAs(OWNER, {
+      method: 'PUT',
+      url: '/api/setting/update',
+      payload: { week_starting_day: '1' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('NUL characters', () => {
+  it('refuses a NUL in a body field with a 400 naming it, and writes nothing', async () => {
+    const before = await departmentNames();
+    const res = await t.injectAs(OWNER, {
+      method: 'POST',
+      url: '/api/department/create',
+      payload: { name: 'Bakery', colour: '#123456', description: 'a\u0000b' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ description: 'contains a NUL character' });
+    expect(await departmentNames()).toEqual(before);
+  });
+
+  it('refuses a NUL in sign-in and forgot-password fields before any lookup', async () => {
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'owner@acme.test', password: 'storeline-demo', tenant: 'ac\u0000me' },
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().errors).toHaveProperty('tenant');
+    const forgot = await t.inject({
+      method: 'POST',
+      url: '/api/passwordforgot',
+      payload: { username: 'owner@acme.test', tenant: '\u0000' },
+    });
+    expect(forgot.statusCode).toBe(400);
+  });
+
+  it('refuses a NUL in a query string', async () => {
+    const res = await t.injectAs(OWNER, { url: '/api/user/list', query: { key: 'name', value: 'a\u0000' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('caching', () => {
+  it('marks signed-in answers no-store and leaves public ones alone', async () => {
+    const verify = await t.injectAs(OWNER, { url: '/api/user/verify' });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.headers['cache-control']).toBe('no-store');
+    const health = await t.inject({ url: '/api/health' });
+    expect(health.headers['cache-control']).toBeUndefined();
+  });
+});
