@@ -1,6 +1,45 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors';
+import {
+  DEADLOCK_DETECTED,
+  FOREIGN_KEY_VIOLATION,
+  pgErrorOf,
+  SERIALIZATION_FAILURE,
+  UNIQUE_VIOLATION,
+} from '../lib/pgErrors';
+
+/**
+ * Races that a service's own check did not see (two requests creating one name at once, a row
+ * deleted while another request still points at it) end in a constraint, not a 500.
+ */
+const CONSTRAINT_MESSAGES: Record<string, [field: string, message: string]> = {
+  roles_name_uq: ['name', 'A role with this name already exists'],
+  departments_name_uq: ['name', 'A department with this name already exists'],
+  task_types_name_uq: ['name', 'A task type with this name already exists'],
+  profile_fields_short_name_uq: ['short_name', 'A profile field with this short name already exists'],
+  workspaces_identifier_uq: ['identifier', 'A workspace with this identifier already exists'],
+  users_username_uq: ['username', 'A user with this username already exists'],
+  tenants_identifier_uq: ['identifier', 'A tenant with this identifier already exists'],
+};
+
+function conflictOf(error: unknown): { message: string; errors?: Record<string, string> } | undefined {
+  const pg = pgErrorOf(error);
+  if (!pg) return undefined;
+  if (pg.code === UNIQUE_VIOLATION) {
+    const known = pg.constraint ? CONSTRAINT_MESSAGES[pg.constraint] : undefined;
+    return known
+      ? { message: known[1], errors: { [known[0]]: known[1] } }
+      : { message: 'This record already exists.' };
+  }
+  if (pg.code === FOREIGN_KEY_VIOLATION)
+    return {
+      message: 'Something this change refers to was changed or removed meanwhile. Reload and try again.',
+    };
+  if (pg.code === SERIALIZATION_FAILURE || pg.code === DEADLOCK_DETECTED)
+    return { message: 'Someone else changed this at the same moment. Reload and try again.' };
+  return undefined;
+}
 
 interface ValidationIssue {
   instancePath?: string;
@@ -35,6 +74,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ...(error.errors ? { errors: error.errors } : {}),
       });
     }
+    const conflict = conflictOf(error);
+    if (conflict) return reply.code(409).send({ status: 409, ...conflict });
     const fe = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
     if (fe.validation) {
       const errors: Record<string, string> = {};

@@ -1,0 +1,24 @@
+/** What PostgreSQL said, from a pg/PGlite error or a Drizzle error wrapping one. */
+export interface PgError {
+  code: string;
+  constraint?: string;
+}
+
+export function pgErrorOf(error: unknown): PgError | undefined {
+  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+export const SERIALIZATION_FAILURE = '40001';
+export const DEADLOCK_DETECTED = '40P01';
+
+export const isUniqueViolation = (error: unknown, constraint?: string) => {
+  const pg = pgErrorOf(error);
+  return pg?.code === UNIQUE_VIOLATION && (constraint === undefined || pg.constraint === constraint);
+};
