@@ -5,10 +5,12 @@
 import os from 'node:os';
 import { hierarchyApiBench } from './hierarchy';
 import { hierarchyPageBench } from './hierarchyPage';
+import { throughputBench } from './throughput';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   'hierarchy-api': hierarchyApiBench,
   'hierarchy-page': hierarchyPageBench,
+  throughput: throughputBench,
 };
 
 const wanted = process.argv.slice(2);

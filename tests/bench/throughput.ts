@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { and, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { type Database, openDatabase } from '../../server/db/client';
+import { users } from '../../server/db/schema';
+import { seedDemo } from '../../server/db/seed';
+import { startSession } from '../../server/modules/session/service';
+import { report } from './measure';
+
+/**
+ * Signed-in throughput against a floor: a bare Fastify endpoint doing one primary-key lookup on the
+ * same database, measured in the same run, so each endpoint's figure is a share of what this machine
+ * and database can do at all (issue: "at least half the bare endpoint's throughput").
+ * BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 50) tune the load.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+export const HOT_ENDPOINTS = [
+  '/api/user/verify',
+  '/api/department/list',
+  '/api/user/list?page=1&per_page=25',
+] as const;
+
+interface Figures {
+  requests: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  return {
+    requests: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function demoDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    await seedDemo(database.db);
+    return { database, drop: () => database.close() };
+  }
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `storeline_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await database.migrate();
+  await seedDemo(database.db);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function runOn(kind: 'pglite' | 'postgres') {
+  console.log(
+    `\nSigned-in throughput on ${kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'} — demo data, ${CONNECTIONS} connections, ${SECONDS} s each`,
+  );
+  const { database, drop } = await demoDatabase(kind);
+  const [owner] = await database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.username, 'owner@acme.test')));
+  const token = await startSession(database.db, owner!.tenantId, owner!.id);
+
+  // The floor: routing + one indexed lookup + JSON, no guard, no compression.
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => {
+    const [row] = await database.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(and(eq(users.tenantId, owner!.tenantId), eq(users.id, owner!.id)));
+    return { status: 200, data: row };
+  });
+  const app = await buildApp({ config: { ...loadConfig({}), webRoot: undefined }, database, logger: false });
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  try {
+    const floor = await load(`${bareUrl}/bare`);
+    report('bare Fastify, one primary-key lookup', `${floor.requests.toFixed(0)} req/s  p99 ${floor.p99} ms`);
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' };
+    for (const path of HOT_ENDPOINTS) {
+      const figures = await load(`${appUrl}${path}`, headers);
+      const share = figures.requests / floor.requests;
+      report(
+        path,
+        `${figures.requests.toFixed(0)} req/s  p99 ${figures.p99} ms  share ${share.toFixed(2)}  p99 ×${(figures.p99 / Math.max(1, floor.p99)).toFixed(1)}${figures.errors ? `  (${figures.errors} errors)` : ''}`,
+      );
+    }
+  } finally {
+    await app.close();
+    await bare.close();
+    await drop();
+  }
+}
+
+export async function throughputBench() {
+  await runOn('pglite');
+  if (process.env.DATABASE_URL) await runOn('postgres');
+  else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
+}
