@@ -12,9 +12,9 @@ export interface JobRun {
   lastAttempt: boolean;
 }
 
-export type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
+type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
 
-export type JobState = PgBoss.JobWithMetadata['state'];
+type JobState = PgBoss.JobWithMetadata['state'];
 
 export interface JobRecord<T> {
   id: string;
@@ -27,9 +27,9 @@ export interface JobRecord<T> {
   output: { message?: string } | null;
 }
 
-export type SendOptions = Pick<PgBoss.SendOptions, 'startAfter' | 'singletonKey' | 'priority'>;
+type SendOptions = Pick<PgBoss.SendOptions, 'startAfter' | 'singletonKey' | 'priority'>;
 
-export interface JobQueueOptions {
+interface JobQueueOptions {
   /** Run handlers in this process; off, jobs are only enqueued (another process or drain() runs them). */
   workers: boolean;
   /** How often an idle worker looks for new jobs. */
@@ -97,18 +97,21 @@ export class JobQueue<P extends object> {
     this.boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
   }
 
-  /** Installs or upgrades pg-boss's schema and creates the queues (cheap when they exist), then works. */
+  /** Installs or upgrades pg-boss's schema and the queues (cheap when they are current), then works. */
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
     for (const [name, settings] of Object.entries(this.queues) as [string, QueueSettings][]) {
-      await this.boss.createQueue(name, {
+      const queue = {
         name,
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
         retryBackoff: settings.retryBackoff,
         expireInSeconds: settings.expireInSeconds,
-      });
+      };
+      // New jobs take their retry policy from the queue row: the catalogue in the code decides it.
+      await this.boss.createQueue(name, queue);
+      await this.boss.updateQueue(name, queue);
     }
     this.started = true;
     this.stopping = false;

@@ -8,7 +8,7 @@ export interface JobPayloads {
   'mail.send': { tenantId: number; outboxId: number };
 }
 
-export type JobName = keyof JobPayloads;
+type JobName = keyof JobPayloads;
 
 export interface QueueSettings {
   /** Attempts after the first before the job is kept as failed with its last error. */
