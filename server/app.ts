@@ -26,6 +26,7 @@ import { workspaceRoutes } from './modules/workspaces/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
+import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { requestRulesPlugin } from './plugins/requestRules';
 import { webPlugin } from './plugins/web';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(jobsPlugin, { database, workers: config.jobWorkers });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
   await app.register(authPlugin, { db: database.db });
   await app.register(filesPlugin, { storage: new LocalFileStorage(path.join(config.dataDir, 'files')) });

@@ -12,6 +12,9 @@ export interface Config {
   /** Served web app; absent in API-only runs. */
   webRoot: string | undefined;
   loginRateLimit: { perIpPerMinute: number; perUsernamePer15Minutes: number };
+
+  /** JOBS=off: this process enqueues background jobs but does not run them (on by default). */
+  jobWorkers: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -89,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const perUsername = env.LOGIN_LIMIT_PER_USERNAME
     ? attempt(() => parseInteger('LOGIN_LIMIT_PER_USERNAME', env.LOGIN_LIMIT_PER_USERNAME!, 1, 100_000), 10)
     : 10;
+
+  const jobWorkers = env.JOBS ? attempt(() => parseBool('JOBS', env.JOBS!), true) : true;
+
   if (errors.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${errors.join('\n  - ')}`);
   }
@@ -103,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     webRoot: path.resolve('dist'),
     loginRateLimit: { perIpPerMinute: perIp, perUsernamePer15Minutes: perUsername },
+    jobWorkers,
   };
 }

@@ -16,9 +16,20 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle is usable wherever a Db is. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Rows of a raw SQL statement, as both drivers answer them. */
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Raw SQL for libraries that bring their own (the job queue). With values: one statement.
+   * Without: a script of several statements, possibly with its own BEGIN/COMMIT, answered with
+   * the last statement's rows; if it fails, its transaction is rolled back, not left open.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +61,19 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      executeSql: async (text, values) => {
+        if (values?.length) return pool.query(text, values);
+        // A failed script leaves its connection inside an aborted transaction: discard it.
+        const client = await pool.connect();
+        try {
+          const result = await client.query(text);
+          client.release();
+          return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+        } catch (err) {
+          client.release(true);
+          throw err;
+        }
+      },
       migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
       ping: async () => {
         await pool.query('select 1');
@@ -58,16 +82,21 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     };
   }
   if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
-  const client = source.image
-    ? new PGlite({ loadDataDir: source.image })
-    : source.dataDir
-      ? new PGlite(source.dataDir)
-      : new PGlite();
+  // An image is loaded into the data directory (or memory) on first open.
+  const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.image });
   await client.waitReady;
   const pgliteDb = drizzlePglite({ client, schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      // PGlite has one session: run the script inside a transaction of its own so that a failure
+      // is rolled back before any other query gets the session (a script's own BEGIN/COMMIT only
+      // warns inside it).
+      const results = await client.transaction((tx) => tx.exec(text));
+      return results.at(-1) ?? { rows: [] };
+    },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');

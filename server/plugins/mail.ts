@@ -2,7 +2,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { insertMail, markMail } from '../modules/mail/repository';
+import type { JobRun } from '../lib/jobQueue';
+import type { JobPayloads } from '../lib/jobs';
+import { findMail, insertMail, markMail } from '../modules/mail/repository';
+import type { Jobs } from './jobs';
 
 export interface OutgoingMail {
   to: string;
@@ -13,13 +16,15 @@ export interface OutgoingMail {
 }
 
 /**
- * Every mail is written to the outbox first, so there is a record of it whatever happens next;
- * with SMTP_URL it is then sent, otherwise it is logged with its link so flows work on a laptop.
+ * A request writes each mail to the outbox and queues a `mail.send` job for it; a worker then
+ * sends it with SMTP_URL, or logs it with its link so flows work on a laptop. A mail that cannot
+ * be sent is retried by the queue, then kept in the outbox as failed with the error.
  */
 export class Mailer {
   private readonly transport: Transporter | undefined;
 
   constructor(
+    private readonly jobs: Jobs,
     smtpUrl: string | undefined,
     private readonly log: FastifyBaseLogger,
     private readonly from = 'Storeline <no-reply@storeline.local>',
@@ -27,28 +32,44 @@ export class Mailer {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   }
 
+  /** Pass the request's transaction: if it rolls back, neither the outbox row nor its job remain. */
   async send(db: Db, tenantId: number, mail: OutgoingMail): Promise<void> {
-    const id = await insertMail(db, tenantId, {
-      recipient: mail.to,
-      subject: mail.subject,
-      body: mail.text,
-      link: mail.link,
+    await db.transaction(async (tx) => {
+      const outboxId = await insertMail(tx, tenantId, {
+        recipient: mail.to,
+        subject: mail.subject,
+        body: mail.text,
+        link: mail.link,
+      });
+      await this.jobs.send(tx, 'mail.send', { tenantId, outboxId });
     });
+  }
+
+  /** The `mail.send` job. A run repeated after a crash leaves an already delivered mail alone. */
+  async deliver(db: Db, { tenantId, outboxId }: JobPayloads['mail.send'], run: JobRun): Promise<void> {
+    const mail = await findMail(db, tenantId, outboxId);
+    if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
     if (!this.transport) {
       this.log.info(
-        { mailTo: mail.to, subject: mail.subject, link: mail.link },
-        `mail to ${mail.to}: ${mail.link ?? mail.subject}`,
+        { mailTo: mail.recipient, subject: mail.subject, link: mail.link },
+        `mail to ${mail.recipient}: ${mail.link ?? mail.subject}`,
       );
-      await markMail(db, tenantId, id, 'logged');
+      await markMail(db, tenantId, outboxId, 'logged');
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
-      await markMail(db, tenantId, id, 'sent');
+      await this.transport.sendMail({
+        from: this.from,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body,
+      });
     } catch (err) {
-      this.log.error({ err, mailTo: mail.to }, 'mail delivery failed');
-      await markMail(db, tenantId, id, 'failed', err instanceof Error ? err.message : String(err));
+      const message = err instanceof Error ? err.message : String(err);
+      await markMail(db, tenantId, outboxId, run.lastAttempt ? 'failed' : 'pending', message);
+      throw err;
     }
+    await markMail(db, tenantId, outboxId, 'sent');
   }
 }
 
@@ -58,6 +79,11 @@ declare module 'fastify' {
   }
 }
 
-export const mailPlugin = fp(async (app: FastifyInstance, opts: { smtpUrl: string | undefined }) => {
-  app.decorate('mailer', new Mailer(opts.smtpUrl, app.log));
-});
+export const mailPlugin = fp(
+  async (app: FastifyInstance, opts: { smtpUrl: string | undefined }) => {
+    const mailer = new Mailer(app.jobs, opts.smtpUrl, app.log);
+    app.decorate('mailer', mailer);
+    app.jobs.work('mail.send', (mail, run) => mailer.deliver(app.db, mail, run));
+  },
+  { name: 'mail', dependencies: ['jobs'] },
+);

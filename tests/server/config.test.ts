@@ -46,6 +46,12 @@ describe('configuration', () => {
     );
   });
 
+  it('runs background jobs in the process unless JOBS=off', () => {
+    expect(loadConfig({}).jobWorkers).toBe(true);
+    expect(loadConfig({ JOBS: 'off' }).jobWorkers).toBe(false);
+    expect(() => loadConfig({ JOBS: 'sometimes' })).toThrowError(/JOBS must be one of true\/false/);
+  });
+
   it('drops a trailing slash from PUBLIC_URL so links are well formed', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://acme.storeline.app/' }).publicUrl).toBe(
       'https://acme.storeline.app',

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed';
+import { installJobs } from '../../server/plugins/jobs';
 import { onPostgres, postgresUrl } from './helpers/target';
 
 declare module 'vitest' {
@@ -17,7 +18,7 @@ declare module 'vitest' {
 }
 
 /**
- * Migrating and seeding takes seconds, so it happens once per run: PGlite's data directory is
+ * Migrating, seeding and installing the job queue take seconds, so they happen once per run: PGlite's data directory is
  * dumped to a file every test file loads; on PostgreSQL a template database is cloned per file.
  */
 export default async function setup(project: TestProject) {
@@ -29,6 +30,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ kind: 'postgres', url: postgresUrl(template) });
     await database.migrate();
     await seedDemo(database.db);
+    await installJobs(database);
     await database.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteImage', '');
@@ -47,6 +49,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   await seedDemo(database.db);
+  await installJobs(database);
   const client = (database as unknown as { pglite: PGlite }).pglite;
   const image = await client.dumpDataDir('gzip');
   const file = path.join(dir, 'image.tar.gz');

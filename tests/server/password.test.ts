@@ -28,6 +28,9 @@ describe('POST /api/passwordforgot', () => {
       payload: { username: 'Store@Acme.test' },
     });
     expect(res.json()).toEqual({ status: 200, data: { redirect: '/password/forgotEmailSent' } });
+    // The request queues the mail; the job delivers it (logs it here, without SMTP).
+    expect(await t.mailsTo('store@acme.test')).toMatchObject([{ status: 'pending' }]);
+    await t.app.jobs.drain();
     const [mail] = await t.mailsTo('store@acme.test');
     expect(mail).toMatchObject({ subject: 'Reset your Storeline password', status: 'logged' });
     expect(mail!.body).toContain(mail!.link!);

@@ -16,6 +16,14 @@ export async function insertMail(
   return row!.id;
 }
 
+export async function findMail(db: Db, tenantId: number, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.tenantId, tenantId), eq(mailOutbox.id, id)));
+  return row;
+}
+
 export async function markMail(
   db: Db,
   tenantId: number,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -33,10 +35,39 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export interface TestDatabase {
+  database: Database;
+  /** Closes this connection and opens the same database again, as a restarted process would. */
+  reopen(): Promise<Database>;
+  /** Another connection to the same database, as a second API process has (PostgreSQL only). */
+  connectAgain(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh copy of the migrated demo database. On PGlite it lives in memory, or with `persistent`
+ * in a temporary data directory that reopen() opens again.
+ */
+export async function openTestDatabase({ persistent = false } = {}): Promise<TestDatabase> {
   if (!onPostgres) {
     const image = new Blob([readFileSync(inject('pgliteImage'))], { type: 'application/x-gzip' });
-    return { database: await openDatabase({ kind: 'pglite', image }), drop: async () => {} };
+    const dataDir = persistent ? mkdtempSync(path.join(tmpdir(), 'storeline-test-db-')) : undefined;
+    const handle: TestDatabase = {
+      database: await openDatabase({ kind: 'pglite', image, dataDir }),
+      reopen: async () => {
+        if (!dataDir) throw new Error('reopen() needs openTestDatabase({ persistent: true })');
+        await handle.database.close();
+        handle.database = await openDatabase({ kind: 'pglite', dataDir });
+        return handle.database;
+      },
+      connectAgain: () => {
+        throw new Error("PGlite is one process's database; a second process cannot open it");
+      },
+      drop: async () => {
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    return handle;
   }
   const template = inject('postgresTemplate');
   const name = `${template}_${randomBytes(4).toString('hex')}`;
@@ -44,9 +75,15 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url: postgresUrl(name) });
-  return {
-    database,
+  const url = postgresUrl(name);
+  const handle: TestDatabase = {
+    database: await openDatabase({ kind: 'postgres', url }),
+    reopen: async () => {
+      await handle.database.close();
+      handle.database = await openDatabase({ kind: 'postgres', url });
+      return handle.database;
+    },
+    connectAgain: () => openDatabase({ kind: 'postgres', url }),
     drop: async () => {
       const client = new pg.Client({ connectionString: postgresUrl() });
       await client.connect();
@@ -54,18 +91,27 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
       await client.end();
     },
   };
+  return handle;
+}
+
+/**
+ * The configuration tests run with. Background job workers are off: a test that needs its jobs
+ * run calls `app.jobs.drain()`, so nothing happens behind its back.
+ */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    webRoot: undefined,
+    publicUrl: 'http://storeline.test',
+    jobWorkers: false,
+    ...overrides,
+  };
 }
 
 /** A fresh app on its own copy of the migrated demo database. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config: Config = {
-    ...loadConfig({}),
-    webRoot: undefined,
-    publicUrl: 'http://storeline.test',
-    ...overrides,
-  };
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
   const tokens = new Map<string, string>();
 
   const userByUsername = async (username: string, tenant?: string) => {

@@ -1,0 +1,232 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type SQL, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Database, Db, SqlResult } from '../db/client';
+import type { QueueSettings } from './jobs';
+
+export interface JobRun {
+  id: string;
+  /** 1 for the first run, 2 for the first retry… */
+  attempt: number;
+  /** If this run fails, the job is kept as failed instead of retried. */
+  lastAttempt: boolean;
+}
+
+type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
+
+type JobState = PgBoss.JobWithMetadata['state'];
+
+export interface JobRecord<T> {
+  id: string;
+  name: string;
+  data: T;
+  state: JobState;
+  retryCount: number;
+  retryLimit: number;
+  /** The last error of a failed run: `{ name, message, stack }`. */
+  output: { message?: string } | null;
+}
+
+type SendOptions = Pick<PgBoss.SendOptions, 'startAfter' | 'singletonKey' | 'priority'>;
+
+interface JobQueueOptions {
+  /** Run handlers in this process; off, jobs are only enqueued (another process or drain() runs them). */
+  workers: boolean;
+  /** How often an idle worker looks for new jobs. */
+  pollingIntervalSeconds?: number;
+  /** How long stop() waits for the jobs in hand; one still running is retried after its expiry. */
+  stopTimeoutSeconds?: number;
+  log: JobLog;
+}
+
+/** What the queue logs with: Fastify's logger, or console in scripts. */
+export interface JobLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** pg-boss's `$1`-numbered SQL as a Drizzle statement, to run on whatever handle the caller holds. */
+function statement(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null))),
+  );
+}
+
+/** A Drizzle database or transaction as pg-boss's `db` adapter (single parameterised statements). */
+function executorOn(db: Db): PgBoss.Db {
+  return {
+    executeSql: async (text, values) =>
+      (await db.execute(statement(text, values ?? []))) as unknown as SqlResult,
+  };
+}
+
+/**
+ * The product's one job queue: pg-boss on the application's own database (PGlite or PostgreSQL),
+ * through its `db` adapter. Jobs are rows in the `pgboss` schema, so they outlive the process;
+ * workers claim them with `FOR UPDATE SKIP LOCKED`, so several API processes never run one job
+ * twice. A failed run is retried after its queue's delay and, after its last attempt, kept as
+ * failed with its error. Delivery is at least once: a process that dies mid-job leaves it active
+ * until it expires, then another run retries it — handlers must be safe to repeat.
+ *
+ * pg-boss's own `work()` is not used: it completes jobs without awaiting the write, so shutdown
+ * and tests could not know when a job is finished. The loop below awaits every step.
+ */
+export class JobQueue<P extends object> {
+  private readonly boss: PgBoss;
+  private readonly handlers = new Map<keyof P & string, JobHandler<never>>();
+  private readonly loops: Promise<void>[] = [];
+  private idle = new AbortController();
+  private started = false;
+  private stopping = false;
+
+  constructor(
+    database: Pick<Database, 'executeSql'>,
+    private readonly queues: { [N in keyof P]: QueueSettings },
+    private readonly options: JobQueueOptions,
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      // Cron schedules are not used yet; off, no process polls for them.
+      schedule: false,
+      // Maintenance (expire runs of dead processes, archive, purge) runs in one process per interval.
+      supervise: true,
+      // A failed job stays queryable next to its queue for two weeks before it is archived.
+      archiveFailedAfterSeconds: 14 * 24 * 3600,
+    });
+    this.boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
+  }
+
+  /** Installs or upgrades pg-boss's schema and the queues (cheap when they are current), then works. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const [name, settings] of Object.entries(this.queues) as [string, QueueSettings][]) {
+      const queue = {
+        name,
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: settings.retryBackoff,
+        expireInSeconds: settings.expireInSeconds,
+      };
+      // New jobs take their retry policy from the queue row: the catalogue in the code decides it.
+      await this.boss.createQueue(name, queue);
+      await this.boss.updateQueue(name, queue);
+    }
+    this.started = true;
+    this.stopping = false;
+    if (this.options.workers) for (const name of this.handlers.keys()) this.loops.push(this.loop(name));
+  }
+
+  /** Finishes the jobs in hand (up to stopTimeoutSeconds) and stops polling. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.stopping = true;
+    this.idle.abort();
+    const timeout = (this.options.stopTimeoutSeconds ?? 20) * 1000;
+    const finished = await Promise.race([
+      Promise.all(this.loops).then(() => true),
+      sleep(timeout, false, { ref: false }),
+    ]);
+    if (!finished)
+      this.options.log.warn({}, 'job queue stopped with a job still running; it will be retried');
+    this.loops.length = 0;
+    this.idle = new AbortController();
+    await this.boss.stop({ graceful: true, timeout: 1000 });
+    this.started = false;
+  }
+
+  /** The handler of one queue; one per queue and process. Register before start. */
+  work<N extends keyof P & string>(name: N, handler: JobHandler<P[N]>): void {
+    if (this.handlers.has(name)) throw new Error(`job ${name} already has a handler`);
+    this.handlers.set(name, handler as JobHandler<never>);
+    if (this.started && this.options.workers) this.loops.push(this.loop(name));
+  }
+
+  /**
+   * Enqueues a job on `db`: pass the request's transaction and the job exists only if it commits.
+   * Answers the job's id (null when a singletonKey suppressed a duplicate).
+   */
+  async send<N extends keyof P & string>(
+    db: Db,
+    name: N,
+    data: P[N],
+    options: SendOptions = {},
+  ): Promise<string | null> {
+    return this.boss.send(name, data as object, { ...options, db: executorOn(db) });
+  }
+
+  async job<N extends keyof P & string>(name: N, id: string): Promise<JobRecord<P[N]> | null> {
+    return (await this.boss.getJobById(name, id)) as JobRecord<P[N]> | null;
+  }
+
+  /**
+   * Runs every waiting job of the queues this process works, here and now, one after another,
+   * until none is left; answers how many runs there were. For tests and scripts (workers off).
+   * `includeDelayed` also runs jobs whose start or retry time has not come yet.
+   */
+  async drain({ includeDelayed = false } = {}): Promise<number> {
+    let runs = 0;
+    for (let more = true; more; ) {
+      more = false;
+      for (const name of this.handlers.keys()) {
+        while (await this.runNext(name, includeDelayed)) {
+          runs++;
+          more = true;
+        }
+      }
+    }
+    return runs;
+  }
+
+  private async loop(name: keyof P & string): Promise<void> {
+    const interval = (this.options.pollingIntervalSeconds ?? 2) * 1000;
+    while (!this.stopping) {
+      let ran = false;
+      try {
+        ran = await this.runNext(name, false);
+      } catch (err) {
+        this.options.log.error({ err, queue: name }, 'job queue: could not record a run');
+      }
+      if (!ran && !this.stopping)
+        await sleep(interval, undefined, { signal: this.idle.signal }).catch(() => {});
+    }
+  }
+
+  /** Claims one due job of the queue, runs it, and records the outcome; false when none was due. */
+  private async runNext(name: keyof P & string, includeDelayed: boolean): Promise<boolean> {
+    const handler = this.handlers.get(name) as JobHandler<P[typeof name]> | undefined;
+    if (!handler) return false;
+    const [job] = await this.boss.fetch<P[typeof name]>(name, {
+      includeMetadata: true,
+      ignoreStartAfter: includeDelayed,
+    });
+    if (!job) return false;
+    const run: JobRun = {
+      id: job.id,
+      attempt: job.retryCount + 1,
+      lastAttempt: job.retryCount >= job.retryLimit,
+    };
+    const limit = Number(job.expireInSeconds) * 1000;
+    const expired = new AbortController();
+    try {
+      await Promise.race([
+        handler(job.data, run),
+        sleep(limit, undefined, { signal: expired.signal }).then(() => {
+          throw new Error(`the job ran longer than ${limit / 1000} s`);
+        }),
+      ]);
+      await this.boss.complete(name, job.id);
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      this.options.log.warn(
+        { err: error, queue: name, jobId: job.id, attempt: run.attempt },
+        run.lastAttempt ? `job ${name} failed for good` : `job ${name} failed; it will be retried`,
+      );
+      await this.boss.fail(name, job.id, error);
+    } finally {
+      expired.abort();
+    }
+    return true;
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Every background job the product runs: its name, what it carries, and how its queue retries.
+ * A new job is added here first; `app.jobs.send` and `app.jobs.work` accept only these names and
+ * payloads. Payloads are stored as JSON, so they carry ids (always with the tenant), not rows.
+ */
+export interface JobPayloads {
+  /** Deliver one `mail_outbox` row (SMTP, or the server log without SMTP_URL). */
+  'mail.send': { tenantId: number; outboxId: number };
+}
+
+type JobName = keyof JobPayloads;
+
+export interface QueueSettings {
+  /** Attempts after the first before the job is kept as failed with its last error. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Doubles the delay at each attempt (with jitter). */
+  retryBackoff: boolean;
+  /** A run longer than this fails (and is retried); a run whose process died is retried after it. */
+  expireInSeconds: number;
+}
+
+export const queueSettings: { [N in JobName]: QueueSettings } = {
+  // An SMTP server that is down for a while: about 30 s, 1, 2, 4, 8 minutes, then failed.
+  'mail.send': { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
+};
