@@ -2,5 +2,6 @@ export * from './access';
 export * from './catalogue';
 export * from './hierarchy';
 export * from './settings';
+export * from './tasks';
 export * from './tenants';
 export * from './users';
