@@ -1,5 +1,6 @@
 export * from './access';
 export * from './catalogue';
+export * from './completions';
 export * from './hierarchy';
 export * from './settings';
 export * from './tasks';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -167,6 +168,11 @@ export const taskAssignments = pgTable(
     index('task_assignments_progress_idx').on(t.tenantId, t.taskId, t.status, t.dueAt),
     // A workspace's day (My Tasks, planned minutes).
     index('task_assignments_workspace_day_idx').on(t.tenantId, t.workspaceNodeId, t.occurrenceDate),
+    // My Tasks: what is still due on or after a day (a task may span days), and what is overdue.
+    index('task_assignments_workspace_due_idx').on(t.tenantId, t.workspaceNodeId, t.dueDate),
+    index('task_assignments_workspace_unfinished_idx')
+      .on(t.tenantId, t.workspaceNodeId, t.dueAt)
+      .where(sql`${t.status} in ('open', 'rejected')`),
   ],
 );
 
