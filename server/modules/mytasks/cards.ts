@@ -154,7 +154,7 @@ export function selectUrgent(db: Db, caller: Caller, date: string, timezone: str
       JOIN task_types tt ON tt.tenant_id = t.tenant_id AND tt.id = t.type_id AND tt.kind = 'urgent'
       WHERE a.tenant_id = ${caller.tenantId} AND ${workspacesOf(caller)}
         AND a.status NOT IN ('cancelled', 'expired')
-        AND NOT (a.status IN ('open', 'rejected') AND a.expires_at <= now())
+        AND NOT (a.status IN ('open', 'rejected') AND a.expires_at IS NOT NULL AND a.expires_at <= now())
         AND ((${coversDay(date, timezone)})
           OR (a.status IN ('open', 'rejected') AND a.due_at <= ${dayStart}))`,
   );
