@@ -13,6 +13,7 @@ import { validatorCompiler } from './lib/validation';
 import { departmentRoutes } from './modules/departments/routes';
 import { healthRoutes } from './modules/health/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
+import { myTaskRoutes } from './modules/mytasks/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { profileFieldRoutes } from './modules/profileFields/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(hierarchyRoutes);
   await app.register(workspaceRoutes);
   await app.register(storeInfoRoutes);
+  await app.register(myTaskRoutes);
 
   await app.register(webPlugin, { root: config.webRoot });
   return app;

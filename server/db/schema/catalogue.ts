@@ -32,6 +32,13 @@ export const departments = pgTable(
   ],
 );
 
+/**
+ * What a task type means to the product, independent of its (renameable) name: `urgent` tasks feed
+ * the urgent-tasks modal, `communication` tasks are acknowledged per person instead of completed.
+ */
+export const TASK_TYPE_KINDS = ['task', 'urgent', 'communication'] as const;
+export type TaskTypeKind = (typeof TASK_TYPE_KINDS)[number];
+
 export const taskTypes = pgTable(
   'task_types',
   {
@@ -45,6 +52,7 @@ export const taskTypes = pgTable(
     secondaryColour: text('secondary_colour').notNull(),
     icon: text('icon').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    kind: text('kind', { enum: TASK_TYPE_KINDS }).notNull().default('task'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -9,7 +9,7 @@ import { hierarchyNodes, positions, roles, users, workspaces } from '../../db/sc
  * database for one JSON document instead of thousands of rows: the embedded database pays per row
  * and per column, which made a 5,000-store tree 3–4 times slower to read as rows.
  */
-async function jsonRows<T>(db: Db, query: SQL): Promise<T> {
+export async function jsonRows<T>(db: Db, query: SQL): Promise<T> {
   const result = (await db.execute(query)) as unknown as { rows: { rows: string | null }[] };
   return JSON.parse(result.rows[0]?.rows ?? '[]') as T;
 }

@@ -5,6 +5,7 @@ import {
   MODULE_IDS,
   type ModuleId,
 } from '../../../contract/modules';
+import type { TaskTypeKind } from '../../db/schema/catalogue';
 
 type Grants = Partial<Record<ModuleId, Capability[]>>;
 
@@ -76,7 +77,15 @@ export const PLATFORM_OPERATOR_ROLE = {
   grants: { tenant: all('tenant'), profile: ['read', 'update'] } as Grants,
 };
 
-export const DEFAULT_TASK_TYPES = [
+export const DEFAULT_TASK_TYPES: {
+  name: string;
+  description: string;
+  colour: string;
+  secondaryColour: string;
+  icon: string;
+  sortOrder: number;
+  kind: TaskTypeKind;
+}[] = [
   {
     name: 'Urgent',
     description: 'Needs doing now',
@@ -84,6 +93,7 @@ export const DEFAULT_TASK_TYPES = [
     secondaryColour: '#fdecea',
     icon: 'PriorityHigh',
     sortOrder: 1,
+    kind: 'urgent',
   },
   {
     name: 'Task',
@@ -92,6 +102,7 @@ export const DEFAULT_TASK_TYPES = [
     secondaryColour: '#e3f2fd',
     icon: 'Assignment',
     sortOrder: 2,
+    kind: 'task',
   },
   {
     name: 'Communication',
@@ -100,6 +111,7 @@ export const DEFAULT_TASK_TYPES = [
     secondaryColour: '#e8f5e9',
     icon: 'Campaign',
     sortOrder: 3,
+    kind: 'communication',
   },
 ];
 

@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { departments, taskTypes } from './catalogue';
+import { hierarchyNodes } from './hierarchy';
+import { tenants } from './tenants';
+
+export const TASK_STATUSES = ['draft', 'published', 'archived'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const ASSIGNMENT_STATUSES = [
+  'open',
+  'submitted',
+  'approved',
+  'rejected',
+  'done',
+  'cannot_do',
+  'expired',
+  'cancelled',
+] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+/** How a task repeats (design §5); stored as written, expanded into dates by the engine. */
+export interface Recurrence {
+  freq: 'daily' | 'weekly' | 'monthly';
+  interval: number;
+  /** Weekly: 0 = Sunday … 6 = Saturday. */
+  weekdays?: number[];
+  /** Monthly: 1–31, or -1 for the last day of the month. */
+  month_day?: number;
+  until?: string;
+  count?: number;
+}
+
+/**
+ * A task as head office writes it. Start, due and expiry are *local* dates and times: they apply
+ * in each targeted workspace's own time zone, so they are kept as `date` and `time`, never as
+ * instants; the assignments carry the instants. People are referenced without foreign keys so that
+ * deleting a user never rewrites (or blocks on) task history.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    typeId: integer('type_id').notNull(),
+    departmentId: integer('department_id'),
+    estimatedMinutes: integer('estimated_minutes'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    dueTime: time('due_time').notNull(),
+    /** `end_of_day` (midnight after the due day) or a local `HH:MM` on the due day; null: never expires. */
+    expiry: text('expiry'),
+    recurrence: jsonb('recurrence').$type<Recurrence>(),
+    evidenceComment: boolean('evidence_comment').notNull().default(false),
+    evidencePhotos: integer('evidence_photos').notNull().default(0),
+    evidenceFiles: integer('evidence_files').notNull().default(0),
+    checklist: jsonb('checklist').$type<string[]>().notNull().default([]),
+    approval: boolean('approval').notNull().default(false),
+    compliance: boolean('compliance').notNull().default(false),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('draft'),
+    authorId: integer('author_id').notNull(),
+    /** Where the author stood when writing it: "authored in a scope" reads this node's path. */
+    authorNodeId: integer('author_node_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: integer('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    archivedBy: integer('archived_by'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.typeId], foreignColumns: [taskTypes.tenantId, taskTypes.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.departmentId],
+      foreignColumns: [departments.tenantId, departments.id],
+    }),
+    index('tasks_status_idx').on(t.tenantId, t.status, t.updatedAt),
+    index('tasks_type_idx').on(t.tenantId, t.typeId),
+  ],
+);
+
+/** Nodes a task includes (a container: every active workspace under it, now and later) or excludes. */
+export const taskTargets = pgTable(
+  'task_targets',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    taskId: integer('task_id').notNull(),
+    nodeId: integer('node_id').notNull(),
+    mode: text('mode', { enum: ['include', 'exclude'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.taskId, t.nodeId] }),
+    foreignKey({ columns: [t.tenantId, t.taskId], foreignColumns: [tasks.tenantId, tasks.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.tenantId, t.nodeId],
+      foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id],
+    }).onDelete('cascade'),
+    index('task_targets_node_idx').on(t.tenantId, t.nodeId),
+  ],
+);
+
+/**
+ * One occurrence of a task at one workspace (design §5). The unique key makes materialising twice
+ * change nothing; the instants are computed by PostgreSQL from the task's local times in the
+ * workspace's zone. A deleted workspace takes its assignments with it (deactivate to keep history).
+ */
+export const taskAssignments = pgTable(
+  'task_assignments',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    taskId: integer('task_id').notNull(),
+    workspaceNodeId: integer('workspace_node_id').notNull(),
+    /** The local date the occurrence starts on. */
+    occurrenceDate: date('occurrence_date', { mode: 'string' }).notNull(),
+    /** The local date it is due on (a task may span days). */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ASSIGNMENT_STATUSES }).notNull().default('open'),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    attempt: integer('attempt').notNull().default(1),
+    completedBy: integer('completed_by'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    firstTimeRight: boolean('first_time_right'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.taskId], foreignColumns: [tasks.tenantId, tasks.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.tenantId, t.workspaceNodeId],
+      foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id],
+    }).onDelete('cascade'),
+    uniqueIndex('task_assignments_occurrence_uq').on(
+      t.tenantId,
+      t.taskId,
+      t.workspaceNodeId,
+      t.occurrenceDate,
+    ),
+    // Progress per task (assigned, done, overdue) reads only this index.
+    index('task_assignments_progress_idx').on(t.tenantId, t.taskId, t.status, t.dueAt),
+    // A workspace's day (My Tasks, planned minutes).
+    index('task_assignments_workspace_day_idx').on(t.tenantId, t.workspaceNodeId, t.occurrenceDate),
+    // My Tasks: what is still due on or after a day (a task may span days), and what is overdue.
+    index('task_assignments_workspace_due_idx').on(t.tenantId, t.workspaceNodeId, t.dueDate),
+    index('task_assignments_workspace_unfinished_idx')
+      .on(t.tenantId, t.workspaceNodeId, t.dueAt)
+      .where(sql`${t.status} in ('open', 'rejected')`),
+  ],
+);
+
+/**
+ * Uploaded task files, stored under the SHA-256 of their bytes (spec §3 "upload hash"): the hash
+ * is the handle a task or completion refers to; the same bytes uploaded twice are one file.
+ */
+export const taskFiles = pgTable(
+  'task_files',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    hash: text('hash').notNull(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    kind: text('kind', { enum: ['photo', 'document'] }).notNull(),
+    uploadedBy: integer('uploaded_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.hash] })],
+);
+
+/** A task's reference attachments, in the order the author listed them. */
+export const taskAttachments = pgTable(
+  'task_attachments',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    taskId: integer('task_id').notNull(),
+    hash: text('hash').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.taskId, t.hash] }),
+    foreignKey({ columns: [t.tenantId, t.taskId], foreignColumns: [tasks.tenantId, tasks.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.tenantId, t.hash], foreignColumns: [taskFiles.tenantId, taskFiles.hash] }),
+    index('task_attachments_hash_idx').on(t.tenantId, t.hash),
+  ],
+);
+
+/** Who edited a task and when (the author is on the task itself). */
+export const taskEdits = pgTable(
+  'task_edits',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    taskId: integer('task_id').notNull(),
+    userId: integer('user_id').notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.taskId], foreignColumns: [tasks.tenantId, tasks.id] }).onDelete(
+      'cascade',
+    ),
+    index('task_edits_task_idx').on(t.tenantId, t.taskId),
+  ],
+);

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  MyTaskCard,
+  MyTaskCompleteBody,
+  MyTaskDateQuery,
+  MyTaskDetail,
+  MyTaskGetQuery,
+  MyTaskGroups,
+  MyTaskSearchQuery,
+  MyTaskUrgentQuery,
+  UrgentTasks,
+} from '../../../contract/api/mytasks';
+import { callerOf } from '../../lib/caller';
+import { ok, responses } from '../../lib/http';
+import * as mytasks from './service';
+
+const tags = ['mytasks'];
+
+/** My Tasks (spec §7): the selected position's workspace(s) and what they have to do. */
+export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/user/task/date',
+    {
+      schema: {
+        tags,
+        summary: 'The assignments whose window covers a local day, grouped by task type',
+        querystring: MyTaskDateQuery,
+        response: responses(MyTaskGroups),
+      },
+      config: { access: { module: 'mytasks', can: ['read'] } },
+    },
+    async (request) => ok(await mytasks.forDay(app.db, callerOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/user/task/urgent',
+    {
+      schema: {
+        tags,
+        summary: 'Urgent assignments of the day and overdue ones; status is false until completed',
+        querystring: MyTaskUrgentQuery,
+        response: responses(UrgentTasks),
+      },
+      config: { access: { module: 'mytasks', can: ['read'] } },
+    },
+    async (request) => ok(await mytasks.urgent(app.db, callerOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/user/task/search',
+    {
+      schema: {
+        tags,
+        summary: 'Assignments whose title matches, from 30 days back to 30 days ahead, grouped by type',
+        querystring: MyTaskSearchQuery,
+        response: responses(MyTaskGroups),
+      },
+      config: { access: { module: 'mytasks', can: ['read'] } },
+    },
+    async (request) => ok(await mytasks.search(app.db, callerOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/user/task/get',
+    {
+      schema: {
+        tags,
+        summary: 'A task with its instructions, attachments, this workspace’s assignment and submissions',
+        querystring: MyTaskGetQuery,
+        response: responses(MyTaskDetail),
+      },
+      config: { access: { module: 'mytasks', can: ['read'] } },
+    },
+    async (request) => ok(await mytasks.get(app.db, callerOf(request), request.query)),
+  );
+
+  app.post(
+    '/api/user/task/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Complete, report as cannot-do, or (communications) acknowledge an assignment',
+        body: MyTaskCompleteBody,
+        response: responses(MyTaskCard),
+      },
+      config: { access: { module: 'mytasks', can: ['complete'] } },
+    },
+    async (request) => ok(await mytasks.complete(app.db, callerOf(request), request.body)),
+  );
+};

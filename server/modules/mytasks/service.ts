@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import type {
+  MyTaskCard,
+  MyTaskCompleteBody,
+  MyTaskDateQuery,
+  MyTaskDetail,
+  MyTaskGetQuery,
+  MyTaskGroups,
+  MyTaskSearchQuery,
+  MyTaskUrgentQuery,
+  Submission,
+  UrgentTasks,
+} from '../../../contract/api/mytasks';
+import type { Db } from '../../db/client';
+import { type Caller, inScope } from '../../lib/caller';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { closeWhenEveryoneRead, insertAcknowledgement } from './acknowledgements';
+import {
+  type CardRow,
+  coversDay,
+  inDepartment,
+  notCancelled,
+  selectCards,
+  selectUrgent,
+  titleMatches,
+  withinSearchWindow,
+} from './cards';
+import { checkTimezone, localDateOf, localDayOf } from './day';
+import { checkEvidence } from './evidence';
+import { groupByType, isFinished, toCard } from './present';
+import {
+  findAssignmentPath,
+  findTaskText,
+  finishAssignment,
+  insertSubmission,
+  type LockedAssignment,
+  listSubmissions,
+  listTaskAttachments,
+  lockAssignment,
+} from './repository';
+
+const NOT_FOUND = 'Task';
+const OUT_OF_SCOPE = 'This task belongs to a workspace outside your position.';
+
+export async function forDay(db: Db, caller: Caller, query: MyTaskDateQuery): Promise<MyTaskGroups> {
+  const timezone = checkTimezone(query.timezone);
+  const date = localDayOf(query.datetime, timezone);
+  const rows = await selectCards(
+    db,
+    caller,
+    sql`${coversDay(date, timezone)} AND ${notCancelled} AND ${inDepartment(query.department)}`,
+  );
+  return groupByType(rows);
+}
+
+export async function urgent(db: Db, caller: Caller, query: MyTaskUrgentQuery): Promise<UrgentTasks> {
+  const timezone = checkTimezone(query.timezone);
+  const date = localDayOf(query.datetime, timezone);
+  const rows = await selectUrgent(db, caller, date, timezone);
+  return {
+    data: rows.map((r) => ({
+      assignment_id: r.assignment_id,
+      task_id: r.task_id,
+      title: r.title,
+      due_at: r.due_at,
+      status: isFinished(r.status),
+    })),
+  };
+}
+
+export async function search(db: Db, caller: Caller, query: MyTaskSearchQuery): Promise<MyTaskGroups> {
+  const timezone = checkTimezone(query.timezone);
+  const key = query.search_key.trim();
+  if (!key) return { data: [] };
+  const today = localDateOf(new Date(), timezone);
+  const rows = await selectCards(
+    db,
+    caller,
+    sql`${withinSearchWindow(today, timezone)} AND ${notCancelled} AND ${titleMatches(key)}
+      AND ${inDepartment(query.department)}`,
+  );
+  return groupByType(rows);
+}
+
+/** One card of the caller's scope: 404 when the tenant has no such assignment, 403 when it is not theirs. */
+async function cardRowOf(db: Db, caller: Caller, assignmentId: number): Promise<CardRow> {
+  const path = await findAssignmentPath(db, caller.tenantId, assignmentId);
+  if (path === undefined) throw notFound(NOT_FOUND);
+  if (!inScope(caller, path)) throw forbidden(OUT_OF_SCOPE);
+  const [row] = await selectCards(db, caller, sql`a.id = ${assignmentId}`);
+  // In scope but not listed: a store that is inactive is not among the caller's workspaces.
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+async function resolveAssignment(db: Db, caller: Caller, query: MyTaskGetQuery): Promise<CardRow> {
+  if (query.assignment_id !== undefined) return cardRowOf(db, caller, query.assignment_id);
+  if (query.task_id === undefined || query.date === undefined) {
+    throw badRequest('Send an assignment_id, or a task_id and a date', {
+      assignment_id: 'Send an assignment_id, or a task_id and a date',
+    });
+  }
+  const where =
+    query.workspace_id === undefined ? sql`true` : sql`a.workspace_node_id = ${query.workspace_id}`;
+  const rows = await selectCards(
+    db,
+    caller,
+    sql`a.task_id = ${query.task_id} AND a.occurrence_date = ${query.date}::date AND ${where}`,
+  );
+  if (rows.length === 0) throw notFound(NOT_FOUND);
+  if (rows.length > 1) {
+    throw badRequest('This task runs at several of your workspaces on that day; choose one', {
+      workspace_id: 'Choose the workspace',
+    });
+  }
+  return rows[0]!;
+}
+
+export async function get(db: Db, caller: Caller, query: MyTaskGetQuery): Promise<MyTaskDetail> {
+  const row = await resolveAssignment(db, caller, query);
+  const assignment = toCard(row);
+  const [text, attachments, submissions] = await Promise.all([
+    findTaskText(db, caller.tenantId, assignment.task_id),
+    listTaskAttachments(db, caller.tenantId, assignment.task_id),
+    listSubmissions(db, caller.tenantId, assignment.assignment_id),
+  ]);
+  return {
+    task: {
+      id: assignment.task_id,
+      title: assignment.title,
+      description: text?.description ?? '',
+      type: row.type,
+      checklist: text?.checklist ?? [],
+      attachments,
+    },
+    assignment,
+    submissions: submissions.rows.map(
+      ({ submission: s, submitter, reviewer }): Submission => ({
+        id: s.id,
+        attempt: s.attempt,
+        outcome: s.outcome,
+        comment: s.comment,
+        reason: s.reason,
+        checklist: s.checklist,
+        attachments: submissions.files
+          .filter((f) => f.submissionId === s.id)
+          .map(({ submissionId: _, ...file }) => file),
+        submitted_by: { id: s.submittedBy, name: submitter ?? '' },
+        submitted_at: s.submittedAt.toISOString(),
+        review: s.decision
+          ? {
+              decision: s.decision,
+              reason: s.reviewReason,
+              reviewed_by: s.reviewedBy === null ? null : { id: s.reviewedBy, name: reviewer ?? '' },
+              reviewed_at: s.reviewedAt?.toISOString() ?? null,
+            }
+          : null,
+      }),
+    ),
+  };
+}
+
+/** 409 for an assignment that can no longer be completed, with the reason in words. */
+function assertCompletable(target: LockedAssignment) {
+  const expired = target.expiresAt !== null && target.expiresAt.getTime() <= Date.now();
+  if (target.status === 'cancelled') throw conflict('This task was withdrawn by its author.');
+  if (target.status === 'expired' || (expired && (target.status === 'open' || target.status === 'rejected')))
+    throw conflict('This task has expired and can no longer be completed.');
+  if (target.status !== 'open' && target.status !== 'rejected')
+    throw conflict('This task has already been completed.');
+}
+
+async function acknowledge(db: Db, caller: Caller, target: LockedAssignment, body: MyTaskCompleteBody) {
+  if (body.acknowledged !== true || body.outcome === 'cannot_do') {
+    throw badRequest('Confirm that you have read this communication', {
+      acknowledged: 'Confirm that you have read this communication',
+    });
+  }
+  if (target.status === 'cancelled') throw conflict('This communication was withdrawn by its author.');
+  const expired = target.expiresAt !== null && target.expiresAt.getTime() <= Date.now();
+  if (target.status === 'expired' || (expired && target.status === 'open'))
+    throw conflict('This communication has expired.');
+  if (!(await insertAcknowledgement(db, caller.tenantId, target.id, caller.userId)))
+    throw conflict('You have already acknowledged this communication.');
+  await closeWhenEveryoneRead(db, caller.tenantId, target.id, caller.userId);
+}
+
+/**
+ * Completes (or acknowledges) an assignment. The row lock serialises completions of one
+ * assignment on PostgreSQL: the second waits, then sees the first one's state and gets 409.
+ */
+export async function complete(db: Db, caller: Caller, body: MyTaskCompleteBody): Promise<MyTaskCard> {
+  await db.transaction(async (tx) => {
+    const target = await lockAssignment(tx, caller.tenantId, body.assignment_id);
+    if (!target) throw notFound(NOT_FOUND);
+    if (!inScope(caller, target.path)) throw forbidden(OUT_OF_SCOPE);
+    if (target.kind === 'communication') return acknowledge(tx, caller, target, body);
+    assertCompletable(target);
+    const evidence = await checkEvidence(tx, caller, target, body);
+    const status = evidence.outcome === 'cannot_do' ? 'cannot_do' : target.approval ? 'submitted' : 'done';
+    const finished = await finishAssignment(tx, caller.tenantId, target.id, {
+      status,
+      userId: caller.userId,
+      // Approval decides first-time-right later (the audit); without it, done at attempt 1 is right.
+      firstTimeRight: status === 'done' ? target.attempt === 1 : null,
+    });
+    if (!finished) throw conflict('This task has already been completed.');
+    await insertSubmission(tx, caller.tenantId, {
+      assignmentId: target.id,
+      attempt: finished.attempt,
+      outcome: evidence.outcome,
+      comment: evidence.comment,
+      reason: evidence.reason,
+      checklist: evidence.checklist,
+      userId: caller.userId,
+      hashes: evidence.hashes,
+    });
+  });
+  return toCard(await cardRowOf(db, caller, body.assignment_id));
+}
