@@ -39,6 +39,9 @@ const LEGACY_OFFICE: Record<string, string> = {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Text is only accepted under a text name: an .html or .svg file is text too, but not a document. */
+const TEXT_NAMES = new Set(['.txt', '.csv', '.tsv', '.md', '.log']);
+
 /** Text (CSV or plain) has no magic number: valid UTF-8 without NUL bytes is text. */
 function isText(data: Buffer): boolean {
   if (data.includes(0)) return false;
@@ -65,7 +68,7 @@ export async function detectTaskFile(data: Buffer, filename: string): Promise<De
     if (legacy) return { kind: 'document', mime: legacy, maxBytes: MAX_DOCUMENT_BYTES };
     return undefined;
   }
-  if (!isText(data)) return undefined;
+  if (!TEXT_NAMES.has(ext) || !isText(data)) return undefined;
   return { kind: 'document', mime: ext === '.csv' ? 'text/csv' : 'text/plain', maxBytes: MAX_DOCUMENT_BYTES };
 }
 
