@@ -275,3 +275,16 @@ describe('DELETE /api/admin/task/delete', () => {
     expect(refused.json().message).toMatch(/archive/);
   });
 });
+
+describe('departments used by tasks', () => {
+  it('cannot be deleted while a task carries them (409, nothing deleted)', async () => {
+    const produce = k
+      .data(await k.call(OWNER, 'GET', '/api/department/list'))
+      .data.find((d: { name: string }) => d.name === 'Produce').id as number;
+    await k.create(OWNER, await k.body({ department_id: produce }));
+    const res = await k.call(OWNER, 'DELETE', '/api/department/delete', { id: produce });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/1 task uses the department "Produce"/);
+    expect((await k.call(OWNER, 'GET', '/api/department/get', { id: produce })).statusCode).toBe(200);
+  });
+});
