@@ -56,6 +56,25 @@ describe('POST /api/admin/task/publish', () => {
     expect(await statusOf(id)).toBe('draft');
   });
 
+  it('lets an author who may create (but not update) publish their own draft', async () => {
+    const id = await draft(AREA);
+    const tenantId = await k.tenantId();
+    const setGrant = (capabilities: string[]) =>
+      t.database.db.execute(sql`
+        UPDATE role_permissions SET capabilities = ${`{${capabilities.join(',')}}`}::text[]
+        WHERE tenant_id = ${tenantId} AND module = 'taskmanagement'
+          AND role_id = (SELECT id FROM roles WHERE tenant_id = ${tenantId} AND name = 'Area Manager')`);
+    await setGrant(['create', 'read']);
+    try {
+      expect((await k.publish(AREA, id)).statusCode).toBe(200);
+      expect(
+        (await k.call(AREA, 'PUT', '/api/admin/task/update', { id, ...(await k.body()) })).statusCode,
+      ).toBe(403);
+    } finally {
+      await setGrant(['create', 'read', 'update', 'delete']);
+    }
+  });
+
   it('shows overdue and done progress', async () => {
     const id = await k.published(OWNER, { start_date: '2020-01-06', due_date: '2020-01-06' });
     const [first] = await k.assignmentsOf(id);

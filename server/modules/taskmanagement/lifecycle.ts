@@ -30,7 +30,7 @@ export async function publish(
 ): Promise<TaskPublishResult> {
   return db.transaction(async (tx) => {
     const task = await visibleTask(tx, caller, id, true);
-    await assertMayChange(tx, caller, task);
+    await assertMayChange(tx, caller, task, true);
     if (task.status === 'archived') throw conflict('This task is archived; duplicate it to send it again');
     if (task.status === 'draft') {
       const targets = await loadTargetPaths(tx, caller.tenantId, id);

@@ -33,16 +33,22 @@ export async function visibleTask(db: Db, caller: Caller, id: number, lock = fal
   return task;
 }
 
-/** `update` changes one's own tasks; `manage` also others' — as long as every target is in the caller's scope. */
-export async function mayChange(db: Db, caller: Caller, task: TaskRow): Promise<boolean> {
-  if (task.authorId === caller.userId) return can(caller, 'taskmanagement', ['update']);
+/**
+ * `update` changes one's own tasks (publishing a draft one wrote also counts as creating it);
+ * `manage` also others' — as long as every target is in the caller's scope.
+ */
+export async function mayChange(db: Db, caller: Caller, task: TaskRow, publishing = false): Promise<boolean> {
+  if (task.authorId === caller.userId)
+    return (
+      can(caller, 'taskmanagement', ['update']) || (publishing && can(caller, 'taskmanagement', ['create']))
+    );
   if (!can(caller, 'taskmanagement', ['manage'])) return false;
   const targets = await loadTargets(db, caller.tenantId, task.id);
   return targets.every((t) => inScope(caller, t.path));
 }
 
-export async function assertMayChange(db: Db, caller: Caller, task: TaskRow) {
-  if (!(await mayChange(db, caller, task))) throw forbidden(NOT_YOURS);
+export async function assertMayChange(db: Db, caller: Caller, task: TaskRow, publishing = false) {
+  if (!(await mayChange(db, caller, task, publishing))) throw forbidden(NOT_YOURS);
 }
 
 export async function list(db: Db, caller: Caller, query: TaskListQuery): Promise<TaskPage> {
