@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { LocalFileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
+import { attachmentRoutes } from './modules/attachments/routes';
 import { departmentRoutes } from './modules/departments/routes';
 import { healthRoutes } from './modules/health/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
@@ -20,6 +21,8 @@ import { roleRoutes } from './modules/roles/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { settingRoutes } from './modules/settings/routes';
 import { storeInfoRoutes } from './modules/storeinfo/routes';
+import { taskManagementRoutes } from './modules/taskmanagement/routes';
+import { taskTypeRoutes } from './modules/tasktypes/routes';
 import { tenantRoutes } from './modules/tenants/routes';
 import { themeRoutes } from './modules/theme/routes';
 import { userRoutes } from './modules/users/routes';
@@ -105,6 +108,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(workspaceRoutes);
   await app.register(storeInfoRoutes);
   await app.register(myTaskRoutes);
+  await app.register(taskTypeRoutes);
+  await app.register(taskManagementRoutes);
+  await app.register(attachmentRoutes);
 
   await app.register(webPlugin, { root: config.webRoot });
   return app;

@@ -5,7 +5,7 @@ import { positions, taskAcknowledgements, users } from '../../server/db/schema';
 import { markAcknowledgementsStale } from '../../server/modules/mytasks/acknowledgements';
 import { createTestApp, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
-import { localDate, taskBuilder } from './helpers/tasks';
+import { localDate, taskBuilder } from './helpers/taskRows';
 
 let t: TestApp;
 let org: ReturnType<typeof organisation>;

@@ -5,7 +5,7 @@ import { taskSubmissionFiles, taskSubmissions } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { onPostgres } from './helpers/target';
-import { localDate, taskBuilder } from './helpers/tasks';
+import { localDate, taskBuilder } from './helpers/taskRows';
 
 let t: TestApp;
 let org: ReturnType<typeof organisation>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyTaskCard, MyTaskGroup, UrgentTask } from '../../contract/api/mytasks';
 import { createTestApp, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
-import { localDate, taskBuilder } from './helpers/tasks';
+import { localDate, taskBuilder } from './helpers/taskRows';
 
 let t: TestApp;
 let org: ReturnType<typeof organisation>;

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/api/departments';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { countTasksOfDepartment } from '../taskmanagement/usage';
 import {
   type DepartmentRow,
   deleteDepartment,
@@ -78,9 +79,13 @@ export async function update(
 
 export async function remove(db: Db, tenantId: number, id: number): Promise<{ id: number }> {
   await db.transaction(async (tx) => {
-    if (!(await findDepartment(tx, tenantId, id))) throw notFound('Department');
-    // TASKS HOOK: once tasks can carry a department, count the tasks that use this one here and
-    // refuse with conflict(`N tasks use the department "…"; move them to another one first`).
+    const department = await findDepartment(tx, tenantId, id);
+    if (!department) throw notFound('Department');
+    const used = await countTasksOfDepartment(tx, tenantId, id);
+    if (used > 0)
+      throw conflict(
+        `${used} ${used === 1 ? 'task uses' : 'tasks use'} the department "${department.name}"; move ${used === 1 ? 'it' : 'them'} to another one first`,
+      );
     await deleteDepartment(tx, tenantId, id);
   });
   return { id };

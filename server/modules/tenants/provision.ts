@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { insertNode } from '../hierarchy/repository';
 import { DEFAULT_SETTINGS, setAllowedModules } from '../settings/repository';
+import { FALLBACK_TIMEZONE, TENANT_TIMEZONE_KEY } from '../taskmanagement/timezone';
 import { seedTheme } from '../theme/repository';
 import {
   ADMINISTRATOR_ROLE,
@@ -33,6 +34,8 @@ export interface ProvisionInput {
   theme?: Record<string, string>;
   weekStartingDay?: number;
   maxActiveWorkspace?: number;
+  /** The zone of workspaces that name none (tasks' local times apply in it); UTC when absent. */
+  timezone?: string;
   /** The first administrator: positioned at the root with the Administrator role. */
   administrator?: { email: string; firstname: string; lastname: string; passwordHash: string };
 }
@@ -118,6 +121,7 @@ export async function provisionTenant(db: Db, input: ProvisionInput): Promise<Pr
       key: 'max_active_workspace',
       value: String(input.maxActiveWorkspace ?? DEFAULT_SETTINGS.max_active_workspace),
     },
+    { tenantId, key: TENANT_TIMEZONE_KEY, value: input.timezone ?? FALLBACK_TIMEZONE },
   ]);
   await seedTheme(db, tenantId, input.theme);
   if (!isAdmin) {

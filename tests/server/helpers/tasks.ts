@@ -1,154 +1,101 @@
-import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import {
-  type AssignmentStatus,
-  hierarchyNodes,
-  taskAssignments,
-  taskFiles,
-  tasks,
-  taskTypes,
-} from '../../../server/db/schema';
-import type { TestApp } from './app';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { taskAssignments, tasks, taskTypes, tenants } from '../../../server/db/schema';
+import type { InjectResponse, TestApp } from './app';
 import { organisation } from './organisation';
 
-export interface TaskValues {
-  title: string;
-  kind?: 'task' | 'urgent' | 'communication';
-  departmentId?: number | null;
-  evidenceComment?: boolean;
-  evidencePhotos?: number;
-  evidenceFiles?: number;
-  checklist?: string[];
-  approval?: boolean;
-  description?: string;
-  tenant?: string;
-}
-
-export interface AssignValues {
-  /** The local day it starts on, in the workspace's zone. */
-  date: string;
-  start?: string;
-  due?: string;
-  /** The local day it is due on (default `date`). */
-  dueDate?: string;
-  /** A local time on the due day after which it expires. */
-  expiry?: string;
-  status?: AssignmentStatus;
-  attempt?: number;
-  tenant?: string;
-}
-
-/**
- * Builders for the My Tasks suites: tasks and assignments written straight to the database (the
- * publish engine is not needed to test the store side), with instants computed by PostgreSQL from
- * local times in each workspace's zone, as the engine does.
- */
-export function taskBuilder(t: TestApp) {
-  const db = () => t.database.db;
+/** Builders for the task suites: ids by name, a valid task body, and the API calls. */
+export function taskKit(t: TestApp) {
   const org = organisation(t);
+  const db = () => t.database.db;
 
-  const typeId = async (kind: TaskValues['kind'], tenant: string) => {
+  const tenantId = async (identifier = 'acme') => {
+    const [row] = await db()
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(eq(tenants.identifier, identifier));
+    return row!.id;
+  };
+  const nodeId = async (name: string, tenant = 'acme') => (await org.node(name, tenant)).id;
+  const typeId = async (name: string, tenant = 'acme') => {
     const [row] = await db()
       .select({ id: taskTypes.id })
       .from(taskTypes)
-      .where(and(eq(taskTypes.tenantId, await org.tenantId(tenant)), eq(taskTypes.kind, kind ?? 'task')));
+      .where(and(eq(taskTypes.tenantId, await tenantId(tenant)), eq(taskTypes.name, name)));
     return row!.id;
   };
 
-  const createTask = async (values: TaskValues) => {
-    const tenant = values.tenant ?? 'acme';
-    const tenantId = await org.tenantId(tenant);
-    const [root] = await db()
-      .select({ id: hierarchyNodes.id })
-      .from(hierarchyNodes)
-      .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.type, 'root')));
-    const author = await t.userByUsername(tenant === 'acme' ? 'owner@acme.test' : `owner@${tenant}.test`);
-    const [row] = await db()
-      .insert(tasks)
-      .values({
-        tenantId,
-        title: values.title,
-        description: values.description ?? '<p>Do it well.</p>',
-        typeId: await typeId(values.kind, tenant),
-        departmentId: values.departmentId ?? null,
-        startDate: '2030-01-01',
-        startTime: '09:00',
-        dueDate: '2030-01-01',
-        dueTime: '17:00',
-        evidenceComment: values.evidenceComment ?? false,
-        evidencePhotos: values.evidencePhotos ?? 0,
-        evidenceFiles: values.evidenceFiles ?? 0,
-        checklist: values.checklist ?? [],
-        approval: values.approval ?? false,
-        status: 'published',
-        authorId: author.id,
-        authorNodeId: root!.id,
-      })
-      .returning({ id: tasks.id, tenantId: tasks.tenantId });
-    return row!;
+  /** A valid one-off task body for Acme; override any field. */
+  const body = async (overrides: Record<string, unknown> = {}) => ({
+    title: 'Check the fire exits',
+    description: '<p>Walk every exit and <strong>clear</strong> it.</p>',
+    type_id: await typeId('Task'),
+    start_date: '2030-03-04',
+    start_time: '09:00',
+    due_date: '2030-03-04',
+    due_time: '17:00',
+    targets: { include: [await nodeId('Sydney Metro')] },
+    evidence: { comment: true, photos: 1, files: 0 },
+    ...overrides,
+  });
+
+  const call = (as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) =>
+    method === 'GET' || method === 'DELETE'
+      ? t.injectAs(as, { method, url, query: data as Record<string, string | number> })
+      : t.injectAs(as, { method, url, payload: data });
+
+  const create = (as: string, payload: unknown) => call(as, 'POST', '/api/admin/task/create', payload);
+  const publish = (as: string, id: number) => call(as, 'POST', '/api/admin/task/publish', { id });
+
+  /** Creates and publishes; returns the task id. */
+  const published = async (as: string, overrides: Record<string, unknown> = {}) => {
+    const res = await create(as, await body(overrides));
+    if (res.statusCode !== 200) throw new Error(`create failed: ${res.body}`);
+    const id = res.json().data.id as number;
+    const pub = await publish(as, id);
+    if (pub.statusCode !== 200) throw new Error(`publish failed: ${pub.body}`);
+    return id;
   };
 
-  /** One assignment of a task at a workspace (by name); times are local to the workspace. */
-  const assign = async (taskId: number, workspace: string, values: AssignValues) => {
-    const tenant = values.tenant ?? 'acme';
-    const node = await org.node(workspace, tenant);
-    const zone = sql`(SELECT coalesce(w.timezone, 'UTC') FROM workspaces w
-      WHERE w.tenant_id = ${node.tenantId} AND w.node_id = ${node.id})`;
-    const at = (date: string, time: string) => sql`(${date}::date + ${time}::time) AT TIME ZONE ${zone}`;
-    const dueDate = values.dueDate ?? values.date;
-    const [row] = await db()
-      .insert(taskAssignments)
-      .values({
-        tenantId: node.tenantId,
-        taskId,
-        workspaceNodeId: node.id,
-        occurrenceDate: values.date,
-        dueDate,
-        status: values.status ?? 'open',
-        startAt: at(values.date, values.start ?? '09:00'),
-        dueAt: at(dueDate, values.due ?? '17:00'),
-        expiresAt: values.expiry ? at(dueDate, values.expiry) : null,
-        attempt: values.attempt ?? 1,
-      })
-      .returning();
-    return row!;
+  const taskCount = async () => (await db().select({ n: count() }).from(tasks))[0]!.n;
+
+  /** Assignments of a task with their store's name, instants as ISO strings. */
+  const assignmentsOf = async (taskId: number) => {
+    const result = await db().execute(sql`
+      SELECT a.id, n.name AS store, a.occurrence_date::text AS date, a.status,
+        to_char(a.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS start_at,
+        to_char(a.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS due_at,
+        to_char(a.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS expires_at
+      FROM ${taskAssignments} a JOIN hierarchy_nodes n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id
+      WHERE a.task_id = ${taskId} ORDER BY n.name, a.occurrence_date`);
+    return (
+      result as unknown as {
+        rows: {
+          id: number;
+          store: string;
+          date: string;
+          status: string;
+          start_at: string;
+          due_at: string;
+          expires_at: string | null;
+        }[];
+      }
+    ).rows;
   };
 
-  /** A file as if `username` had uploaded it; the hash is derived from the name. */
-  const upload = async (username: string, name: string, kind: 'photo' | 'document') => {
-    const user = await t.userByUsername(username);
-    const hash = createHash('sha256').update(name).digest('hex');
-    await db()
-      .insert(taskFiles)
-      .values({
-        tenantId: user.tenantId,
-        hash,
-        name,
-        mime: kind === 'photo' ? 'image/jpeg' : 'application/pdf',
-        size: 1234,
-        kind,
-        uploadedBy: user.id,
-      })
-      .onConflictDoNothing();
-    return hash;
+  const data = (res: InjectResponse) => res.json().data;
+
+  return {
+    tenantId,
+    nodeId,
+    typeId,
+    body,
+    call,
+    create,
+    publish,
+    published,
+    taskCount,
+    assignmentsOf,
+    data,
+    org,
   };
-
-  const assignment = async (id: number) => {
-    const [row] = await db().select().from(taskAssignments).where(eq(taskAssignments.id, id));
-    return row!;
-  };
-
-  const setStatus = async (id: number, status: AssignmentStatus) => {
-    await db().update(taskAssignments).set({ status }).where(eq(taskAssignments.id, id));
-  };
-
-  return { createTask, assign, upload, assignment, setStatus, typeId };
-}
-
-/** A local date `days` from today in a zone (YYYY-MM-DD). */
-export function localDate(zone: string, days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }

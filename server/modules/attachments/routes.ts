@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DownloadQuery, MAX_DOCUMENT_BYTES, UploadResult } from '../../../contract/api/tasks';
+import { callerOf } from '../../lib/caller';
+import { ok, responses } from '../../lib/http';
+import { readUpload } from '../../plugins/files';
+import { assertMayUpload, readTaskFile, storeTaskFile } from './service';
+
+const tags = ['task files'];
+
+/** Spec §7: the web app reads an upload's error from `output`; every error answer of the route carries it. */
+async function errorWithOutput(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+  try {
+    const body = JSON.parse(payload) as { message?: unknown; output?: unknown };
+    if (typeof body.message !== 'string' || body.output !== undefined) return payload;
+    return JSON.stringify({ ...body, output: body.message });
+  } catch {
+    return payload;
+  }
+}
+
+/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
+function disposition(kind: 'inline' | 'attachment', name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/user/task/upload',
+    {
+      schema: {
+        tags,
+        summary:
+          'Store a task file (multipart `file`): photos JPEG/PNG/WebP/HEIC up to 10 MB, documents PDF/Office/CSV/text up to 20 MB, by content',
+        consumes: ['multipart/form-data'],
+        response: responses(UploadResult),
+      },
+      config: { access: {} },
+      onSend: errorWithOutput,
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      assertMayUpload(caller);
+      // Read up to the larger limit; the kind (known from the content) decides the real one.
+      const upload = await readUpload(request, MAX_DOCUMENT_BYTES);
+      return ok(await storeTaskFile(app.db, app.files, caller, upload));
+    },
+  );
+
+  app.get(
+    '/api/task/attachments/download',
+    {
+      schema: {
+        tags,
+        summary: 'A task file’s bytes, for callers who may see a task (or completion) that uses it',
+        querystring: DownloadQuery,
+      },
+      config: { access: {} },
+    },
+    async (request, reply) => {
+      const { file, data } = await readTaskFile(app.db, app.files, callerOf(request), request.query.hash);
+      reply.header(
+        'content-disposition',
+        disposition(file.kind === 'photo' ? 'inline' : 'attachment', file.name),
+      );
+      reply.header('cache-control', 'private, max-age=3600');
+      return reply.type(file.mime).send(data);
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import type { UploadResult } from '../../../contract/api/tasks';
+import type { Db } from '../../db/client';
+import { type Caller, can } from '../../lib/caller';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+import type { Upload } from '../../plugins/files';
+import { cleanFileName, detectTaskFile } from './detect';
+import { findFile, insertFile, mayDownload } from './repository';
+
+const NOT_ACCEPTED =
+  'This kind of file is not accepted: upload a photo (JPEG, PNG, WebP, HEIC) or a document (PDF, Word, Excel, PowerPoint, CSV, text)';
+
+/** Task files live under their tenant and the SHA-256 of their bytes, like avatars (profile/avatar.ts). */
+const storageKey = (tenantId: number, hash: string) => `task-files/${tenantId}/${hash}`;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** Authors attach reference files; people completing tasks attach evidence. */
+export function assertMayUpload(caller: Caller) {
+  const allowed =
+    !caller.isAdminTenant &&
+    (can(caller, 'taskmanagement', ['create']) ||
+      can(caller, 'taskmanagement', ['update']) ||
+      can(caller, 'mytasks', ['complete']) ||
+      can(caller, 'compliance', ['complete']));
+  if (!allowed) throw forbidden();
+}
+
+export async function storeTaskFile(
+  db: Db,
+  files: FileStorage,
+  caller: Caller,
+  upload: Upload,
+): Promise<UploadResult> {
+  const name = cleanFileName(upload.filename);
+  const type = await detectTaskFile(upload.data, name);
+  if (!type) throw badRequest(NOT_ACCEPTED, { file: NOT_ACCEPTED });
+  if (upload.data.length > type.maxBytes) {
+    const message = `The ${type.kind} is too large: upload ${megabytes(type.maxBytes)} or less`;
+    throw new HttpError(413, message, { file: message });
+  }
+  const hash = createHash('sha256').update(upload.data).digest('hex');
+  // Bytes first: a row never points at a file that is not there.
+  await files.put(storageKey(caller.tenantId, hash), upload.data);
+  const row = await insertFile(db, {
+    tenantId: caller.tenantId,
+    hash,
+    name,
+    mime: type.mime,
+    size: upload.data.length,
+    kind: type.kind,
+    uploadedBy: caller.userId,
+  });
+  return { hash: row.hash, name: row.name, size: row.size, mime: row.mime };
+}
+
+/** The file's bytes for a caller who may see something that uses it; 404 otherwise (never 403: no hint it exists). */
+export async function readTaskFile(db: Db, files: FileStorage, caller: Caller, hash: string) {
+  const file = /^[a-f0-9]{64}$/.test(hash) ? await findFile(db, caller.tenantId, hash) : undefined;
+  if (!file || !(await mayDownload(db, caller, file))) throw notFound('File');
+  const data = await files.get(storageKey(caller.tenantId, hash));
+  if (!data) throw notFound('File');
+  return { file, data };
+}

@@ -1,0 +1,75 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Progress, StoreProgress } from '../../../contract/api/tasks';
+import type { Db } from '../../db/client';
+import { hierarchyNodes, taskAssignments, workspaces } from '../../db/schema';
+import type { Caller } from '../../lib/caller';
+import { workspaceZone } from './organisation';
+
+/*
+ * Progress counts (issue 10): assigned = every assignment not cancelled; done = done or approved;
+ * overdue = still open after its due time. Counted only at workspaces in the caller's part of the
+ * tree: an area manager following a head-office task sees their own stores.
+ */
+
+export const EMPTY_PROGRESS: Progress = { assigned: 0, done: 0, overdue: 0 };
+
+const counts = sql`
+  count(*) FILTER (WHERE a.status <> 'cancelled')::int AS assigned,
+  count(*) FILTER (WHERE a.status IN ('done', 'approved'))::int AS done,
+  count(*) FILTER (WHERE a.status = 'open' AND a.due_at < now())::int AS overdue`;
+
+/** Root callers need no join: every assignment of the tenant is theirs. */
+function scoped(caller: Caller): { join: SQL; where: SQL } {
+  if (caller.nodeType === 'root') return { join: sql``, where: sql`` };
+  return {
+    join: sql`JOIN ${hierarchyNodes} sn ON sn.tenant_id = a.tenant_id AND sn.id = a.workspace_node_id`,
+    where: sql`AND sn.path LIKE ${`${caller.scope.path}%`}`,
+  };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export async function progressByTask(
+  db: Db,
+  caller: Caller,
+  taskIds: readonly number[],
+): Promise<Map<number, Progress>> {
+  if (taskIds.length === 0) return new Map();
+  const scope = scoped(caller);
+  const result = await db.execute(sql`
+    SELECT a.task_id, ${counts}
+    FROM ${taskAssignments} a ${scope.join}
+    WHERE a.tenant_id = ${caller.tenantId} AND a.task_id IN (${sql.join(
+      taskIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ${scope.where}
+    GROUP BY a.task_id`);
+  return new Map(
+    rowsOf<{ task_id: number } & Progress>(result).map((r) => [
+      Number(r.task_id),
+      { assigned: Number(r.assigned), done: Number(r.done), overdue: Number(r.overdue) },
+    ]),
+  );
+}
+
+export async function progressByStore(db: Db, caller: Caller, taskId: number): Promise<StoreProgress[]> {
+  const result = await db.execute(sql`
+    SELECT n.id AS node_id, n.name, w.identifier, ${workspaceZone(caller.tenantId)} AS timezone, ${counts},
+      min(a.due_at) FILTER (WHERE a.status = 'open' AND a.due_at >= now()) AS next_due_at
+    FROM ${taskAssignments} a
+    JOIN ${hierarchyNodes} n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id
+    LEFT JOIN ${workspaces} w ON w.tenant_id = n.tenant_id AND w.node_id = n.id
+    WHERE a.tenant_id = ${caller.tenantId} AND a.task_id = ${taskId} AND n.path LIKE ${`${caller.scope.path}%`}
+    GROUP BY n.id, n.name, w.identifier, w.timezone
+    ORDER BY n.name, n.id`);
+  return rowsOf<StoreProgress & { next_due_at: string | Date | null }>(result).map((r) => ({
+    node_id: Number(r.node_id),
+    name: r.name,
+    identifier: r.identifier ?? null,
+    timezone: r.timezone,
+    assigned: Number(r.assigned),
+    done: Number(r.done),
+    overdue: Number(r.overdue),
+    next_due_at: r.next_due_at === null ? null : new Date(r.next_due_at).toISOString(),
+  }));
+}

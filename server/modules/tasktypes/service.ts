@@ -1,0 +1,116 @@
+import { HEX_COLOUR } from '../../../contract/api/departments';
+import type {
+  TaskType,
+  TaskTypeCreateBody,
+  TaskTypeList,
+  TaskTypeReorderBody,
+} from '../../../contract/api/tasks';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import {
+  countTasksOfType,
+  deleteTaskType,
+  findTaskType,
+  insertTaskType,
+  listTaskTypes,
+  reorderTaskTypes,
+  type TaskTypeRow,
+  type TaskTypeValues,
+  taskTypeNameTaken,
+  updateTaskType,
+} from './repository';
+
+const NAME_TAKEN = 'A task type with this name already exists';
+const ICON = /^[A-Za-z][A-Za-z0-9]*$/;
+
+export function toTaskType(row: TaskTypeRow): TaskType {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    colour: row.colour,
+    secondary_colour: row.secondaryColour,
+    icon: row.icon,
+    sort_order: row.sortOrder,
+  };
+}
+
+function checkBody(body: TaskTypeCreateBody, current?: TaskTypeRow): TaskTypeValues {
+  const errors: Record<string, string> = {};
+  const name = body.name.trim();
+  const colour = body.colour.trim().toLowerCase();
+  const secondary = (body.secondary_colour ?? current?.secondaryColour ?? '#f5f5f5').trim().toLowerCase();
+  const icon = (body.icon ?? current?.icon ?? 'Assignment').trim();
+  if (!name) errors.name = 'Give the task type a name';
+  if (!HEX_COLOUR.test(colour)) errors.colour = 'Choose a colour as a hex code such as #d32f2f';
+  if (!HEX_COLOUR.test(secondary))
+    errors.secondary_colour = 'Choose a secondary colour as a hex code such as #fdecea';
+  if (!ICON.test(icon)) errors.icon = 'Choose an icon by its name, such as Campaign';
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+  return {
+    name,
+    description: (body.description ?? current?.description ?? '').trim(),
+    colour,
+    secondaryColour: secondary,
+    icon,
+  };
+}
+
+export async function list(db: Db, tenantId: number): Promise<TaskTypeList> {
+  return { data: (await listTaskTypes(db, tenantId)).map(toTaskType) };
+}
+
+export async function create(db: Db, tenantId: number, body: TaskTypeCreateBody): Promise<TaskType> {
+  const values = checkBody(body);
+  return db.transaction(async (tx) => {
+    if (await taskTypeNameTaken(tx, tenantId, values.name)) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+    return toTaskType(await insertTaskType(tx, tenantId, values));
+  });
+}
+
+export async function update(
+  db: Db,
+  tenantId: number,
+  id: number,
+  body: TaskTypeCreateBody,
+): Promise<TaskType> {
+  return db.transaction(async (tx) => {
+    const current = await findTaskType(tx, tenantId, id);
+    if (!current) throw notFound('Task type');
+    const values = checkBody(body, current);
+    if (await taskTypeNameTaken(tx, tenantId, values.name, id))
+      throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+    return toTaskType((await updateTaskType(tx, tenantId, id, values))!);
+  });
+}
+
+/** The list must name every type of the tenant exactly once, so no type is left without a place. */
+export async function reorder(db: Db, tenantId: number, body: TaskTypeReorderBody): Promise<TaskTypeList> {
+  return db.transaction(async (tx) => {
+    const existing = await listTaskTypes(tx, tenantId);
+    const known = new Set(existing.map((t) => t.id));
+    const complete = body.ids.length === known.size && body.ids.every((id) => known.has(id));
+    if (!complete) {
+      const message = 'List every task type once, in the order you want them';
+      throw badRequest(message, { ids: message });
+    }
+    await reorderTaskTypes(tx, tenantId, body.ids);
+    return { data: (await listTaskTypes(tx, tenantId)).map(toTaskType) };
+  });
+}
+
+export async function remove(db: Db, tenantId: number, id: number): Promise<{ id: number }> {
+  await db.transaction(async (tx) => {
+    const current = await findTaskType(tx, tenantId, id);
+    if (!current) throw notFound('Task type');
+    const used = await countTasksOfType(tx, tenantId, id);
+    if (used > 0) {
+      throw conflict(
+        `${used} ${used === 1 ? 'task uses' : 'tasks use'} the type "${current.name}"; give ${used === 1 ? 'it' : 'them'} another type first`,
+      );
+    }
+    await deleteTaskType(tx, tenantId, id);
+  });
+  return { id };
+}
