@@ -6,6 +6,11 @@
 export interface JobPayloads {
   /** Deliver one `mail_outbox` row (SMTP, or the server log without SMTP_URL). */
   'mail.send': { tenantId: number; outboxId: number };
+  /**
+   * Roll recurring tasks' assignments forward and expire what passed its expiry; with a tenant and
+   * `refreshTargets`, also re-check which workspaces each task reaches (after hierarchy writes).
+   */
+  'tasks.materialise': { tenantId?: number; refreshTargets?: boolean };
 }
 
 type JobName = keyof JobPayloads;
@@ -23,4 +28,6 @@ export interface QueueSettings {
 export const queueSettings: { [N in JobName]: QueueSettings } = {
   // An SMTP server that is down for a while: about 30 s, 1, 2, 4, 8 minutes, then failed.
   'mail.send': { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
+  // Idempotent (ON CONFLICT DO NOTHING), so a retry or a second process's run changes nothing.
+  'tasks.materialise': { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 900 },
 };

@@ -234,3 +234,21 @@ export const taskEdits = pgTable(
     index('task_edits_task_idx').on(t.tenantId, t.taskId),
   ],
 );
+
+/**
+ * Who uploaded which file. A file is stored once per tenant by its hash, but several people may
+ * upload the same bytes, and each may then use it in their own completion (and download it).
+ */
+export const taskFileUploads = pgTable(
+  'task_file_uploads',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    hash: text('hash').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.hash, t.userId] }),
+    foreignKey({ columns: [t.tenantId, t.hash], foreignColumns: [taskFiles.tenantId, taskFiles.hash] }),
+  ],
+);

@@ -1,14 +1,29 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { taskAttachments, taskFiles, tasks } from '../../db/schema';
+import {
+  taskAssignments,
+  taskAttachments,
+  taskFiles,
+  taskFileUploads,
+  taskSubmissionFiles,
+  taskSubmissions,
+  tasks,
+} from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { seenBy } from '../taskmanagement/visibility';
 
 export type TaskFileRow = typeof taskFiles.$inferSelect;
 
-/** Remembers an uploaded file; the same bytes uploaded again keep their first name and uploader. */
+/**
+ * Remembers an uploaded file and who uploaded it: the same bytes uploaded again keep their first
+ * name, and every uploader may use them in their own completion.
+ */
 export async function insertFile(db: Db, values: typeof taskFiles.$inferInsert): Promise<TaskFileRow> {
   await db.insert(taskFiles).values(values).onConflictDoNothing();
+  await db
+    .insert(taskFileUploads)
+    .values({ tenantId: values.tenantId, hash: values.hash, userId: values.uploadedBy })
+    .onConflictDoNothing();
   return (await findFile(db, values.tenantId, values.hash))!;
 }
 
@@ -38,11 +53,20 @@ export async function existingFiles(
  * see. (Completion evidence joins here when completions exist: "a task or completion that uses it".)
  */
 export async function mayDownload(db: Db, caller: Caller, file: TaskFileRow): Promise<boolean> {
-  if (file.uploadedBy === caller.userId) return true;
   const result = await db.execute(sql`
-    SELECT 1 AS ok FROM ${taskAttachments} ta
+    SELECT 1 AS ok FROM ${taskFileUploads} u
+    WHERE u.tenant_id = ${caller.tenantId} AND u.hash = ${file.hash} AND u.user_id = ${caller.userId}
+    UNION ALL
+    SELECT 1 FROM ${taskAttachments} ta
     JOIN ${tasks} t ON t.tenant_id = ta.tenant_id AND t.id = ta.task_id
     WHERE ta.tenant_id = ${caller.tenantId} AND ta.hash = ${file.hash} AND ${seenBy(caller)}
+    UNION ALL
+    SELECT 1 FROM ${taskSubmissionFiles} sf
+    JOIN ${taskSubmissions} s ON s.tenant_id = sf.tenant_id AND s.id = sf.submission_id
+    JOIN ${taskAssignments} a ON a.tenant_id = s.tenant_id AND a.id = s.assignment_id
+    JOIN hierarchy_nodes n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id
+    WHERE sf.tenant_id = ${caller.tenantId} AND sf.hash = ${file.hash}
+      AND n.path LIKE ${`${caller.scope.path}%`}
     LIMIT 1`);
   return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
 }

@@ -7,6 +7,7 @@ import {
   taskAssignments,
   taskAttachments,
   taskFiles,
+  taskFileUploads,
   taskSubmissionFiles,
   taskSubmissions,
   tasks,
@@ -71,10 +72,14 @@ export async function ownFiles(db: Db, tenantId: number, userId: number, hashes:
   return db
     .select({ hash: taskFiles.hash, kind: taskFiles.kind })
     .from(taskFiles)
+    .innerJoin(
+      taskFileUploads,
+      and(eq(taskFileUploads.tenantId, taskFiles.tenantId), eq(taskFileUploads.hash, taskFiles.hash)),
+    )
     .where(
       and(
         eq(taskFiles.tenantId, tenantId),
-        eq(taskFiles.uploadedBy, userId),
+        eq(taskFileUploads.userId, userId),
         inArray(taskFiles.hash, hashes),
       ),
     );

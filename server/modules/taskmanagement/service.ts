@@ -2,6 +2,7 @@ import type { Task, TaskCreateBody, TaskListQuery, TaskPage } from '../../../con
 import type { Db } from '../../db/client';
 import { type Caller, can, inScope } from '../../lib/caller';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { markAcknowledgementsStale } from '../mytasks/acknowledgements';
 import { dropFutureOpen, materialiseTask, windowFor } from './engine';
 import { userNames } from './organisation';
 import { hhmm, summarise } from './present';
@@ -135,6 +136,8 @@ export async function update(db: Db, caller: Caller, id: number, body: TaskCreat
       await dropFutureOpen(tx, caller.tenantId, id, now);
       const updated = (await findTask(tx, caller.tenantId, id))!;
       await materialiseTask(tx, caller.tenantId, id, windowFor(updated, now));
+      // An edited communication must be read again: earlier acknowledgements go stale.
+      await markAcknowledgementsStale(tx, caller.tenantId, id);
     }
   });
   return get(db, caller, id);

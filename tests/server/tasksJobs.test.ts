@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { taskAssignments } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers/app';
+import { taskKit } from './helpers/tasks';
+
+let t: TestApp;
+let kit: ReturnType<typeof taskKit>;
+beforeAll(async () => {
+  t = await createTestApp();
+  kit = taskKit(t);
+});
+afterAll(() => t.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+it('plans a recurring task again through the queue: the tasks.materialise job restores what is missing', async () => {
+  const id = await kit.published('owner@acme.test', {
+    start_date: today(),
+    due_date: today(),
+    start_time: '00:00',
+    due_time: '23:59',
+    recurrence: { freq: 'daily', interval: 1 },
+  });
+  const planned = await kit.assignmentsOf(id);
+  expect(planned.length).toBeGreaterThanOrEqual(3 * 14);
+
+  await t.database.db.delete(taskAssignments).where(eq(taskAssignments.taskId, id));
+  expect(await kit.assignmentsOf(id)).toHaveLength(0);
+
+  await t.app.jobs.send(t.database.db, 'tasks.materialise', {});
+  expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
+  const restored = await kit.assignmentsOf(id);
+  expect(restored.map((a) => `${a.store} ${a.date}`)).toEqual(planned.map((a) => `${a.store} ${a.date}`));
+});
