@@ -5,6 +5,7 @@ import {
   hierarchyNodes,
   taskAssignments,
   taskFiles,
+  taskFileUploads,
   tasks,
   taskTypes,
 } from '../../../server/db/schema';
@@ -129,6 +130,10 @@ export function taskBuilder(t: TestApp) {
         kind,
         uploadedBy: user.id,
       })
+      .onConflictDoNothing();
+    await db()
+      .insert(taskFileUploads)
+      .values({ tenantId: user.tenantId, hash, userId: user.id })
       .onConflictDoNothing();
     return hash;
   };
