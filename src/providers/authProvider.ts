@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { RedirectData } from '../../contract/api/common';
-import type { LoginData } from '../../contract/api/session';
+import type { LoginData, LoginUser, ThemeSetting } from '../../contract/api/session';
+import { translate } from '../i18n/translate';
 import { canAccess } from './accessControl';
 import { clearAuthState, resetSignInPath } from './authState';
 import { ApiError, apiFetch, request } from './httpClient';
@@ -8,15 +9,14 @@ import { setPositionId } from './positionStore';
 import { loginPathForVerifyError, verifySession } from './session';
 import { clearSession, getSessionUser, setForcedReset } from './sessionStore';
 import { displayName } from './sessionUser';
+import { saveThemeSettings } from './themeCache';
 import { browserTimeZone } from './timezone';
-import { hasToken, setToken } from './tokenCookie';
+import { deleteToken, hasToken, setToken } from './tokenCookie';
 
-export interface LoginParams {
+interface LoginParams {
   username: string;
   password: string;
 }
-
-export const LOGIN_FALLBACK = 'Sign-in failed. Please try again.';
 
 /** Rejection shape react-admin understands: where to go, and no toast of its own. */
 interface AuthRedirect {
@@ -52,7 +52,7 @@ async function login({ username, password }: LoginParams): Promise<{ redirectTo:
     method: 'POST',
     body: { username: username.trim(), password, timezone: browserTimeZone() },
     okStatuses: [200, 307],
-    fallback: LOGIN_FALLBACK,
+    fallback: 'errors.login',
   });
   setToken(data.token);
   resetSignInPath();
@@ -120,7 +120,65 @@ async function getIdentity(): Promise<UserIdentity> {
   return { id: user.id, fullName: displayName(user), avatar: user.avatar ?? undefined };
 }
 
-export const authProvider: AuthProvider = {
+/** Asks for a reset link. The server answers the same whether or not the account exists. */
+async function requestPasswordReset(username: string): Promise<string> {
+  try {
+    const data = await apiFetch<RedirectData>('/api/passwordforgot', {
+      method: 'POST',
+      body: { username: username.trim() },
+    });
+    return data.redirect || '/password/forgotEmailSent';
+  } catch (error) {
+    // Spec §8 fixes the text; the server's reason is kept for the console only.
+    console.warn('Password reset request failed', error);
+    throw new ApiError(error instanceof ApiError ? error.status : 0, translate('errors.password_forgot'));
+  }
+}
+
+interface PasswordResetData {
+  user: LoginUser;
+  theme: ThemeSetting[];
+  redirect: string;
+}
+
+/**
+ * Sets a new password from an e-mailed link. The server ends every session of that user, so any
+ * token this browser holds is dropped; the tenant's theme is remembered for the sign-in page.
+ */
+async function resetPassword({ token, password }: { token: string; password: string }): Promise<string> {
+  const data = await apiFetch<PasswordResetData>('/api/passwordreset', {
+    method: 'POST',
+    body: { token, password },
+    fallback: 'errors.password_update',
+  });
+  deleteToken();
+  clearSession();
+  setForcedReset(false);
+  if (Array.isArray(data.theme)) saveThemeSettings(data.theme);
+  return data.redirect || '/login';
+}
+
+/**
+ * Replaces a forced-reset password (spec §7: PUT /api/profile/update with the password). The
+ * session stays valid, so afterwards the user verifies again and enters the app.
+ */
+async function changeForcedPassword(password: string): Promise<void> {
+  await apiFetch<{ password_changed: boolean }>('/api/profile/update', {
+    method: 'PUT',
+    body: { password },
+    fallback: 'errors.password_update',
+  });
+  setForcedReset(false);
+  clearSession();
+}
+
+/**
+ * The password flows of the sign-in pages. Those pages live outside <Admin>, so they call these
+ * methods on the authProvider directly, as ra-supabase's pages do with theirs.
+ */
+const passwordMethods = { requestPasswordReset, resetPassword, changeForcedPassword };
+
+export const authProvider: AuthProvider & typeof passwordMethods = {
   login,
   logout,
   checkAuth,
@@ -137,4 +195,5 @@ export const authProvider: AuthProvider = {
       return false;
     }
   },
+  ...passwordMethods,
 };

@@ -1,4 +1,5 @@
 import { POSITION_HEADER } from '../../contract/constants';
+import { translate } from '../i18n/translate';
 import { clearAuthState } from './authState';
 import { navigateTo } from './navigation';
 import { getPositionId } from './positionStore';
@@ -11,7 +12,7 @@ export interface RequestOptions {
   query?: Record<string, QueryValue | QueryValue[]>;
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
-  /** Spec §8: the text shown when the response carries neither `output` nor `message`. */
+  /** Spec §8: the i18n key (under `errors.`) of the text shown when the response carries neither `output` nor `message`. */
   fallback?: string;
   /** Statuses that count as success. Spec §7: only 200, except where a caller knows better (307 at login). */
   okStatuses?: readonly number[];
@@ -40,9 +41,7 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR = 'Could not reach Storeline. Check your connection and try again.';
 const SSO_LOGIN = '/login?error=sso_user_not_found';
-const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
 export function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
   const url = new URL(path, window.location.origin);
@@ -57,13 +56,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Spec §8: the message comes from the body's `output`, then `message`, then the caller's fallback. */
-export function errorMessage(body: unknown, fallback: string | undefined): string {
+/** Spec §8: the message comes from the body's `output`, then `message`, then the caller's fallback text. */
+export function errorMessage(body: unknown, fallback = 'errors.generic'): string {
   if (isRecord(body)) {
     if (typeof body.output === 'string' && body.output.trim()) return body.output;
     if (typeof body.message === 'string' && body.message.trim()) return body.message;
   }
-  return fallback ?? GENERIC_ERROR;
+  return translate(fallback);
 }
 
 function fieldErrors(body: unknown): Record<string, string> {
@@ -117,7 +116,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(0, NETWORK_ERROR);
+    throw new ApiError(0, translate('errors.network'));
   }
   const ok = okStatuses.includes(response.status);
   const parsed = await readBody(response, options.responseType ?? 'json', ok);

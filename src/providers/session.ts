@@ -1,9 +1,11 @@
+import type { Profile } from '../../contract/api/profile';
 import type { VerifyData } from '../../contract/api/session';
 import { ApiError, apiFetch } from './httpClient';
 import { getPositionId, setPositionId } from './positionStore';
 import { getSessionUser, sessionGeneration, setSessionUser } from './sessionStore';
 import { type SessionUser, toSessionUser } from './sessionUser';
 import { saveThemeSettings } from './themeCache';
+import { browserTimeZone, timezoneInfo } from './timezone';
 import { getToken } from './tokenCookie';
 
 let pending: Promise<SessionUser> | undefined;
@@ -56,4 +58,34 @@ export function loginPathForVerifyError(error: unknown): string {
     if (error.status === 406) return '/login?error=sso_user_not_found';
   }
   return '/login';
+}
+
+/**
+ * Reads the session again after a settings or theme save and replaces the session user in place:
+ * the menu, labels (terms), modules and colours follow at once, without a reload and without the
+ * loading screen a cleared session would show.
+ */
+export async function reloadSession(): Promise<void> {
+  const token = getToken();
+  if (!token) return;
+  const data = await fetchVerify();
+  saveThemeSettings(data.theme);
+  setSessionUser(toSessionUser(data, token));
+}
+
+/**
+ * Carries a saved profile into the session, so the app bar shows the new name and picture and the
+ * time zone follows the profile (else the browser, spec §9) without verifying again.
+ */
+export function applyProfileToSession(profile: Profile): void {
+  const user = getSessionUser();
+  if (!user) return;
+  const zone = profile.profile_data.find((p) => p.short_name === 'timezone')?.value.trim();
+  setSessionUser({
+    ...user,
+    preferred_name: profile.preferred_name,
+    avatar: profile.avatar_url,
+    profileData: profile.profile_data,
+    timezone: timezoneInfo(zone || browserTimeZone()),
+  });
 }

@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FORGOT_FAILED, PASSWORD_UPDATE_FAILED } from '../../src/providers/passwordApi';
 import {
   getSessionUser,
   isForcedReset,
@@ -14,6 +13,10 @@ import { getToken } from '../../src/providers/tokenCookie';
 import { noUrgentTasks, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
 import { expectPath, renderApp } from './renderApp';
+
+// Spec §8's texts, as a person reads them.
+const FORGOT_FAILED = 'Failed to send password reset email';
+const PASSWORD_UPDATE_FAILED = 'Password update failed';
 
 const field = (name: RegExp) => screen.findByLabelText(name, { selector: 'input' });
 

@@ -72,10 +72,14 @@ describe('httpClient', () => {
   });
 
   it('takes the error message from output, then message, then the caller fallback', async () => {
-    expect(errorMessage({ output: 'From output', message: 'From message' }, 'Fallback')).toBe('From output');
-    expect(errorMessage({ message: 'From message' }, 'Fallback')).toBe('From message');
-    expect(errorMessage({}, 'Error creating user')).toBe('Error creating user');
-    expect(errorMessage('<html>', 'Error creating user')).toBe('Error creating user');
+    expect(errorMessage({ output: 'From output', message: 'From message' }, 'errors.user_create')).toBe(
+      'From output',
+    );
+    expect(errorMessage({ message: 'From message' }, 'errors.user_create')).toBe('From message');
+    // The fallback is spec §8's text, kept in the i18n messages.
+    expect(errorMessage({}, 'errors.user_create')).toBe('Error creating user');
+    expect(errorMessage('<html>', 'errors.user_create')).toBe('Error creating user');
+    expect(errorMessage({})).toBe('Something went wrong. Please try again.');
 
     server.use(
       http.post('*/api/user/create', () =>
@@ -88,7 +92,7 @@ describe('httpClient', () => {
     const error = await apiFetch('/api/user/create', {
       method: 'POST',
       body: {},
-      fallback: 'Error creating user',
+      fallback: 'errors.user_create',
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, message: 'That e-mail is taken', errors: { email: 'taken' } });
@@ -96,9 +100,9 @@ describe('httpClient', () => {
 
   it('treats any status but 200 as an error, unless the caller accepts it', async () => {
     server.use(http.get('*/api/thing', () => HttpResponse.json({ status: 201, data: 'x' }, { status: 201 })));
-    await expect(apiFetch('/api/thing', { fallback: 'Nope' })).rejects.toMatchObject({
+    await expect(apiFetch('/api/thing', { fallback: 'errors.theme_fetch' })).rejects.toMatchObject({
       status: 201,
-      message: 'Nope',
+      message: 'Failed to fetch theme',
     });
     await expect(request('/api/thing', { okStatuses: [201] })).resolves.toEqual({ status: 201, data: 'x' });
   });
@@ -111,7 +115,7 @@ describe('httpClient', () => {
       apiFetch('/api/user/disable', {
         method: 'PUT',
         body: { id: 1 },
-        fallback: 'Error disabling user',
+        fallback: 'errors.user_disable',
         failOnErrorFlag: true,
       }),
     ).rejects.toMatchObject({ message: 'Error disabling user' });

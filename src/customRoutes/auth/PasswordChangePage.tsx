@@ -4,7 +4,6 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useForcedReset } from '../../hooks/useSession';
 import { translate } from '../../i18n/translate';
 import { authProvider } from '../../providers/authProvider';
-import { changeForcedPassword } from '../../providers/passwordApi';
 import { hasToken } from '../../providers/tokenCookie';
 import { guard } from '../../routing/guard';
 import { EntryLayout } from './EntryLayout';
@@ -25,7 +24,7 @@ export function PasswordChangePage() {
   if (decision.kind === 'redirect' && !saved.current) return <Navigate to={decision.to} replace />;
 
   const submit = async (password: string) => {
-    await changeForcedPassword(password);
+    await authProvider.changeForcedPassword(password);
     saved.current = true;
     // The session stays valid: "/" verifies again and sends the user to their first page.
     navigate('/', { replace: true });
