@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { ForbiddenPage } from './customRoutes/ForbiddenPage';
@@ -10,6 +10,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { buildMuiTheme } from './providers/muiTheme';
+import { createQueryClient } from './providers/queryClient';
 import { themeValues } from './providers/theme';
 import { loadThemeSettings } from './providers/themeCache';
 import { RoutePage } from './routing/RoutePage';
@@ -21,6 +22,7 @@ import { APP_ROUTES } from './routing/routeTable';
  */
 export default function AdminApp() {
   const user = useSessionUser();
+  const [queryClient] = useState(createQueryClient);
   const themeSettings = user?.themeSettings;
   const theme = useMemo(
     () => buildMuiTheme(themeValues(themeSettings ?? loadThemeSettings())),
@@ -30,6 +32,7 @@ export default function AdminApp() {
     <Admin
       authProvider={authProvider}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       theme={theme}
       darkTheme={null}

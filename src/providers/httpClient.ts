@@ -1,7 +1,6 @@
+import { HttpError } from 'react-admin';
 import { POSITION_HEADER } from '../../contract/constants';
 import { translate } from '../i18n/translate';
-import { clearAuthState } from './authState';
-import { navigateTo } from './navigation';
 import { getPositionId } from './positionStore';
 import { getToken } from './tokenCookie';
 
@@ -16,8 +15,6 @@ export interface RequestOptions {
   fallback?: string;
   /** Statuses that count as success. Spec §7: only 200, except where a caller knows better (307 at login). */
   okStatuses?: readonly number[];
-  /** Set to false when the caller maps 401/406 itself (verify, logout); default true. */
-  handleAuthErrors?: boolean;
   responseType?: 'json' | 'blob';
   /** Spec §8: enable, disable and delete also fail when a 200 body carries an `error` flag. */
   failOnErrorFlag?: boolean;
@@ -28,20 +25,23 @@ export interface ApiResponse<T> {
   data: T;
 }
 
-/** A failed call: the HTTP status (0 when the server was not reached), the text to show and field errors. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: Record<string, string> = {},
-    readonly body?: unknown,
-  ) {
-    super(message);
+/**
+ * A failed call: the HTTP status (0 when the server was not reached), the text to show, field
+ * errors, and the parsed body. A react-admin HttpError, so its forms put `body.errors` on their
+ * fields and the authProvider's checkError reads the status. Throwing is all this module does:
+ * what a 401 or 406 means for the session is the authProvider's to decide (spec §8).
+ */
+export class ApiError extends HttpError {
+  declare status: number;
+  readonly errors: Record<string, string>;
+  constructor(status: number, message: string, errors: Record<string, string> = {}, body: unknown = null) {
+    super(message, status, body);
+    // HttpError pins its own prototype; restore ours so `instanceof ApiError` holds.
+    Object.setPrototypeOf(this, new.target.prototype);
     this.name = 'ApiError';
+    this.errors = errors;
   }
 }
-
-const SSO_LOGIN = '/login?error=sso_user_not_found';
 
 export function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
   const url = new URL(path, window.location.origin);
@@ -93,20 +93,9 @@ async function readBody(response: Response, type: 'json' | 'blob', ok: boolean):
   }
 }
 
-/** Spec §8: 401 anywhere ends the session; 406 means the SSO identity has no Storeline user. */
-function handleAuthFailure(status: number): void {
-  if (status === 401) {
-    clearAuthState();
-    navigateTo('/login');
-  } else if (status === 406) {
-    clearAuthState(SSO_LOGIN);
-    navigateTo(SSO_LOGIN);
-  }
-}
-
 /** Calls the API and returns the envelope's status and `data`; anything else throws an ApiError. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', query, body, fallback, okStatuses = [200], handleAuthErrors = true } = options;
+  const { method = 'GET', query, body, fallback, okStatuses = [200] } = options;
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
@@ -121,7 +110,6 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const ok = okStatuses.includes(response.status);
   const parsed = await readBody(response, options.responseType ?? 'json', ok);
   if (!ok) {
-    if (handleAuthErrors) handleAuthFailure(response.status);
     throw new ApiError(response.status, errorMessage(parsed, fallback), fieldErrors(parsed), parsed);
   }
   if (

@@ -11,23 +11,23 @@ import { getToken } from './tokenCookie';
 let pending: Promise<SessionUser> | undefined;
 
 async function fetchVerify(): Promise<VerifyData> {
-  // Verify maps its own failures (spec §8), so the generic 401/406 redirect is off here.
   try {
-    return await apiFetch<VerifyData>('/api/user/verify', { handleAuthErrors: false });
+    return await apiFetch<VerifyData>('/api/user/verify');
   } catch (error) {
     // A position remembered from another account (or one since removed) is refused with 403:
     // forget it and let the server pick the user's first position.
     if (error instanceof ApiError && error.status === 403 && getPositionId() !== undefined) {
       setPositionId(undefined);
-      return apiFetch<VerifyData>('/api/user/verify', { handleAuthErrors: false });
+      return apiFetch<VerifyData>('/api/user/verify');
     }
     throw error;
   }
 }
 
 /**
- * Verifies the session once per page load (spec §4 "verified after a successful verify call");
- * concurrent callers share the one request. clearSession() makes the next call verify again.
+ * Verifies the session once per page load (spec §4 "verified after a successful verify call"):
+ * checkAuth, getIdentity and canAccess all come here, and concurrent callers share the one
+ * request. clearSession() (a position switch, a password change) makes the next call verify again.
  */
 export function verifySession(): Promise<SessionUser> {
   const known = getSessionUser();
@@ -48,16 +48,6 @@ export function verifySession(): Promise<SessionUser> {
   };
   attempt.then(settle, settle);
   return attempt;
-}
-
-/** Spec §8: where a failed verify sends the browser. */
-export function loginPathForVerifyError(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401 && /active workspace/i.test(error.message))
-      return '/login?error=no_active_workspace';
-    if (error.status === 406) return '/login?error=sso_user_not_found';
-  }
-  return '/login';
 }
 
 /**

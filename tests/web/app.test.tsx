@@ -208,7 +208,58 @@ describe('app shell', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: /Parramatta/ }));
     await expectPath('/dashboard');
     expect(window.localStorage.getItem(POSITION_STORAGE_KEY)).toBe('21');
-    expect(seen.at(-1)).toBe('21');
+    // One verify for the page load, one for the new position.
+    expect(seen).toEqual([null, '21']);
+  });
+
+  it('verifies the session once per page load, however many parts of the page ask', async () => {
+    signedIn();
+    let verifies = 0;
+    server.use(
+      http.get('*/api/user/verify', () => {
+        verifies++;
+        return HttpResponse.json({
+          status: 200,
+          data: verifyData({
+            modules: permissionsOf('Administrator'),
+            position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
+          }),
+        });
+      }),
+      http.get('*/api/user/list', () =>
+        HttpResponse.json({
+          status: 200,
+          data: {
+            data: [
+              {
+                id: 40,
+                username: 'olivia@acme.test',
+                email: 'olivia@acme.test',
+                firstname: 'Olivia',
+                lastname: 'Smith',
+                preferred_name: null,
+                avatar_url: null,
+                status: 'active',
+                force_reset: false,
+                assigns: [],
+                created_at: '2024-01-01T00:00:00Z',
+                updated_at: '2024-01-01T00:00:00Z',
+              },
+            ],
+            total: 1,
+            page: 1,
+            per_page: 25,
+          },
+        }),
+      ),
+    );
+    renderApp('/admin/user');
+    // The layout's check, the list's, the app bar's identity and every button's access check have
+    // all been answered once the row, its actions and the user's name are on screen.
+    expect(await screen.findByText('Olivia Smith', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Disable' })).toBeInTheDocument();
+    expect(await screen.findByText('Sam Staff')).toBeInTheDocument();
+    expect(verifies).toBe(1);
   });
 
   it('signs out from the user menu: the server session ends and the cookie goes', async () => {

@@ -209,6 +209,23 @@ describe('sign-in and password pages', () => {
       expect(getSessionUser()?.forceResetPassword).toBe(false);
     });
 
+    it('goes to sign-in when the session ended meanwhile (spec §8: 401 on any call)', async () => {
+      signedIn();
+      setForcedReset(true);
+      server.use(
+        http.put('*/api/profile/update', () =>
+          HttpResponse.json({ status: 401, message: 'Your session has ended' }, { status: 401 }),
+        ),
+      );
+      renderApp('/password/change');
+      await userEvent.type(await field(/^New password/), 'a-new-password');
+      await userEvent.type(await field(/Confirm new password/), 'a-new-password');
+      await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+      await expectPath('/login');
+      expect(getToken()).toBeUndefined();
+      expect(isForcedReset()).toBe(false);
+    });
+
     it(`says "${PASSWORD_UPDATE_FAILED}" when the change is refused`, async () => {
       signedIn();
       setForcedReset(true);
