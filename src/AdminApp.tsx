@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { ForbiddenPage } from './customRoutes/ForbiddenPage';
 import { NotFoundPage } from './customRoutes/NotFoundPage';
@@ -14,7 +14,7 @@ import { createQueryClient } from './providers/queryClient';
 import { themeValues } from './providers/theme';
 import { loadThemeSettings } from './providers/themeCache';
 import { RoutePage } from './routing/RoutePage';
-import { APP_ROUTES } from './routing/routeTable';
+import { APP_ROUTES, RESOURCES } from './routing/routeTable';
 
 /**
  * The authenticated app: react-admin inside the browser router of App.tsx (real paths, no /#/).
@@ -43,6 +43,13 @@ export default function AdminApp() {
       title="Storeline"
       disableTelemetry
     >
+      {RESOURCES.map(({ name, icon, recordRepresentation }) => (
+        // Registered without views, so reference fields, titles and menus know the resource; its
+        // screens are the custom routes below, and react-admin's own /<name> paths stay not found.
+        <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation}>
+          <Route path="*" element={<NotFoundPage />} />
+        </Resource>
+      ))}
       <CustomRoutes>
         <Route path="/forbidden" element={<ForbiddenPage />} />
         {APP_ROUTES.map((route) =>

@@ -131,6 +131,19 @@ export type AccessRule =
   | { placeholder: true }
   | { open: true };
 
+/** A route's or menu entry's rule: the module's capabilities (read when none is named). */
+export const needs = (module: ModuleId, ...can: Capability[]): AccessRule => ({
+  module,
+  can: can.length ? can : ['read'],
+});
+
+/**
+ * Spec §2 does not give the placeholder modules (library, insights, orders, survey) a module id
+ * and §6 has none to give, so no role can withhold them: every user of a customer tenant may open
+ * them, and platform operators (admin tenant, who see only Tenant) may not.
+ */
+export const PLACEHOLDER_ACCESS: AccessRule = { placeholder: true };
+
 export function satisfies(user: AccessSubject | undefined, rule: AccessRule): boolean {
   if (!user) return false;
   if ('open' in rule) return true;

@@ -1,13 +1,24 @@
-import { useTranslate } from 'react-admin';
+import { ResourceContextProvider, useTranslate } from 'react-admin';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import type { AppRoute } from './routeTable';
+import type { AppRoute } from './types';
 
-/** Renders a declared route's page with its translated title, also shown in the browser tab. */
+/**
+ * Renders a declared route's page with its translated title, also shown in the browser tab. A
+ * resource's page renders inside its ResourceContextProvider, so react-admin's List, Edit, Show
+ * and buttons know the resource without a `resource` prop.
+ */
 export function RoutePage({ route }: { route: AppRoute }) {
   const translate = useTranslate();
   const title = translate(route.title);
   useDocumentTitle(title);
   const Page = route.page;
   if (!Page) return null;
-  return <Page title={title} description={route.description ? translate(route.description) : undefined} />;
+  const page = (
+    <Page title={title} description={route.description ? translate(route.description) : undefined} />
+  );
+  return route.resource ? (
+    <ResourceContextProvider value={route.resource}>{page}</ResourceContextProvider>
+  ) : (
+    page
+  );
 }

@@ -1,6 +1,7 @@
 import { type AccessSubject, satisfies } from '../providers/accessControl';
 import { firstPermittedPath } from './menuItems';
-import { type AppRoute, matchRoute } from './routeTable';
+import { matchRoute } from './routeTable';
+import type { AppRoute } from './types';
 
 export interface GuardInput {
   pathname: string;

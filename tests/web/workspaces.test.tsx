@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceRecord } from '../../contract/api/workspaces';
-import { inputToOpenAt, msToOpenAt, openAtToInput, openAtToMs } from '../../src/resources/workspaces/openAt';
+import { inputToOpenAt, msToOpenAt, openAtToInput, openAtToMs } from '../../src/providers/openAt';
 import {
   noUrgentTasks,
   permissionsOf,

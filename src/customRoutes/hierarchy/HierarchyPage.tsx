@@ -27,7 +27,7 @@ import { hierarchyTreeQuery } from '../../components/NodePicker';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { NewNodeBody } from '../../providers/dataProvider/hierarchy';
 import { ApiError } from '../../providers/httpClient';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { AddNodeDialog, fieldErrorsOf, type NewNode, PickNodeDialog, RenameDialog } from './NodeDialogs';
 import { NodeSummary } from './NodeSummary';
 import { NodeUsersPanel } from './NodeUsersPanel';

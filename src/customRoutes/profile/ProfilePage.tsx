@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadingIndicator, Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { DetailsCard } from './DetailsCard';
 import { PasswordCard } from './PasswordCard';
 import { profileQuery } from './profileQuery';

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { GeneralSettings } from './GeneralSettings';
 import { settingsQuery } from './settingsQueries';
 import { ThemeEditor } from './ThemeEditor';

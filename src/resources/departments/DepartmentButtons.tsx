@@ -42,7 +42,6 @@ export function DeleteDepartmentButton({ redirect }: { redirect?: string | false
   if (!record || !canAccess) return null;
   return (
     <DeleteWithConfirmButton
-      resource="departments"
       record={record}
       mutationMode="pessimistic"
       redirect={redirect ?? DEPARTMENT_PATHS.list}

@@ -18,7 +18,7 @@ import {
 import type { Department } from '../../../contract/api/departments';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { DeleteDepartmentButton, DuplicateDepartmentButton, EditDepartmentButton } from './DepartmentButtons';
 import { DepartmentSwatch } from './DepartmentSwatch';
 import { DEPARTMENT_PATHS } from './departmentPaths';
@@ -68,7 +68,6 @@ export default function DepartmentList({ title }: PageProps) {
   const isMobile = useIsMobile();
   return (
     <List
-      resource="departments"
       title={title}
       sort={{ field: 'name', order: 'ASC' }}
       filters={filters}

@@ -12,7 +12,6 @@ export function RoleDeleteButton({ redirect }: { redirect?: string | false }) {
   if (!record || !canAccess) return null;
   return (
     <DeleteWithConfirmButton
-      resource="roles"
       record={record}
       mutationMode="pessimistic"
       redirect={redirect ?? ROLE_PATHS.list}

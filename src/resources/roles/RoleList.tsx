@@ -18,7 +18,7 @@ import {
 import type { Role } from '../../../contract/api/roles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { DuplicateRoleButton, EditRoleButton } from './RoleButtons';
 import { RoleDeleteButton } from './RoleDeleteButton';
 import { ROLE_PATHS } from './rolePaths';
@@ -66,7 +66,6 @@ export default function RoleList({ title }: PageProps) {
   const isMobile = useIsMobile();
   return (
     <List
-      resource="roles"
       title={title}
       sort={{ field: 'name', order: 'ASC' }}
       filters={filters}

@@ -66,7 +66,6 @@ export function DeleteUserButton() {
   if (!record || !canAccess || record.id === me?.id) return null;
   return (
     <DeleteWithConfirmButton
-      resource="users"
       record={record}
       mutationMode="pessimistic"
       redirect={USER_PATHS.list}

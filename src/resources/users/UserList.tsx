@@ -17,7 +17,7 @@ import {
 import type { UserRecord } from '../../../contract/api/users';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { PositionChips } from './PositionChips';
 import { UserBulkActions } from './UserBulkActions';
 import { userFilters } from './UserSearch';
@@ -81,7 +81,6 @@ export default function UserList({ title }: PageProps) {
   const rowClick = (id: Identifier) => (canEdit ? USER_PATHS.edit(id) : false);
   return (
     <List
-      resource="users"
       title={title}
       sort={{ field: 'name', order: 'ASC' }}
       filters={userFilters}

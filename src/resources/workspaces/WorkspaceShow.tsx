@@ -6,10 +6,11 @@ import Button from '@mui/material/Button';
 import { ShowBase, Title, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
-import type { PageProps } from '../../routing/routeTable';
-import { ShowState } from './ShowState';
-import { WorkspaceDetails } from './WorkspaceDetails';
+import { ShowState } from '../../components/ShowState';
+import { WorkspaceDetails } from '../../components/WorkspaceDetails';
+import type { PageProps } from '../../routing/types';
 import { WorkspaceStatusButton } from './WorkspaceStatusButton';
+import { WORKSPACE_PATHS } from './workspacePaths';
 
 function Actions() {
   const translate = useTranslate();
@@ -22,7 +23,7 @@ function Actions() {
       {edit.canAccess && (
         <Button
           component={Link}
-          to={`/admin/workspace/edit/${record.id}`}
+          to={WORKSPACE_PATHS.edit(record.id)}
           variant="contained"
           size="small"
           startIcon={<EditOutlinedIcon />}
@@ -52,18 +53,13 @@ export default function WorkspaceShow({ title }: PageProps) {
   const list = useCanAccess({ resource: 'workspaces', action: 'list' });
   return (
     // ShowState explains a failure in place instead of react-admin's redirect to a resource list.
-    <ShowBase
-      resource="workspaces"
-      id={id}
-      redirectOnError={false}
-      queryOptions={{ onError: () => undefined }}
-    >
+    <ShowBase id={id} redirectOnError={false} queryOptions={{ onError: () => undefined }}>
       <Box sx={{ py: { xs: 1, sm: 2 } }}>
         <Title title={title} />
         {list.canAccess && (
           <Button
             component={Link}
-            to="/admin/workspace"
+            to={WORKSPACE_PATHS.list}
             size="small"
             startIcon={<ArrowBackIcon />}
             sx={{ mb: 1 }}

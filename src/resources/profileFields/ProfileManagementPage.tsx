@@ -21,7 +21,7 @@ import {
 import type { ProfileField } from '../../../contract/api/profile';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { FieldEditor } from './FieldEditor';
 import { FieldRow } from './FieldRow';
 import { moveId } from './fieldForm';
