@@ -4,7 +4,7 @@ import { type MouseEvent, useState } from 'react';
 import {
   Button,
   Confirm,
-  DeleteWithConfirmButton,
+  DeleteButton,
   useCanAccess,
   useDataProvider,
   useNotify,
@@ -58,14 +58,13 @@ export function ResetPasswordButton() {
   );
 }
 
-/** Deletes after a confirmation (user.delete); never one's own account. */
+/** Deletes after a confirmation (user.delete, which DeleteButton checks); never one's own account. */
 export function DeleteUserButton() {
   const record = useRecordContext<UserRecord>();
   const me = useSessionUser();
-  const { canAccess } = useCanAccess({ resource: 'users', action: 'delete' });
-  if (!record || !canAccess || record.id === me?.id) return null;
+  if (!record || record.id === me?.id) return null;
   return (
-    <DeleteWithConfirmButton
+    <DeleteButton
       record={record}
       mutationMode="pessimistic"
       redirect={USER_PATHS.list}

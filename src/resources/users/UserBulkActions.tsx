@@ -3,7 +3,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  BulkDeleteWithConfirmButton,
+  BulkDeleteButton,
   Button,
   Confirm,
   type Identifier,
@@ -75,14 +75,14 @@ function BulkStatusButton({ action }: { action: StatusAction }) {
   );
 }
 
+/** Enable and disable need user.disable (custom buttons, checked here); BulkDeleteButton checks delete itself. */
 export function UserBulkActions() {
-  const disable = useCanAccess({ resource: 'users', action: 'disable' });
-  const remove = useCanAccess({ resource: 'users', action: 'delete' });
+  const { canAccess: canDisable } = useCanAccess({ resource: 'users', action: 'disable' });
   return (
     <>
-      {disable.canAccess && <BulkStatusButton action="enable" />}
-      {disable.canAccess && <BulkStatusButton action="disable" />}
-      {remove.canAccess && <BulkDeleteWithConfirmButton mutationMode="pessimistic" />}
+      {canDisable && <BulkStatusButton action="enable" />}
+      {canDisable && <BulkStatusButton action="disable" />}
+      <BulkDeleteButton mutationMode="pessimistic" />
     </>
   );
 }

@@ -3,7 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { ShowBase, Title, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { ListButton, ShowBase, Title, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
 import { ShowState } from '../../components/ShowState';
@@ -49,24 +49,17 @@ function Actions() {
 /** Spec §2 /admin/workspace/detail/{id}. */
 export default function WorkspaceShow({ title }: PageProps) {
   const { id = '' } = useParams();
-  const translate = useTranslate();
-  const list = useCanAccess({ resource: 'workspaces', action: 'list' });
   return (
     // ShowState explains a failure in place instead of react-admin's redirect to a resource list.
     <ShowBase id={id} redirectOnError={false} queryOptions={{ onError: () => undefined }}>
       <Box sx={{ py: { xs: 1, sm: 2 } }}>
         <Title title={title} />
-        {list.canAccess && (
-          <Button
-            component={Link}
-            to={WORKSPACE_PATHS.list}
-            size="small"
-            startIcon={<ArrowBackIcon />}
-            sx={{ mb: 1 }}
-          >
-            {translate('workspaces.back_to_list')}
-          </Button>
-        )}
+        <ListButton
+          to={WORKSPACE_PATHS.list}
+          label="workspaces.back_to_list"
+          icon={<ArrowBackIcon />}
+          sx={{ mb: 1 }}
+        />
         <ShowState>
           <WorkspaceDetails actions={<Actions />} />
         </ShowState>
