@@ -23,7 +23,7 @@ export type AccessSubject = Pick<SessionUser, 'id' | 'permissions' | 'isAdminTen
 export const PLACEHOLDER_RESOURCE = 'placeholder';
 
 /** react-admin resource names (later issues mount these) → spec §6 module ids. */
-export const RESOURCE_MODULES: Readonly<Record<string, ModuleId>> = {
+const RESOURCE_MODULES: Readonly<Record<string, ModuleId>> = {
   tenants: 'tenant',
   users: 'user',
   workspaces: 'workspace',

@@ -72,7 +72,7 @@ async function login({ username, password }: LoginParams): Promise<{ redirectTo:
  * has no active workspace; 406 (an SSO identity without a Storeline user) → its own error.
  * Anything else is the screen's to show.
  */
-export function signInPathFor(error: unknown): string | undefined {
+function signInPathFor(error: unknown): string | undefined {
   const status = statusOf(error);
   if (status === 401) return /active workspace/i.test(messageOf(error)) ? NO_ACTIVE_WORKSPACE : '/login';
   if (status === 406) return SSO_USER_NOT_FOUND;

@@ -43,7 +43,7 @@ export class ApiError extends HttpError {
   }
 }
 
-export function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
+function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query)) {
     const values = Array.isArray(value) ? value : [value];
@@ -72,7 +72,7 @@ function fieldErrors(body: unknown): Record<string, string> {
   return errors;
 }
 
-export function requestHeaders(body: unknown): Headers {
+function requestHeaders(body: unknown): Headers {
   const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

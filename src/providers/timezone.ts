@@ -4,8 +4,8 @@
  */
 export type DatePattern = 'MM/DD/YYYY' | 'DD/MM/YYYY' | 'YYYY-MM-DD';
 
-export const DEFAULT_LOCALE = 'en';
-export const DEFAULT_DATE_PATTERN: DatePattern = 'YYYY-MM-DD';
+const DEFAULT_LOCALE = 'en';
+const DEFAULT_DATE_PATTERN: DatePattern = 'YYYY-MM-DD';
 
 const US_ZONES = new Set([
   'America/New_York',

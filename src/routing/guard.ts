@@ -20,7 +20,7 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string }
 const allow: GuardDecision = { kind: 'allow' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   '/login',
   '/password',
   '/password/forgot',
@@ -28,7 +28,7 @@ export const PUBLIC_PATHS = [
   '/password/change',
 ] as const;
 
-export function isPublicPath(pathname: string): boolean {
+function isPublicPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (PUBLIC_PATHS as readonly string[]).includes(path) || /^\/password\/reset\/[^/]+$/.test(path);
 }

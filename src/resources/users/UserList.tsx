@@ -25,7 +25,7 @@ import { UserStatusButton } from './UserStatusButton';
 import { UserStatusChip } from './UserStatusChip';
 import { USER_PATHS } from './userPaths';
 
-export const fullName = (r: Pick<UserRecord, 'firstname' | 'lastname'>) => `${r.firstname} ${r.lastname}`;
+const fullName = (r: Pick<UserRecord, 'firstname' | 'lastname'>) => `${r.firstname} ${r.lastname}`;
 
 function Actions() {
   return (
