@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { ForbiddenPage } from './customRoutes/ForbiddenPage';
 import { NotFoundPage } from './customRoutes/NotFoundPage';
 import { useSessionUser } from './hooks/useSession';
@@ -13,7 +13,7 @@ import { buildMuiTheme } from './providers/muiTheme';
 import { createQueryClient } from './providers/queryClient';
 import { themeValues } from './providers/theme';
 import { loadThemeSettings } from './providers/themeCache';
-import { RoutePage } from './routing/RoutePage';
+import { routeElements } from './routing/RoutePage';
 import { APP_ROUTES, RESOURCES } from './routing/routeTable';
 
 /**
@@ -52,13 +52,7 @@ export default function AdminApp() {
       ))}
       <CustomRoutes>
         <Route path="/forbidden" element={<ForbiddenPage />} />
-        {APP_ROUTES.map((route) =>
-          route.redirect ? (
-            <Route key={route.path} path={route.path} element={<Navigate to={route.redirect} replace />} />
-          ) : (
-            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-          ),
-        )}
+        {routeElements(APP_ROUTES)}
       </CustomRoutes>
     </Admin>
   );

@@ -1,4 +1,5 @@
 import { ResourceContextProvider, useTranslate } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import type { AppRoute } from './types';
 
@@ -20,5 +21,16 @@ export function RoutePage({ route }: { route: AppRoute }) {
     <ResourceContextProvider value={route.resource}>{page}</ResourceContextProvider>
   ) : (
     page
+  );
+}
+
+/** A <Route> per declared route: forwarding routes redirect, the others render their page. */
+export function routeElements(routes: readonly AppRoute[]) {
+  return routes.map((route) =>
+    route.redirect ? (
+      <Route key={route.path} path={route.path} element={<Navigate to={route.redirect} replace />} />
+    ) : (
+      <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+    ),
   );
 }

@@ -18,7 +18,7 @@ import {
 import { server } from './msw';
 import { expectPath, renderApp, setViewportWidth } from './renderApp';
 
-const menu = () => screen.findByTestId('main-menu', undefined, { timeout: 8000 });
+const menu = () => screen.findByTestId('main-menu');
 
 async function menuLabels(): Promise<string[]> {
   const nav = await menu();
@@ -106,7 +106,7 @@ describe('app shell', () => {
     signedIn();
     server.use(verifyHandler(verifyData()));
     renderApp('/insight/barometer');
-    const page = await screen.findByTestId('under-development', undefined, { timeout: 8000 });
+    const page = await screen.findByTestId('under-development');
     expect(page).toHaveTextContent('Under development');
     expect(page).toHaveTextContent('Short pulse checks');
   });
@@ -153,7 +153,7 @@ describe('app shell', () => {
     server.use(verifyHandler(verifyData()));
     setViewportWidth(767);
     const { unmount } = renderApp('/task');
-    await waitFor(() => expect(document.querySelector('.sl-mobile')).not.toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(document.querySelector('.sl-mobile')).not.toBeNull());
     expect(screen.queryByTestId('main-menu')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await menu();
@@ -165,7 +165,7 @@ describe('app shell', () => {
     unmount();
     setViewportWidth(768);
     renderApp('/task');
-    await waitFor(() => expect(document.querySelector('.sl-desktop')).not.toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(document.querySelector('.sl-desktop')).not.toBeNull());
     expect(await menu()).toBeVisible();
   });
 
@@ -205,7 +205,7 @@ describe('app shell', () => {
       }),
     );
     renderApp('/task');
-    await userEvent.click(await screen.findByRole('button', { name: 'Switch position' }, { timeout: 8000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch position' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Parramatta/ }));
     await expectPath('/dashboard');
     expect(window.localStorage.getItem(POSITION_STORAGE_KEY)).toBe('21');
@@ -257,7 +257,7 @@ describe('app shell', () => {
     renderApp('/admin/user');
     // The layout's check, the list's, the app bar's identity and every button's access check have
     // all been answered once the row, its actions and the user's name are on screen.
-    expect(await screen.findByText('Olivia Smith', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Olivia Smith')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Disable' })).toBeInTheDocument();
     expect(await screen.findByText('Sam Staff')).toBeInTheDocument();
     expect(verifies).toBe(1);
@@ -275,7 +275,7 @@ describe('app shell', () => {
     );
     renderApp('/task');
     // The button turns from an icon into the user's name once the identity is known.
-    await screen.findByText('Sam Staff', undefined, { timeout: 8000 });
+    await screen.findByText('Sam Staff');
     await userEvent.click(screen.getByRole('button', { name: 'Account' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await expectPath('/login');

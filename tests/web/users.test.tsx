@@ -97,9 +97,10 @@ describe('position editor', () => {
 
   it('asks for the roles as spec §9 says, and disables those beyond the caller’s own', async () => {
     renderEditor([{}]);
+    // The select replaces its loading placeholder once the roles have arrived.
     await userEvent.click(await screen.findByRole('combobox', { name: /Role/ }));
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getByRole('option', { name: /Administrator/ })).toHaveAttribute(
+    expect(await within(listbox).findByRole('option', { name: /Administrator/ })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
