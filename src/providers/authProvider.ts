@@ -4,7 +4,7 @@ import type { LoginData, LoginUser, ThemeSetting } from '../../contract/api/sess
 import { translate } from '../i18n/translate';
 import { canAccess } from './accessControl';
 import { clearAuthState, resetSignInPath, signInPathNow } from './authState';
-import { ApiError, apiFetch, request } from './httpClient';
+import { ApiError, apiFetch, request, statusOf } from './httpClient';
 import { setPositionId } from './positionStore';
 import { verifySession } from './session';
 import { clearSession, setForcedReset } from './sessionStore';
@@ -26,12 +26,6 @@ interface AuthRedirect {
 
 const NO_ACTIVE_WORKSPACE = '/login?error=no_active_workspace';
 const SSO_USER_NOT_FOUND = '/login?error=sso_user_not_found';
-
-function statusOf(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' ? status : undefined;
-}
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -43,6 +43,12 @@ export class ApiError extends HttpError {
   }
 }
 
+/** The HTTP status a failed call carries (an ApiError or any error shaped like one), if any. */
+export function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
 function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query)) {

@@ -1,9 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
+import { statusOf } from './httpClient';
 
 /**
  * react-query for one signed-in session (AdminApp makes one per mount). A request the server
