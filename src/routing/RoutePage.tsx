@@ -8,7 +8,7 @@ import type { AppRoute } from './types';
  * resource's page renders inside its ResourceContextProvider, so react-admin's List, Edit, Show
  * and buttons know the resource without a `resource` prop.
  */
-export function RoutePage({ route }: { route: AppRoute }) {
+function RoutePage({ route }: { route: AppRoute }) {
   const translate = useTranslate();
   const title = translate(route.title);
   useDocumentTitle(title);
