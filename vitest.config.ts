@@ -21,7 +21,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 20_000,
+          // Ten seconds per wait (setup.ts) and a few waits per test, on a busy two-core machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
 import { ForbiddenPage } from './customRoutes/ForbiddenPage';
 import { NotFoundPage } from './customRoutes/NotFoundPage';
 import { useSessionUser } from './hooks/useSession';
@@ -10,10 +10,11 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { buildMuiTheme } from './providers/muiTheme';
+import { createQueryClient } from './providers/queryClient';
 import { themeValues } from './providers/theme';
 import { loadThemeSettings } from './providers/themeCache';
-import { RoutePage } from './routing/RoutePage';
-import { APP_ROUTES } from './routing/routeTable';
+import { routeElements } from './routing/RoutePage';
+import { APP_ROUTES, RESOURCES } from './routing/routeTable';
 
 /**
  * The authenticated app: react-admin inside the browser router of App.tsx (real paths, no /#/).
@@ -21,6 +22,7 @@ import { APP_ROUTES } from './routing/routeTable';
  */
 export default function AdminApp() {
   const user = useSessionUser();
+  const [queryClient] = useState(createQueryClient);
   const themeSettings = user?.themeSettings;
   const theme = useMemo(
     () => buildMuiTheme(themeValues(themeSettings ?? loadThemeSettings())),
@@ -30,6 +32,7 @@ export default function AdminApp() {
     <Admin
       authProvider={authProvider}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       theme={theme}
       darkTheme={null}
@@ -40,15 +43,16 @@ export default function AdminApp() {
       title="Storeline"
       disableTelemetry
     >
+      {RESOURCES.map(({ name, icon, recordRepresentation }) => (
+        // Registered without views, so reference fields, titles and menus know the resource; its
+        // screens are the custom routes below, and react-admin's own /<name> paths stay not found.
+        <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation}>
+          <Route path="*" element={<NotFoundPage />} />
+        </Resource>
+      ))}
       <CustomRoutes>
         <Route path="/forbidden" element={<ForbiddenPage />} />
-        {APP_ROUTES.map((route) =>
-          route.redirect ? (
-            <Route key={route.path} path={route.path} element={<Navigate to={route.redirect} replace />} />
-          ) : (
-            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-          ),
-        )}
+        {routeElements(APP_ROUTES)}
       </CustomRoutes>
     </Admin>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ForgotEmailSentPage } from './customRoutes/auth/ForgotEmailSentPage';
 import { LoginPage } from './customRoutes/auth/LoginPage';
 import { PasswordChangePage } from './customRoutes/auth/PasswordChangePage';
@@ -9,22 +9,11 @@ import { PublicShell } from './customRoutes/auth/PublicShell';
 import { useForcedReset } from './hooks/useSession';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { signInPathNow } from './providers/authState';
-import { setNavigator } from './providers/navigation';
 import { hasToken } from './providers/tokenCookie';
 import { guard } from './routing/guard';
 
 // react-admin, MUI's heavier parts and every screen load only after sign-in.
 const AdminApp = lazy(() => import('./AdminApp'));
-
-/** Lets the http client and auth provider navigate without a page reload. */
-function NavigationBridge() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    setNavigator((to, options) => navigate(to, options));
-    return () => setNavigator(undefined);
-  }, [navigate]);
-  return null;
-}
 
 /** Spec §2: scroll returns to the top on each navigation. */
 function ScrollToTop() {
@@ -60,7 +49,6 @@ function ProtectedApp() {
 export function App() {
   return (
     <BrowserRouter>
-      <NavigationBridge />
       <ScrollToTop />
       <Routes>
         <Route element={<PublicShell />}>

@@ -4,6 +4,39 @@
  * calls its workspaces "Store" reads "Store Info" and "Audit By Store" everywhere.
  */
 export const appMessages = {
+  /**
+   * Spec §8: what a failed call says when the server's answer carries neither `output` nor
+   * `message`. The http client reads these keys; nothing else spells these texts.
+   */
+  errors: {
+    generic: 'Something went wrong. Please try again.',
+    network: 'Could not reach Storeline. Check your connection and try again.',
+    login: 'Sign-in failed. Please try again.',
+    password_forgot: 'Failed to send password reset email',
+    password_update: 'Password update failed',
+    user_create: 'Error creating user',
+    user_update: 'Error updating user',
+    user_enable: 'Error enabling user',
+    user_disable: 'Error disabling user',
+    user_delete: 'Error deleting user',
+    users_update: 'Error updating users',
+    node_create: 'Error creating node',
+    node_update: 'Error updating node',
+    node_drag: 'Error dragging node',
+    node_delete: 'Error deleting node',
+    profile_update: 'Error updating profile',
+    avatar_upload: 'Error uploading avatar',
+    file_upload: 'Error uploading file',
+    theme_fetch: 'Failed to fetch theme',
+    theme_save: 'Failed to save theme',
+    settings_fetch: 'Failed to fetch settings',
+    settings_save: 'Failed to save settings',
+    tenant_create: 'Error creating tenant',
+    tenant_update: 'Error updating tenant',
+    tenant_enable: 'Error enabling tenant',
+    tenant_disable: 'Error disabling tenant',
+    profile_fields_reorder: 'Error reordering fields',
+  },
   app: {
     name: 'Storeline',
     tagline: 'Tasks, compliance and audits across every %{workspace_lower}.',
@@ -310,7 +343,6 @@ export const appMessages = {
       disabled: '%{name} is disabled and its users are signed out',
       enabled: '%{name} is enabled again',
     },
-    errors: { disable: 'Error disabling tenant', enable: 'Error enabling tenant' },
     validation: {
       identifier: 'Use lower-case letters, digits and hyphens, starting and ending with a letter or digit',
       reserved: 'This identifier is reserved for Storeline itself',
@@ -320,7 +352,6 @@ export const appMessages = {
   settings: {
     save: 'Save settings',
     saved: 'Settings saved',
-    errors: { save: 'Failed to save settings' },
     terms: {
       title: 'Terms',
       subheader: 'What your organisation calls things. Menus and labels follow at once.',
@@ -411,7 +442,6 @@ export const appMessages = {
       alt: 'Logo of %{name}',
       uploaded: 'Logo uploaded; save the theme to use it',
       too_large: 'The logo is larger than 2 MB; choose a smaller file',
-      failed: 'Error uploading file',
     },
   },
   users: {
@@ -629,7 +659,6 @@ export const appMessages = {
       deleted: 'Field deleted',
       reordered: 'New order saved',
     },
-    errors: { reorder: 'Error reordering fields' },
   },
   profile: {
     sections: { details: 'Your details', fields: 'About you', password: 'Password' },
@@ -661,11 +690,8 @@ export const appMessages = {
       password_changed: 'Password changed. Other devices were signed out.',
     },
     errors: {
-      update: 'Error updating profile',
-      avatar: 'Error uploading avatar',
       avatar_type: 'Choose a PNG, JPEG or WebP image',
       avatar_size: 'The picture is larger than 5 MB; choose a smaller one',
-      password: 'Password update failed',
     },
     read_only: 'Your role lets you see your profile but not change it.',
   },

@@ -1,10 +1,9 @@
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { Layout, useSidebarState } from 'react-admin';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Layout, useAuthenticated, useSidebarState } from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useForcedReset, useSessionUser } from '../hooks/useSession';
-import { clearAuthState, signInPathNow } from '../providers/authState';
-import { loginPathForVerifyError, verifySession } from '../providers/session';
+import { signInPathNow } from '../providers/authState';
 import { themeValues } from '../providers/theme';
 import { hasToken } from '../providers/tokenCookie';
 import { guard } from '../routing/guard';
@@ -21,7 +20,6 @@ import { useUrgentTasks } from './useUrgentTasks';
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const user = useSessionUser();
   const forcedReset = useForcedReset();
   const isMobile = useIsMobile();
@@ -30,20 +28,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const decision = guard({ pathname, hasToken: hasToken(), forcedReset, user, signInPath: signInPathNow() });
   const colours = useMemo(() => themeValues(user?.themeSettings), [user?.themeSettings]);
 
-  useEffect(() => {
-    if (decision.kind !== 'verify') return;
-    let active = true;
-    verifySession().catch((error: unknown) => {
-      if (!active) return;
-      // Spec §8: 401 "active workspace" and 406 have their own sign-in messages; all else plain login.
-      const to = loginPathForVerifyError(error);
-      clearAuthState(to);
-      navigate(to, { replace: true });
-    });
-    return () => {
-      active = false;
-    };
-  }, [decision.kind, navigate]);
+  // react-admin's checkAuth verifies the session (once per load, again after a position switch);
+  // when it fails, the authProvider has cleared it and says where to go.
+  useAuthenticated({ enabled: decision.kind === 'verify' });
 
   // On phones the menu is a drawer over the page: start closed and close after each navigation.
   useEffect(() => {

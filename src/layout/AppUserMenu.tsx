@@ -1,4 +1,3 @@
-import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -7,8 +6,9 @@ import MenuItem from '@mui/material/MenuItem';
 import type { ReactNode } from 'react';
 import { Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { profile } from '../customRoutes/profile';
 import { useSessionUser } from '../hooks/useSession';
-import { hasModuleAccess } from '../providers/accessControl';
+import { satisfies } from '../providers/accessControl';
 import { visibleAdminLinks } from '../routing/adminLinks';
 
 function LinkItem({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
@@ -28,12 +28,13 @@ export function AppUserMenu() {
   const adminLinks = visibleAdminLinks(user);
   // MUI Menu wants its items as direct children, not wrapped in fragments.
   const items: ReactNode[] = [];
-  if (hasModuleAccess(user, 'profile', ['read'])) {
+  const [ownProfile] = profile.routes;
+  if (ownProfile && profile.icon && satisfies(user, ownProfile.access)) {
     items.push(
       <LinkItem
         key="profile"
-        to="/profile"
-        icon={<PersonOutlineIcon />}
+        to={ownProfile.path}
+        icon={<profile.icon />}
         label={translate('shell.profile')}
       />,
     );

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
 import { hasModuleAccess } from '../providers/accessControl';
-import { apiFetch } from '../providers/httpClient';
+import type { AppDataProvider } from '../providers/dataProvider';
 import type { SessionUser } from '../providers/sessionUser';
 import { countOpenUrgent, parseUrgentTasks, type UrgentTask } from './urgentTasks';
 
@@ -17,32 +19,27 @@ export interface UrgentTasksState {
  * A failure is only logged (spec §8): the modal is a reminder, never a blocker.
  */
 export function useUrgentTasks(user: SessionUser | undefined): UrgentTasksState {
-  const [tasks, setTasks] = useState<UrgentTask[]>([]);
-  const [open, setOpen] = useState(false);
+  const dataProvider = useDataProvider<AppDataProvider>();
   const enabled = Boolean(user && !user.isAdminTenant && hasModuleAccess(user, 'mytasks', ['read']));
   const zone = user?.timezone.timezone;
-  const sessionKey = user ? `${user.id}:${user.positionId}` : undefined;
+  const { data, error } = useQuery({
+    queryKey: ['urgent-tasks', user?.id, user?.positionId, zone],
+    queryFn: async () => parseUrgentTasks(await dataProvider.getUrgentTasks(zone)),
+    enabled,
+    // Once per session and position: the modal is a reminder, not a live view.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const tasks = (data ?? []).filter((t) => t.status === false);
+  const [open, setOpen] = useState(false);
+  const openCount = data ? countOpenUrgent(data) : 0;
 
   useEffect(() => {
-    if (!enabled || !sessionKey) return;
-    let active = true;
-    apiFetch<unknown>('/api/user/task/urgent', {
-      query: { datetime: Math.floor(Date.now() / 1000), timezone: zone },
-      handleAuthErrors: false,
-    })
-      .then((data) => {
-        if (!active) return;
-        const list = parseUrgentTasks(data).filter((t) => t.status === false);
-        setTasks(list);
-        setOpen(countOpenUrgent(list) > 0);
-      })
-      .catch((error: unknown) => {
-        console.warn('Could not load urgent tasks', error);
-      });
-    return () => {
-      active = false;
-    };
-  }, [enabled, sessionKey, zone]);
+    setOpen(openCount > 0);
+  }, [openCount]);
+  useEffect(() => {
+    if (error) console.warn('Could not load urgent tasks', error);
+  }, [error]);
 
   const close = useCallback(() => setOpen(false), []);
   return { open, count: countOpenUrgent(tasks), tasks, close };

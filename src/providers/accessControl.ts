@@ -23,7 +23,7 @@ export type AccessSubject = Pick<SessionUser, 'id' | 'permissions' | 'isAdminTen
 export const PLACEHOLDER_RESOURCE = 'placeholder';
 
 /** react-admin resource names (later issues mount these) → spec §6 module ids. */
-export const RESOURCE_MODULES: Readonly<Record<string, ModuleId>> = {
+const RESOURCE_MODULES: Readonly<Record<string, ModuleId>> = {
   tenants: 'tenant',
   users: 'user',
   workspaces: 'workspace',
@@ -130,6 +130,19 @@ export type AccessRule =
   | { module: ModuleId; can?: readonly Capability[] }
   | { placeholder: true }
   | { open: true };
+
+/** A route's or menu entry's rule: the module's capabilities (read when none is named). */
+export const needs = (module: ModuleId, ...can: Capability[]): AccessRule => ({
+  module,
+  can: can.length ? can : ['read'],
+});
+
+/**
+ * Spec §2 does not give the placeholder modules (library, insights, orders, survey) a module id
+ * and §6 has none to give, so no role can withhold them: every user of a customer tenant may open
+ * them, and platform operators (admin tenant, who see only Tenant) may not.
+ */
+export const PLACEHOLDER_ACCESS: AccessRule = { placeholder: true };
 
 export function satisfies(user: AccessSubject | undefined, rule: AccessRule): boolean {
   if (!user) return false;

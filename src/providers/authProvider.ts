@@ -1,35 +1,31 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { RedirectData } from '../../contract/api/common';
-import type { LoginData } from '../../contract/api/session';
+import type { LoginData, LoginUser, ThemeSetting } from '../../contract/api/session';
+import { translate } from '../i18n/translate';
 import { canAccess } from './accessControl';
-import { clearAuthState, resetSignInPath } from './authState';
-import { ApiError, apiFetch, request } from './httpClient';
+import { clearAuthState, resetSignInPath, signInPathNow } from './authState';
+import { ApiError, apiFetch, request, statusOf } from './httpClient';
 import { setPositionId } from './positionStore';
-import { loginPathForVerifyError, verifySession } from './session';
-import { clearSession, getSessionUser, setForcedReset } from './sessionStore';
+import { verifySession } from './session';
+import { clearSession, setForcedReset } from './sessionStore';
 import { displayName } from './sessionUser';
+import { saveThemeSettings } from './themeCache';
 import { browserTimeZone } from './timezone';
-import { hasToken, setToken } from './tokenCookie';
+import { deleteToken, hasToken, setToken } from './tokenCookie';
 
-export interface LoginParams {
+interface LoginParams {
   username: string;
   password: string;
 }
-
-export const LOGIN_FALLBACK = 'Sign-in failed. Please try again.';
 
 /** Rejection shape react-admin understands: where to go, and no toast of its own. */
 interface AuthRedirect {
   redirectTo: string;
   message: false;
-  logoutUser?: boolean;
 }
 
-function statusOf(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' ? status : undefined;
-}
+const NO_ACTIVE_WORKSPACE = '/login?error=no_active_workspace';
+const SSO_USER_NOT_FOUND = '/login?error=sso_user_not_found';
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -52,7 +48,7 @@ async function login({ username, password }: LoginParams): Promise<{ redirectTo:
     method: 'POST',
     body: { username: username.trim(), password, timezone: browserTimeZone() },
     okStatuses: [200, 307],
-    fallback: LOGIN_FALLBACK,
+    fallback: 'errors.login',
   });
   setToken(data.token);
   resetSignInPath();
@@ -65,17 +61,38 @@ async function login({ username, password }: LoginParams): Promise<{ redirectTo:
 }
 
 /**
+ * Spec §8, decided here and nowhere else: a failed call that ends the session, and where the
+ * browser goes. 401 → /login, or /login?error=no_active_workspace when the server says the user
+ * has no active workspace; 406 (an SSO identity without a Storeline user) → its own error.
+ * Anything else is the screen's to show.
+ */
+function signInPathFor(error: unknown): string | undefined {
+  const status = statusOf(error);
+  if (status === 401) return /active workspace/i.test(messageOf(error)) ? NO_ACTIVE_WORKSPACE : '/login';
+  if (status === 406) return SSO_USER_NOT_FOUND;
+  return undefined;
+}
+
+/** Clears the token, session and forced-reset flag, and tells react-admin where to go. */
+function endSession(redirectTo: string): never {
+  clearAuthState(redirectTo);
+  throw { redirectTo, message: false } satisfies AuthRedirect;
+}
+
+/**
  * Ends the session on the server, then clears the cookie under every domain variant. A failure is
  * logged and answers false (spec §8); the local sign-in is dropped all the same, because a person
  * who asked to sign out must not stay signed in on this browser because of a network error.
  */
 async function logout(): Promise<string | false> {
+  // Already signed out (react-admin logs out after checkAuth or checkError said so): keep the
+  // reason the session ended, so /login can say it.
   if (!hasToken()) {
-    clearAuthState();
-    return '/login';
+    clearAuthState(signInPathNow());
+    return signInPathNow();
   }
   try {
-    const data = await apiFetch<RedirectData>('/api/logout', { method: 'POST', handleAuthErrors: false });
+    const data = await apiFetch<RedirectData>('/api/logout', { method: 'POST' });
     clearAuthState();
     return data.redirect || '/login';
   } catch (error) {
@@ -87,32 +104,24 @@ async function logout(): Promise<string | false> {
   }
 }
 
+/** react-admin asks before showing the app: verify once per load (spec §4). */
 async function checkAuth(): Promise<void> {
-  if (!hasToken()) throw { redirectTo: '/login', message: false } satisfies AuthRedirect;
+  if (!hasToken()) throw { redirectTo: signInPathNow(), message: false } satisfies AuthRedirect;
   try {
     await verifySession();
   } catch (error) {
-    const redirectTo = loginPathForVerifyError(error);
-    clearAuthState(redirectTo);
-    throw { redirectTo, message: false, logoutUser: false } satisfies AuthRedirect;
+    // Spec §8: any other verify failure also clears the token and goes to /login.
+    endSession(signInPathFor(error) ?? '/login');
   }
 }
 
-/** Errors from data calls: 401 and 406 end the session (spec §8); anything else is the page's business. */
+/**
+ * react-admin hands every failed dataProvider call here. When several fail at once, the first
+ * ends the session and the rest keep the reason it ended with.
+ */
 async function checkError(error: unknown): Promise<void> {
-  const status = statusOf(error);
-  if (status === 401) {
-    const redirectTo = /active workspace/i.test(messageOf(error))
-      ? '/login?error=no_active_workspace'
-      : '/login';
-    clearAuthState(redirectTo);
-    throw { redirectTo, message: false } satisfies AuthRedirect;
-  }
-  if (status === 406) {
-    const redirectTo = '/login?error=sso_user_not_found';
-    clearAuthState(redirectTo);
-    throw { redirectTo, message: false } satisfies AuthRedirect;
-  }
+  const redirectTo = signInPathFor(error);
+  if (redirectTo) endSession(hasToken() ? redirectTo : signInPathNow());
 }
 
 async function getIdentity(): Promise<UserIdentity> {
@@ -120,15 +129,70 @@ async function getIdentity(): Promise<UserIdentity> {
   return { id: user.id, fullName: displayName(user), avatar: user.avatar ?? undefined };
 }
 
-export const authProvider: AuthProvider = {
+/** Asks for a reset link. The server answers the same whether or not the account exists. */
+async function requestPasswordReset(username: string): Promise<string> {
+  try {
+    const data = await apiFetch<RedirectData>('/api/passwordforgot', {
+      method: 'POST',
+      body: { username: username.trim() },
+    });
+    return data.redirect || '/password/forgotEmailSent';
+  } catch (error) {
+    // Spec §8 fixes the text; the server's reason is kept for the console only.
+    console.warn('Password reset request failed', error);
+    throw new ApiError(error instanceof ApiError ? error.status : 0, translate('errors.password_forgot'));
+  }
+}
+
+interface PasswordResetData {
+  user: LoginUser;
+  theme: ThemeSetting[];
+  redirect: string;
+}
+
+/**
+ * Sets a new password from an e-mailed link. The server ends every session of that user, so any
+ * token this browser holds is dropped; the tenant's theme is remembered for the sign-in page.
+ */
+async function resetPassword({ token, password }: { token: string; password: string }): Promise<string> {
+  const data = await apiFetch<PasswordResetData>('/api/passwordreset', {
+    method: 'POST',
+    body: { token, password },
+    fallback: 'errors.password_update',
+  });
+  deleteToken();
+  clearSession();
+  setForcedReset(false);
+  if (Array.isArray(data.theme)) saveThemeSettings(data.theme);
+  return data.redirect || '/login';
+}
+
+/**
+ * Replaces a forced-reset password (spec §7: PUT /api/profile/update with the password). The
+ * session stays valid, so afterwards the user verifies again and enters the app.
+ */
+async function changeForcedPassword(password: string): Promise<void> {
+  await apiFetch<{ password_changed: boolean }>('/api/profile/update', {
+    method: 'PUT',
+    body: { password },
+    fallback: 'errors.password_update',
+  });
+  setForcedReset(false);
+  clearSession();
+}
+
+/**
+ * The password flows of the sign-in pages. Those pages live outside <Admin>, so they call these
+ * methods on the authProvider directly, as ra-supabase's pages do with theirs.
+ */
+const passwordMethods = { requestPasswordReset, resetPassword, changeForcedPassword };
+
+export const authProvider: AuthProvider & typeof passwordMethods = {
   login,
   logout,
   checkAuth,
   checkError,
   getIdentity,
-  async getPermissions() {
-    return (getSessionUser() ?? (await verifySession())).permissions;
-  },
   async canAccess(params) {
     if (!hasToken()) return false;
     try {
@@ -137,4 +201,5 @@ export const authProvider: AuthProvider = {
       return false;
     }
   },
+  ...passwordMethods,
 };

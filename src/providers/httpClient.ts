@@ -1,6 +1,6 @@
+import { HttpError } from 'react-admin';
 import { POSITION_HEADER } from '../../contract/constants';
-import { clearAuthState } from './authState';
-import { navigateTo } from './navigation';
+import { translate } from '../i18n/translate';
 import { getPositionId } from './positionStore';
 import { getToken } from './tokenCookie';
 
@@ -11,12 +11,10 @@ export interface RequestOptions {
   query?: Record<string, QueryValue | QueryValue[]>;
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
-  /** Spec §8: the text shown when the response carries neither `output` nor `message`. */
+  /** Spec §8: the i18n key (under `errors.`) of the text shown when the response carries neither `output` nor `message`. */
   fallback?: string;
   /** Statuses that count as success. Spec §7: only 200, except where a caller knows better (307 at login). */
   okStatuses?: readonly number[];
-  /** Set to false when the caller maps 401/406 itself (verify, logout); default true. */
-  handleAuthErrors?: boolean;
   responseType?: 'json' | 'blob';
   /** Spec §8: enable, disable and delete also fail when a 200 body carries an `error` flag. */
   failOnErrorFlag?: boolean;
@@ -27,24 +25,31 @@ export interface ApiResponse<T> {
   data: T;
 }
 
-/** A failed call: the HTTP status (0 when the server was not reached), the text to show and field errors. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: Record<string, string> = {},
-    readonly body?: unknown,
-  ) {
-    super(message);
+/**
+ * A failed call: the HTTP status (0 when the server was not reached), the text to show, field
+ * errors, and the parsed body. A react-admin HttpError, so its forms put `body.errors` on their
+ * fields and the authProvider's checkError reads the status. Throwing is all this module does:
+ * what a 401 or 406 means for the session is the authProvider's to decide (spec §8).
+ */
+export class ApiError extends HttpError {
+  declare status: number;
+  readonly errors: Record<string, string>;
+  constructor(status: number, message: string, errors: Record<string, string> = {}, body: unknown = null) {
+    super(message, status, body);
+    // HttpError pins its own prototype; restore ours so `instanceof ApiError` holds.
+    Object.setPrototypeOf(this, new.target.prototype);
     this.name = 'ApiError';
+    this.errors = errors;
   }
 }
 
-export const NETWORK_ERROR = 'Could not reach Storeline. Check your connection and try again.';
-const SSO_LOGIN = '/login?error=sso_user_not_found';
-const GENERIC_ERROR = 'Something went wrong. Please try again.';
+/** The HTTP status a failed call carries (an ApiError or any error shaped like one), if any. */
+export function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
 
-export function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
+function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query)) {
     const values = Array.isArray(value) ? value : [value];
@@ -57,13 +62,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Spec §8: the message comes from the body's `output`, then `message`, then the caller's fallback. */
-export function errorMessage(body: unknown, fallback: string | undefined): string {
+/** Spec §8: the message comes from the body's `output`, then `message`, then the caller's fallback text. */
+export function errorMessage(body: unknown, fallback = 'errors.generic'): string {
   if (isRecord(body)) {
     if (typeof body.output === 'string' && body.output.trim()) return body.output;
     if (typeof body.message === 'string' && body.message.trim()) return body.message;
   }
-  return fallback ?? GENERIC_ERROR;
+  return translate(fallback);
 }
 
 function fieldErrors(body: unknown): Record<string, string> {
@@ -73,7 +78,7 @@ function fieldErrors(body: unknown): Record<string, string> {
   return errors;
 }
 
-export function requestHeaders(body: unknown): Headers {
+function requestHeaders(body: unknown): Headers {
   const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -94,20 +99,9 @@ async function readBody(response: Response, type: 'json' | 'blob', ok: boolean):
   }
 }
 
-/** Spec §8: 401 anywhere ends the session; 406 means the SSO identity has no Storeline user. */
-function handleAuthFailure(status: number): void {
-  if (status === 401) {
-    clearAuthState();
-    navigateTo('/login');
-  } else if (status === 406) {
-    clearAuthState(SSO_LOGIN);
-    navigateTo(SSO_LOGIN);
-  }
-}
-
 /** Calls the API and returns the envelope's status and `data`; anything else throws an ApiError. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', query, body, fallback, okStatuses = [200], handleAuthErrors = true } = options;
+  const { method = 'GET', query, body, fallback, okStatuses = [200] } = options;
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
@@ -117,12 +111,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(0, NETWORK_ERROR);
+    throw new ApiError(0, translate('errors.network'));
   }
   const ok = okStatuses.includes(response.status);
   const parsed = await readBody(response, options.responseType ?? 'json', ok);
   if (!ok) {
-    if (handleAuthErrors) handleAuthFailure(response.status);
     throw new ApiError(response.status, errorMessage(parsed, fallback), fieldErrors(parsed), parsed);
   }
   if (

@@ -14,7 +14,7 @@ const raMessages = {
   },
 };
 
-export const messages = { ...raMessages, ...appMessages } as TranslationMessages;
+const messages = { ...raMessages, ...appMessages } as TranslationMessages;
 
 /**
  * react-admin's polyglot provider with the tenant's terms read at each call, so labels follow the

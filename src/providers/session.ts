@@ -1,31 +1,33 @@
+import type { Profile } from '../../contract/api/profile';
 import type { VerifyData } from '../../contract/api/session';
 import { ApiError, apiFetch } from './httpClient';
 import { getPositionId, setPositionId } from './positionStore';
 import { getSessionUser, sessionGeneration, setSessionUser } from './sessionStore';
 import { type SessionUser, toSessionUser } from './sessionUser';
 import { saveThemeSettings } from './themeCache';
+import { browserTimeZone, timezoneInfo } from './timezone';
 import { getToken } from './tokenCookie';
 
 let pending: Promise<SessionUser> | undefined;
 
 async function fetchVerify(): Promise<VerifyData> {
-  // Verify maps its own failures (spec §8), so the generic 401/406 redirect is off here.
   try {
-    return await apiFetch<VerifyData>('/api/user/verify', { handleAuthErrors: false });
+    return await apiFetch<VerifyData>('/api/user/verify');
   } catch (error) {
     // A position remembered from another account (or one since removed) is refused with 403:
     // forget it and let the server pick the user's first position.
     if (error instanceof ApiError && error.status === 403 && getPositionId() !== undefined) {
       setPositionId(undefined);
-      return apiFetch<VerifyData>('/api/user/verify', { handleAuthErrors: false });
+      return apiFetch<VerifyData>('/api/user/verify');
     }
     throw error;
   }
 }
 
 /**
- * Verifies the session once per page load (spec §4 "verified after a successful verify call");
- * concurrent callers share the one request. clearSession() makes the next call verify again.
+ * Verifies the session once per page load (spec §4 "verified after a successful verify call"):
+ * checkAuth, getIdentity and canAccess all come here, and concurrent callers share the one
+ * request. clearSession() (a position switch, a password change) makes the next call verify again.
  */
 export function verifySession(): Promise<SessionUser> {
   const known = getSessionUser();
@@ -48,12 +50,32 @@ export function verifySession(): Promise<SessionUser> {
   return attempt;
 }
 
-/** Spec §8: where a failed verify sends the browser. */
-export function loginPathForVerifyError(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401 && /active workspace/i.test(error.message))
-      return '/login?error=no_active_workspace';
-    if (error.status === 406) return '/login?error=sso_user_not_found';
-  }
-  return '/login';
+/**
+ * Reads the session again after a settings or theme save and replaces the session user in place:
+ * the menu, labels (terms), modules and colours follow at once, without a reload and without the
+ * loading screen a cleared session would show.
+ */
+export async function reloadSession(): Promise<void> {
+  const token = getToken();
+  if (!token) return;
+  const data = await fetchVerify();
+  saveThemeSettings(data.theme);
+  setSessionUser(toSessionUser(data, token));
+}
+
+/**
+ * Carries a saved profile into the session, so the app bar shows the new name and picture and the
+ * time zone follows the profile (else the browser, spec §9) without verifying again.
+ */
+export function applyProfileToSession(profile: Profile): void {
+  const user = getSessionUser();
+  if (!user) return;
+  const zone = profile.profile_data.find((p) => p.short_name === 'timezone')?.value.trim();
+  setSessionUser({
+    ...user,
+    preferred_name: profile.preferred_name,
+    avatar: profile.avatar_url,
+    profileData: profile.profile_data,
+    timezone: timezoneInfo(zone || browserTimeZone()),
+  });
 }

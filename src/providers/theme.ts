@@ -26,7 +26,7 @@ export function themeValues(settings: readonly ThemeSetting[] | undefined): Them
   return values;
 }
 
-export type LightenStep = (typeof THEME_LIGHTEN_STEPS)[number];
+type LightenStep = (typeof THEME_LIGHTEN_STEPS)[number];
 
 export interface Shades {
   base: string;

@@ -4,8 +4,8 @@
  */
 export type DatePattern = 'MM/DD/YYYY' | 'DD/MM/YYYY' | 'YYYY-MM-DD';
 
-export const DEFAULT_LOCALE = 'en';
-export const DEFAULT_DATE_PATTERN: DatePattern = 'YYYY-MM-DD';
+const DEFAULT_LOCALE = 'en';
+const DEFAULT_DATE_PATTERN: DatePattern = 'YYYY-MM-DD';
 
 const US_ZONES = new Set([
   'America/New_York',
@@ -51,6 +51,17 @@ const ZONE_LOCALES: [string, string][] = [
 /** Locales that write day before month; everything else not US falls back to ISO. */
 const DAY_FIRST_LOCALES = new Set(['en-GB', 'en-IE', 'en-AU', 'en-NZ', 'en-IN', 'en-SG', 'en-ZA']);
 
+/** IANA zone names this browser knows, for time zone pickers (the server checks them too). */
+export function timeZoneNames(): string[] {
+  try {
+    const zones = Intl.supportedValuesOf('timeZone');
+    return zones.includes('UTC') ? zones : [...zones, 'UTC'];
+  } catch {
+    return ['UTC'];
+  }
+}
+
+/** The browser's own zone: the session's when the profile has none (spec §9), a new workspace's default. */
 export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

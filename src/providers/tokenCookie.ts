@@ -1,9 +1,12 @@
+import Cookies from 'js-cookie';
 import { TOKEN_COOKIE, TOKEN_COOKIE_DAYS } from '../../contract/constants';
 
 /**
  * The session token lives in a cookie (spec §9) rather than local storage so that sibling apps on
- * the same parent domain (app.example.com, admin.example.com) share one sign-in.
+ * the same parent domain (app.example.com, admin.example.com) share one sign-in. js-cookie writes
+ * and reads it; this module only decides the spec's attributes and which domain to use.
  */
+const cookies = Cookies.withAttributes({ path: '/', sameSite: 'Lax' });
 
 // Second-level labels under which registrars sell names (acme.com.au, acme.co.uk): the shared
 // parent of app.acme.com.au is acme.com.au, not com.au, which browsers refuse anyway.
@@ -45,23 +48,8 @@ export function cookieDomainVariants(hostname: string): (string | undefined)[] {
   return variants;
 }
 
-function writeCookie(serialised: string): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from some browsers we support; the token must be readable synchronously before the first request.
-  document.cookie = serialised;
-}
-
-function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
-
 export function getToken(): string | undefined {
-  const value = readCookie(TOKEN_COOKIE);
-  return value ? value : undefined;
+  return cookies.get(TOKEN_COOKIE) || undefined;
 }
 
 export function hasToken(): boolean {
@@ -72,27 +60,14 @@ export function setToken(
   token: string,
   location: Pick<Location, 'hostname' | 'protocol'> = window.location,
 ): void {
-  const maxAge = TOKEN_COOKIE_DAYS * 24 * 60 * 60;
-  const expires = new Date(Date.now() + maxAge * 1000).toUTCString();
-  const domain = cookieDomain(location.hostname);
-  const parts = [
-    `${TOKEN_COOKIE}=${encodeURIComponent(token)}`,
-    `Max-Age=${maxAge}`,
-    `Expires=${expires}`,
-    'Path=/',
-    'SameSite=Lax',
-  ];
-  if (domain) parts.push(`Domain=${domain}`);
-  // Over https the token must never travel in clear; plain http stays usable for local runs.
-  if (location.protocol === 'https:') parts.push('Secure');
-  writeCookie(parts.join('; '));
+  cookies.set(TOKEN_COOKIE, token, {
+    expires: TOKEN_COOKIE_DAYS,
+    domain: cookieDomain(location.hostname),
+    // Over https the token must never travel in clear; plain http stays usable for local runs.
+    secure: location.protocol === 'https:',
+  });
 }
 
 export function deleteToken(hostname: string = window.location.hostname): void {
-  const expired = 'Expires=Thu, 01 Jan 1970 00:00:00 GMT';
-  for (const domain of cookieDomainVariants(hostname)) {
-    const parts = [`${TOKEN_COOKIE}=`, expired, 'Max-Age=0', 'Path=/', 'SameSite=Lax'];
-    if (domain) parts.push(`Domain=${domain}`);
-    writeCookie(parts.join('; '));
-  }
+  for (const domain of cookieDomainVariants(hostname)) cookies.remove(TOKEN_COOKIE, { domain });
 }

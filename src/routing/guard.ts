@@ -1,6 +1,7 @@
 import { type AccessSubject, satisfies } from '../providers/accessControl';
 import { firstPermittedPath } from './menuItems';
-import { type AppRoute, matchRoute } from './routeTable';
+import { matchRoute } from './routeTable';
+import type { AppRoute } from './types';
 
 export interface GuardInput {
   pathname: string;
@@ -19,7 +20,7 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string }
 const allow: GuardDecision = { kind: 'allow' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   '/login',
   '/password',
   '/password/forgot',
@@ -27,7 +28,7 @@ export const PUBLIC_PATHS = [
   '/password/change',
 ] as const;
 
-export function isPublicPath(pathname: string): boolean {
+function isPublicPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (PUBLIC_PATHS as readonly string[]).includes(path) || /^\/password\/reset\/[^/]+$/.test(path);
 }

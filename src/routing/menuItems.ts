@@ -3,7 +3,6 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import DomainIcon from '@mui/icons-material/Domain';
 import EmojiObjectsIcon from '@mui/icons-material/EmojiObjects';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FeedbackIcon from '@mui/icons-material/Feedback';
@@ -19,7 +18,15 @@ import TuneIcon from '@mui/icons-material/Tune';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { type AccessRule, type AccessSubject, satisfies } from '../providers/accessControl';
+import {
+  type AccessRule,
+  type AccessSubject,
+  needs,
+  PLACEHOLDER_ACCESS,
+  satisfies,
+} from '../providers/accessControl';
+import { stores } from '../resources/stores';
+import { tenants } from '../resources/tenants';
 
 /** One entry of the main navigation; a parent's visibility comes from its children. */
 export interface MenuEntry {
@@ -32,28 +39,26 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
-const read = (module: Extract<AccessRule, { module: unknown }>['module']): AccessRule => ({
-  module,
-  can: ['read'],
-});
-// See routeTable.ts: the placeholder modules have no module id, every customer-tenant user sees them.
-const placeholder: AccessRule = { placeholder: true };
+const placeholder = PLACEHOLDER_ACCESS;
 
-/** Spec §2 "Main navigation": labels, paths and sub-entries in this order. */
+/**
+ * Spec §2 "Main navigation": labels, paths and sub-entries in this order. An entry for a
+ * resource's screen takes the resource's icon.
+ */
 export const MAIN_MENU: readonly MenuEntry[] = [
   {
     key: 'tenant',
     label: 'menu.tenant',
     path: '/tenant-management',
-    icon: DomainIcon,
-    access: read('tenant'),
+    icon: tenants.icon,
+    access: needs('tenant'),
   },
   {
     key: 'dashboard',
     label: 'menu.dashboard',
     path: '/dashboard',
     icon: DashboardIcon,
-    access: read('dashboard'),
+    access: needs('dashboard'),
   },
   {
     key: 'tasks',
@@ -66,21 +71,21 @@ export const MAIN_MENU: readonly MenuEntry[] = [
         label: 'menu.my_tasks',
         path: '/task',
         icon: AssignmentIndIcon,
-        access: read('mytasks'),
+        access: needs('mytasks'),
       },
       {
         key: 'task-management',
         label: 'menu.task_management',
         path: '/task/management',
         icon: ChecklistIcon,
-        access: read('taskmanagement'),
+        access: needs('taskmanagement'),
       },
       {
         key: 'compliance',
         label: 'menu.compliance',
         path: '/task/compliance',
         icon: VerifiedUserIcon,
-        access: read('compliance'),
+        access: needs('compliance'),
       },
     ],
   },
@@ -96,18 +101,18 @@ export const MAIN_MENU: readonly MenuEntry[] = [
         label: 'menu.audit_task',
         path: '/audit/task',
         icon: RuleIcon,
-        access: read('audit'),
+        access: needs('audit'),
       },
       {
         key: 'audit-store',
         label: 'menu.audit_store',
         path: '/audit/store',
         icon: StorefrontIcon,
-        access: read('audit'),
+        access: needs('audit'),
       },
     ],
   },
-  { key: 'reports', label: 'menu.reports', path: '/report', icon: AssessmentIcon, access: read('report') },
+  { key: 'reports', label: 'menu.reports', path: '/report', icon: AssessmentIcon, access: needs('report') },
   { key: 'library', label: 'menu.library', path: '/library', icon: LocalLibraryIcon, access: placeholder },
   {
     key: 'insights',
@@ -151,8 +156,8 @@ export const MAIN_MENU: readonly MenuEntry[] = [
     key: 'workspace-info',
     label: 'menu.workspace_info',
     path: '/workspace',
-    icon: StorefrontIcon,
-    access: read('storeinfo'),
+    icon: stores.icon,
+    access: needs('storeinfo'),
   },
   {
     key: 'survey',

@@ -18,7 +18,7 @@ import {
 import { server } from './msw';
 import { expectPath, renderApp, setViewportWidth } from './renderApp';
 
-const menu = () => screen.findByTestId('main-menu', undefined, { timeout: 8000 });
+const menu = () => screen.findByTestId('main-menu');
 
 async function menuLabels(): Promise<string[]> {
   const nav = await menu();
@@ -93,10 +93,11 @@ describe('app shell', () => {
     expect(await screen.findByTestId('forbidden')).toHaveTextContent('Your role does not give you access');
   });
 
-  it('renders unknown paths as not found inside the layout', async () => {
+  // /users is react-admin's own path of a registered resource, whose screens live at spec paths.
+  it.each(['/no/such/page', '/users'])('renders %s as not found inside the layout', async (path) => {
     signedIn();
     server.use(verifyHandler(verifyData()));
-    renderApp('/no/such/page');
+    renderApp(path);
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
     expect(await menu()).toBeInTheDocument();
   });
@@ -105,7 +106,7 @@ describe('app shell', () => {
     signedIn();
     server.use(verifyHandler(verifyData()));
     renderApp('/insight/barometer');
-    const page = await screen.findByTestId('under-development', undefined, { timeout: 8000 });
+    const page = await screen.findByTestId('under-development');
     expect(page).toHaveTextContent('Under development');
     expect(page).toHaveTextContent('Short pulse checks');
   });
@@ -152,7 +153,7 @@ describe('app shell', () => {
     server.use(verifyHandler(verifyData()));
     setViewportWidth(767);
     const { unmount } = renderApp('/task');
-    await waitFor(() => expect(document.querySelector('.sl-mobile')).not.toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(document.querySelector('.sl-mobile')).not.toBeNull());
     expect(screen.queryByTestId('main-menu')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await menu();
@@ -164,7 +165,7 @@ describe('app shell', () => {
     unmount();
     setViewportWidth(768);
     renderApp('/task');
-    await waitFor(() => expect(document.querySelector('.sl-desktop')).not.toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(document.querySelector('.sl-desktop')).not.toBeNull());
     expect(await menu()).toBeVisible();
   });
 
@@ -204,11 +205,62 @@ describe('app shell', () => {
       }),
     );
     renderApp('/task');
-    await userEvent.click(await screen.findByRole('button', { name: 'Switch position' }, { timeout: 8000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch position' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Parramatta/ }));
     await expectPath('/dashboard');
     expect(window.localStorage.getItem(POSITION_STORAGE_KEY)).toBe('21');
-    expect(seen.at(-1)).toBe('21');
+    // One verify for the page load, one for the new position.
+    expect(seen).toEqual([null, '21']);
+  });
+
+  it('verifies the session once per page load, however many parts of the page ask', async () => {
+    signedIn();
+    let verifies = 0;
+    server.use(
+      http.get('*/api/user/verify', () => {
+        verifies++;
+        return HttpResponse.json({
+          status: 200,
+          data: verifyData({
+            modules: permissionsOf('Administrator'),
+            position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
+          }),
+        });
+      }),
+      http.get('*/api/user/list', () =>
+        HttpResponse.json({
+          status: 200,
+          data: {
+            data: [
+              {
+                id: 40,
+                username: 'olivia@acme.test',
+                email: 'olivia@acme.test',
+                firstname: 'Olivia',
+                lastname: 'Smith',
+                preferred_name: null,
+                avatar_url: null,
+                status: 'active',
+                force_reset: false,
+                assigns: [],
+                created_at: '2024-01-01T00:00:00Z',
+                updated_at: '2024-01-01T00:00:00Z',
+              },
+            ],
+            total: 1,
+            page: 1,
+            per_page: 25,
+          },
+        }),
+      ),
+    );
+    renderApp('/admin/user');
+    // The layout's check, the list's, the app bar's identity and every button's access check have
+    // all been answered once the row, its actions and the user's name are on screen.
+    expect(await screen.findByText('Olivia Smith')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Disable' })).toBeInTheDocument();
+    expect(await screen.findByText('Sam Staff')).toBeInTheDocument();
+    expect(verifies).toBe(1);
   });
 
   it('signs out from the user menu: the server session ends and the cookie goes', async () => {
@@ -223,7 +275,7 @@ describe('app shell', () => {
     );
     renderApp('/task');
     // The button turns from an icon into the user's name once the identity is known.
-    await screen.findByText('Sam Staff', undefined, { timeout: 8000 });
+    await screen.findByText('Sam Staff');
     await userEvent.click(screen.getByRole('button', { name: 'Account' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await expectPath('/login');

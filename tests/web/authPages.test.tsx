@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FORGOT_FAILED, PASSWORD_UPDATE_FAILED } from '../../src/providers/passwordApi';
 import {
   getSessionUser,
   isForcedReset,
@@ -14,6 +13,10 @@ import { getToken } from '../../src/providers/tokenCookie';
 import { noUrgentTasks, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
 import { expectPath, renderApp } from './renderApp';
+
+// Spec §8's texts, as a person reads them.
+const FORGOT_FAILED = 'Failed to send password reset email';
+const PASSWORD_UPDATE_FAILED = 'Password update failed';
 
 const field = (name: RegExp) => screen.findByLabelText(name, { selector: 'input' });
 
@@ -204,6 +207,23 @@ describe('sign-in and password pages', () => {
       expect(body).toEqual({ password: 'a-new-password' });
       expect(isForcedReset()).toBe(false);
       expect(getSessionUser()?.forceResetPassword).toBe(false);
+    });
+
+    it('goes to sign-in when the session ended meanwhile (spec §8: 401 on any call)', async () => {
+      signedIn();
+      setForcedReset(true);
+      server.use(
+        http.put('*/api/profile/update', () =>
+          HttpResponse.json({ status: 401, message: 'Your session has ended' }, { status: 401 }),
+        ),
+      );
+      renderApp('/password/change');
+      await userEvent.type(await field(/^New password/), 'a-new-password');
+      await userEvent.type(await field(/Confirm new password/), 'a-new-password');
+      await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+      await expectPath('/login');
+      expect(getToken()).toBeUndefined();
+      expect(isForcedReset()).toBe(false);
     });
 
     it(`says "${PASSWORD_UPDATE_FAILED}" when the change is refused`, async () => {

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../src/providers/authProvider';
-import { setNavigator } from '../../src/providers/navigation';
+import { ApiError } from '../../src/providers/httpClient';
 import { getPositionId, setPositionId } from '../../src/providers/positionStore';
 import { getSessionUser, isForcedReset } from '../../src/providers/sessionStore';
 import { getToken } from '../../src/providers/tokenCookie';
@@ -26,11 +26,7 @@ const loginUser = {
 };
 
 describe('authProvider', () => {
-  beforeEach(() => {
-    resetBrowserState();
-    setNavigator(vi.fn());
-  });
-  afterEach(() => setNavigator(undefined));
+  beforeEach(() => resetBrowserState());
 
   describe('login', () => {
     it('stores the token and goes to the redirect on 200, sending the browser time zone', async () => {
@@ -207,18 +203,40 @@ describe('authProvider', () => {
   describe('checkError', () => {
     it('logs out on 401 and 406 and ignores other errors', async () => {
       signedIn('tok');
-      await expect(authProvider.checkError({ status: 401, message: 'gone' })).rejects.toMatchObject({
+      await expect(authProvider.checkError(new ApiError(401, 'gone'))).rejects.toMatchObject({
         redirectTo: '/login',
+        message: false,
       });
       expect(getToken()).toBeUndefined();
-      await expect(authProvider.checkError({ status: 406 })).rejects.toMatchObject({
+      signedIn('tok');
+      await expect(authProvider.checkError(new ApiError(406, 'No user'))).rejects.toMatchObject({
         redirectTo: '/login?error=sso_user_not_found',
       });
+      expect(getToken()).toBeUndefined();
+      signedIn('tok');
       await expect(
-        authProvider.checkError({ status: 401, message: 'You have no position at an active workspace.' }),
+        authProvider.checkError(new ApiError(401, 'You have no position at an active workspace.')),
       ).rejects.toMatchObject({ redirectTo: '/login?error=no_active_workspace' });
-      await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
-      await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+      signedIn('tok');
+      await expect(authProvider.checkError(new ApiError(403, 'Not yours'))).resolves.toBeUndefined();
+      await expect(authProvider.checkError(new ApiError(500, 'Down'))).resolves.toBeUndefined();
+      expect(getToken()).toBe('tok');
+    });
+
+    it('keeps the reason a session ended when more calls fail after it', async () => {
+      signedIn('tok');
+      const ended = new ApiError(401, 'You have no position at an active workspace.');
+      await expect(authProvider.checkError(ended)).rejects.toMatchObject({
+        redirectTo: '/login?error=no_active_workspace',
+      });
+      // The calls still in flight fail with a plain 401 once the token is gone.
+      await expect(authProvider.checkError(new ApiError(401, 'Please sign in'))).rejects.toMatchObject({
+        redirectTo: '/login?error=no_active_workspace',
+      });
+      await expect(authProvider.checkAuth({})).rejects.toMatchObject({
+        redirectTo: '/login?error=no_active_workspace',
+      });
+      await expect(authProvider.logout({})).resolves.toBe('/login?error=no_active_workspace');
     });
   });
 

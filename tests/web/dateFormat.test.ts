@@ -1,3 +1,5 @@
+// @vitest-environment node
+// Pure logic: no DOM needed, so no jsdom to build for this file.
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../../src/providers/dateFormat';
 import { localeForZone, patternForLocale, timezoneInfo } from '../../src/providers/timezone';

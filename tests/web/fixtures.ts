@@ -3,9 +3,9 @@ import type { PositionEntry, VerifyData } from '../../contract/api/session';
 import { THEME_KEYS } from '../../contract/constants';
 import type { ModulePermission } from '../../contract/modules';
 import { DEFAULT_ROLES, PLATFORM_OPERATOR_ROLE } from '../../server/modules/tenants/defaults';
+import { clearAuthState } from '../../src/providers/authState';
 import { resetPositionCache, setPositionId } from '../../src/providers/positionStore';
-import { clearSession, setForcedReset } from '../../src/providers/sessionStore';
-import { deleteToken, setToken } from '../../src/providers/tokenCookie';
+import { setToken } from '../../src/providers/tokenCookie';
 
 export type RoleName =
   | 'Administrator'
@@ -111,11 +111,9 @@ export const noUrgentTasks = http.get('*/api/user/task/urgent', () =>
   HttpResponse.json({ status: 200, data: [] }),
 );
 
-/** A clean browser: no cookie, no session, no remembered position, no forced reset. */
+/** A clean browser: no cookie, no session, no sign-in reason, no remembered position, no forced reset. */
 export function resetBrowserState(): void {
-  deleteToken();
-  clearSession();
-  setForcedReset(false);
+  clearAuthState();
   window.localStorage.clear();
   window.sessionStorage.clear();
   resetPositionCache();

@@ -1,3 +1,5 @@
+// @vitest-environment node
+// Pure logic: no DOM needed, so no jsdom to build for this file.
 import { describe, expect, it } from 'vitest';
 import type { AccessSubject } from '../../src/providers/accessControl';
 import { type GuardInput, guard } from '../../src/routing/guard';

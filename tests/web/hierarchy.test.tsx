@@ -10,17 +10,9 @@ import {
   searchTree,
   visibleRows,
 } from '../../src/customRoutes/hierarchy/treeModel';
-import {
-  noUrgentTasks,
-  permissionsOf,
-  position,
-  resetBrowserState,
-  signedIn,
-  verifyData,
-  verifyHandler,
-} from './fixtures';
+import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
 import { server } from './msw';
-import { renderApp, setViewportWidth } from './renderApp';
+import { renderRoute, setViewportWidth } from './renderApp';
 
 function node(
   id: number,
@@ -177,17 +169,13 @@ function drag(from: HTMLElement, to: HTMLElement) {
   fireEvent.drop(to, { dataTransfer: transfer });
 }
 
-// The first render loads the lazy page and react-admin: generous on a busy machine.
-const item = (name: string) => screen.findByRole('treeitem', { name }, { timeout: 15_000 });
+const item = (name: string) => screen.findByRole('treeitem', { name });
 
 describe('/admin/hierarchy', () => {
   beforeEach(() => {
     resetBrowserState();
     setViewportWidth(1280);
-    signedIn();
     server.use(
-      noUrgentTasks,
-      verifyHandler(admin()),
       http.get('*/api/hierarchy/tree/fetch', () => HttpResponse.json({ status: 200, data: tree() })),
       http.get('*/api/hierarchy/assign/list', () =>
         HttpResponse.json({ status: 200, data: { data: [], total: 0, page: 1, per_page: 10 } }),
@@ -196,7 +184,7 @@ describe('/admin/hierarchy', () => {
   });
 
   it('shows the top two levels and finds a folded store by its code', async () => {
-    renderApp('/admin/hierarchy');
+    renderRoute('/admin/hierarchy', admin());
     expect(await item('Sydney Metro')).toHaveAttribute('aria-level', '3');
     expect(screen.queryByRole('treeitem', { name: 'Docklands' })).toBeNull();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search by name or code' }), 'VIC-003');
@@ -206,7 +194,7 @@ describe('/admin/hierarchy', () => {
   });
 
   it('opens on the node a link names, its branch unfolded', async () => {
-    renderApp('/admin/hierarchy?node=8');
+    renderRoute('/admin/hierarchy?node=8', admin());
     expect(await item('Docklands')).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { name: 'Docklands' })).toBeInTheDocument();
   });
@@ -219,13 +207,13 @@ describe('/admin/hierarchy', () => {
         return HttpResponse.json({ status: 500 }, { status: 500 });
       }),
     );
-    renderApp('/admin/hierarchy');
+    renderRoute('/admin/hierarchy', admin());
     drag(await item('Sydney Metro'), await item('Victoria'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Move Sydney Metro under Victoria?');
     expect(dialog).toHaveTextContent('The 2 nodes below it move too.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
-    expect(await screen.findByText('Error dragging node', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error dragging node')).toBeInTheDocument();
     expect(body).toEqual({ id: 3, parent_id: 6 });
     // Back where it was: under New South Wales, which is right above it again.
     await waitFor(() => {
@@ -235,7 +223,7 @@ describe('/admin/hierarchy', () => {
   });
 
   it('does not offer a drop onto a workspace', async () => {
-    renderApp('/admin/hierarchy');
+    renderRoute('/admin/hierarchy', admin());
     const victoria = await item('Victoria');
     await userEvent.click(
       within(await item('Sydney Metro')).getByRole('button', { name: 'Expand Sydney Metro' }),
@@ -252,7 +240,7 @@ describe('/admin/hierarchy', () => {
         return HttpResponse.json({ status: 200, data: { deleted: 3, moved_users: 6, unassigned_id: 9 } });
       }),
     );
-    renderApp('/admin/hierarchy');
+    renderRoute('/admin/hierarchy', admin());
     await userEvent.click(
       within(await item('Sydney Metro')).getByRole('checkbox', { name: 'Choose Sydney Metro' }),
     );
@@ -263,9 +251,7 @@ describe('/admin/hierarchy', () => {
       '6 people positioned there will move to Unassigned, keeping their roles.',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(
-      await screen.findByText('Deleted 3 nodes; 6 people moved to Unassigned', undefined, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Deleted 3 nodes; 6 people moved to Unassigned')).toBeInTheDocument();
     expect(deleted).toEqual({ ids: [3] });
   });
 
@@ -282,12 +268,12 @@ describe('/admin/hierarchy', () => {
         return HttpResponse.json({ status: 200, data: { moved: 1, node_id: 8 } });
       }),
     );
-    renderApp('/admin/hierarchy');
+    renderRoute('/admin/hierarchy', admin());
     await userEvent.click(
       within(await item('Sydney Metro')).getByRole('button', { name: 'Expand Sydney Metro' }),
     );
     await userEvent.click(await item('Sydney CBD'));
-    await screen.findByText('Sophie Store', undefined, { timeout: 8000 });
+    await screen.findByText('Sophie Store');
     expect(asked?.get('node_id')).toBe('4');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Choose Sophie Store' }));
     await userEvent.click(screen.getByRole('button', { name: 'Transfer to…' }));
@@ -295,7 +281,7 @@ describe('/admin/hierarchy', () => {
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Destination' }), 'Dock');
     await userEvent.click(await screen.findByRole('option', { name: /Docklands/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer' }));
-    expect(await screen.findByText('1 person transferred', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('1 person transferred')).toBeInTheDocument();
     expect(transferred).toEqual({ ids: [501], node_id: 8 });
   });
 });

@@ -1,3 +1,5 @@
+// @vitest-environment node
+// Pure logic: no DOM needed, so no jsdom to build for this file.
 import { describe, expect, it } from 'vitest';
 import { termValues } from '../../src/i18n/terms';
 import { translate } from '../../src/i18n/translate';

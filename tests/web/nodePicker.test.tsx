@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { HierarchyNode } from '../../contract/api/session';
 import { NodePicker, type SelectionOptions, selectionOptions } from '../../src/components/NodePicker';
 import { authProvider } from '../../src/providers/authProvider';
+import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { setSessionUser } from '../../src/providers/sessionStore';
 import { toSessionUser } from '../../src/providers/sessionUser';
@@ -98,7 +99,7 @@ function Picker(props: SelectionOptions & { nodes?: HierarchyNode[]; onPick?: (i
   const [value, setValue] = useState<number | null>(null);
   const { onPick, ...rest } = props;
   return (
-    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider}>
+    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
       <NodePicker
         {...rest}
         label="Parent"

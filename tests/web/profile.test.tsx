@@ -6,7 +6,7 @@ import type { Profile } from '../../contract/api/profile';
 import { getSessionUser } from '../../src/providers/sessionStore';
 import { noUrgentTasks, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
-import { renderApp, setViewportWidth } from './renderApp';
+import { renderApp, renderRoute, setViewportWidth } from './renderApp';
 
 const PROFILE: Profile = {
   id: 7,
@@ -81,7 +81,7 @@ describe('/profile', () => {
 
   it('saves the profile and shows the new name in the app bar without a reload', async () => {
     renderApp('/profile');
-    const details = await screen.findByTestId('profile-details', undefined, { timeout: 8000 });
+    const details = await screen.findByTestId('profile-details');
     expect(within(details).getByLabelText('E-mail')).toHaveValue('staff@acme.test');
     await userEvent.type(within(details).getByLabelText(/Preferred name/), 'Sammy');
     await userEvent.click(within(details).getByRole('combobox', { name: /Shirt size/ }));
@@ -105,27 +105,28 @@ describe('/profile', () => {
   });
 
   it('asks for required fields before saving', async () => {
-    renderApp('/profile');
-    const details = await screen.findByTestId('profile-details', undefined, { timeout: 8000 });
+    renderRoute('/profile', verifyData());
+    const details = await screen.findByTestId('profile-details');
     await userEvent.click(within(details).getByRole('button', { name: 'Save profile' }));
     expect(await within(details).findByText('Required')).toBeInTheDocument();
     expect(sent).toBeUndefined();
   });
 
   it('changes the password with the current one and shows the server’s reason when it fails', async () => {
-    renderApp('/profile');
-    const card = await screen.findByTestId('password-card', undefined, { timeout: 8000 });
+    renderRoute('/profile', verifyData());
+    const card = await screen.findByTestId('password-card');
     await userEvent.type(within(card).getByLabelText('Current password'), 'wrong-one');
     await userEvent.type(within(card).getByLabelText('New password'), 'brand-new-1');
     await userEvent.type(within(card).getByLabelText('Confirm new password'), 'brand-new-1');
     await userEvent.click(within(card).getByRole('button', { name: 'Change password' }));
-    expect(sent).toEqual({ password: 'brand-new-1', current_password: 'wrong-one' });
+    // The server's answer on screen means the request went out.
     expect(await within(card).findByText('Your current password is not correct')).toBeInTheDocument();
+    expect(sent).toEqual({ password: 'brand-new-1', current_password: 'wrong-one' });
   });
 
   it('refuses mismatched new passwords without calling the server', async () => {
-    renderApp('/profile');
-    const card = await screen.findByTestId('password-card', undefined, { timeout: 8000 });
+    renderRoute('/profile', verifyData());
+    const card = await screen.findByTestId('password-card');
     await userEvent.type(within(card).getByLabelText('Current password'), 'storeline-demo');
     await userEvent.type(within(card).getByLabelText('New password'), 'brand-new-1');
     await userEvent.type(within(card).getByLabelText('Confirm new password'), 'brand-new-2');

@@ -1,17 +1,59 @@
 import { render, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { AdminContext, memoryStore, Notification } from 'react-admin';
+import { BrowserRouter, Routes } from 'react-router-dom';
 import { expect } from 'vitest';
+import type { VerifyData } from '../../contract/api/session';
 import { App } from '../../src/App';
+import { authProvider } from '../../src/providers/authProvider';
+import { dataProvider } from '../../src/providers/dataProvider';
+import { i18nProvider } from '../../src/providers/i18nProvider';
+import { createQueryClient } from '../../src/providers/queryClient';
+import { setSessionUser } from '../../src/providers/sessionStore';
+import { toSessionUser } from '../../src/providers/sessionUser';
+import { routeElements } from '../../src/routing/RoutePage';
+import { APP_ROUTES } from '../../src/routing/routeTable';
+import { signedIn } from './fixtures';
 
-/** Renders the whole app in the browser router at a path, as a page load would. */
+/**
+ * Renders the whole app in the browser router at a path, as a page load would: sign-in pages,
+ * guard, verify, layout, menus. For tests about the shell or about the app reacting as a whole.
+ */
 export function renderApp(path: string) {
   window.history.replaceState({}, '', path);
   return render(<App />);
 }
 
+/**
+ * Renders the screen at a path the way AdminApp mounts it, without the shell: the same route
+ * elements (lazy page, title, ResourceContextProvider) inside react-admin's AdminContext with the
+ * app's providers, signed in as `user` so nothing needs verifying. For tests about one screen;
+ * navigation between screens works, the guard and layout are renderApp's.
+ */
+export function renderRoute(path: string, user: VerifyData) {
+  signedIn();
+  setSessionUser(toSessionUser(user, 'test-token'));
+  window.history.replaceState({}, '', path);
+  return render(
+    <BrowserRouter>
+      <AdminContext
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        queryClient={createQueryClient()}
+        store={memoryStore()}
+      >
+        <Suspense fallback={null}>
+          <Routes>{routeElements(APP_ROUTES)}</Routes>
+        </Suspense>
+        <Notification />
+      </AdminContext>
+    </BrowserRouter>,
+  );
+}
+
 export async function expectPath(pathname: string, search = ''): Promise<void> {
-  await waitFor(() => expect(window.location.pathname + window.location.search).toBe(pathname + search), {
-    timeout: 8000,
-  });
+  await waitFor(() => expect(window.location.pathname + window.location.search).toBe(pathname + search));
 }
 
 export function setViewportWidth(width: number): void {

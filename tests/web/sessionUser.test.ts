@@ -1,3 +1,5 @@
+// @vitest-environment node
+// Pure logic: no DOM needed, so no jsdom to build for this file.
 import { describe, expect, it } from 'vitest';
 import { findNode, toCascader } from '../../src/providers/hierarchy';
 import { displayName, toSessionUser } from '../../src/providers/sessionUser';

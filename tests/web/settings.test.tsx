@@ -16,7 +16,7 @@ import {
   verifyHandler,
 } from './fixtures';
 import { server } from './msw';
-import { expectPath, renderApp, setViewportWidth } from './renderApp';
+import { expectPath, renderApp, renderRoute, setViewportWidth } from './renderApp';
 
 const SETTINGS: SettingData = {
   terms: { workspace: 'Store', level_1: 'State' },
@@ -67,12 +67,9 @@ describe('settings page', () => {
   });
 
   it('shows terms, modules, week start and the read-only limit in the tenant’s words', async () => {
-    signedIn();
     serve(SETTINGS);
-    renderApp('/settings');
-    expect(
-      await screen.findByRole('textbox', { name: 'A workspace is called' }, { timeout: 8000 }),
-    ).toHaveValue('Store');
+    renderRoute('/settings', owner());
+    expect(await screen.findByRole('textbox', { name: 'A workspace is called' })).toHaveValue('Store');
     expect(field('Level 1 groups')).toHaveValue('State');
     expect(field('Several are called')).toHaveValue('');
     expect(screen.getByText('Empty means “Stores”')).toBeVisible();
@@ -107,7 +104,7 @@ describe('settings page', () => {
       }),
     );
     renderApp('/settings');
-    const nav = await screen.findByTestId('main-menu', undefined, { timeout: 8000 });
+    const nav = await screen.findByTestId('main-menu');
     expect(within(nav).getByRole('link', { name: 'Store Info' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Reports' })).toBeInTheDocument();
 
@@ -136,7 +133,6 @@ describe('settings page', () => {
   });
 
   it('puts the server’s field errors on their fields and keeps the input', async () => {
-    signedIn();
     serve(SETTINGS);
     server.use(
       http.put('*/api/setting/update', () =>
@@ -150,8 +146,8 @@ describe('settings page', () => {
         ),
       ),
     );
-    renderApp('/settings');
-    const level = await screen.findByRole('textbox', { name: 'Level 2 groups' }, { timeout: 8000 });
+    renderRoute('/settings', owner());
+    const level = await screen.findByRole('textbox', { name: 'Level 2 groups' });
     await userEvent.type(level, 'Region');
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findAllByText('Keep the level_2 term to 40 characters or fewer')).not.toHaveLength(0);
@@ -159,19 +155,17 @@ describe('settings page', () => {
   });
 
   it("says 'Failed to fetch settings' when they cannot be read", async () => {
-    signedIn();
     serve(SETTINGS);
     server.use(http.get('*/api/setting/get', () => new HttpResponse(null, { status: 500 })));
-    renderApp('/settings');
-    expect(await screen.findByText('Failed to fetch settings', undefined, { timeout: 8000 })).toBeVisible();
+    renderRoute('/settings', owner());
+    expect(await screen.findByText('Failed to fetch settings')).toBeVisible();
   });
 
   it('hides the theme editor from a role without the theme module', async () => {
-    signedIn();
     const modules = permissionsOf('Administrator').filter((m) => m.id !== 'theme');
-    serve(SETTINGS, () => owner({ modules }));
-    renderApp('/settings');
-    await screen.findByRole('textbox', { name: 'A workspace is called' }, { timeout: 8000 });
+    serve(SETTINGS);
+    renderRoute('/settings', owner({ modules }));
+    await screen.findByRole('textbox', { name: 'A workspace is called' });
     expect(screen.queryByText('Theme')).toBeNull();
   });
 

@@ -1,35 +1,45 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw';
 
-/**
- * jsdom has no matchMedia. This one answers min-width / max-width queries from window.innerWidth,
- * so the mobile layout (≤ 767 px) can be tested by resizing the window.
- */
-function matches(query: string): boolean {
-  const width = window.innerWidth;
-  const rules = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
-  if (rules.length === 0) return false;
-  return rules.every(([, kind, value]) => (kind === 'min' ? width >= Number(value) : width <= Number(value)));
+// findBy* and waitFor give a screen ten seconds, not Testing Library's one: on a busy two-core CI
+// machine a react-admin page can take several seconds to render, and a test waits on what the
+// user would see rather than on a fixed delay.
+configure({ asyncUtilTimeout: 10_000 });
+
+// Pure-logic test files run in node (no window); the shims below are for jsdom.
+if (typeof window !== 'undefined') {
+  /**
+   * jsdom has no matchMedia. This one answers min-width / max-width queries from window.innerWidth,
+   * so the mobile layout (≤ 767 px) can be tested by resizing the window.
+   */
+  function matches(query: string): boolean {
+    const width = window.innerWidth;
+    const rules = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
+    if (rules.length === 0) return false;
+    return rules.every(([, kind, value]) =>
+      kind === 'min' ? width >= Number(value) : width <= Number(value),
+    );
+  }
+
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+
+  // MUI transitions and react-admin call scrollTo; jsdom only logs "not implemented".
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 }
-
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: matches(query),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
-
-// MUI transitions and react-admin call scrollTo; jsdom only logs "not implemented".
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -15,7 +15,7 @@ import {
   verifyHandler,
 } from './fixtures';
 import { server } from './msw';
-import { expectPath, renderApp, setViewportWidth } from './renderApp';
+import { expectPath, renderApp, renderRoute, setViewportWidth } from './renderApp';
 
 const tenant = (overrides: Partial<TenantRecord>): TenantRecord => ({
   id: 2,
@@ -41,10 +41,8 @@ const GLOBEX = tenant({
   users: 2,
 });
 
-function asOperator() {
-  signedIn();
-  server.use(noUrgentTasks, verifyHandler(operatorVerify()));
-}
+/** A tenant-management screen on its own, as a platform operator. */
+const renderAsOperator = (path: string) => renderRoute(path, operatorVerify());
 
 const listHandler = (rows: TenantRecord[], seen?: URLSearchParams[]) =>
   http.get('*/api/tenant/list', ({ request }) => {
@@ -70,11 +68,10 @@ describe('tenant management', () => {
   });
 
   it('lists tenants with identifier, status, active workspaces against the limit and users', async () => {
-    asOperator();
     const seen: URLSearchParams[] = [];
     server.use(listHandler([ACME, GLOBEX], seen));
-    renderApp('/tenant-management');
-    const acmeRow = (await screen.findByText('Acme Retail', undefined, { timeout: 8000 })).closest('tr')!;
+    renderAsOperator('/tenant-management');
+    const acmeRow = (await screen.findByText('Acme Retail')).closest('tr')!;
     expect(within(acmeRow).getByText('acme')).toBeVisible();
     expect(within(acmeRow).getByText('Active')).toBeVisible();
     expect(within(acmeRow).getByText('12 / 50')).toBeVisible();
@@ -86,36 +83,31 @@ describe('tenant management', () => {
     expect(seen[0]?.get('order')).toBe('asc');
 
     await userEvent.type(screen.getByPlaceholderText('Search name or identifier'), 'glob');
-    await waitFor(() => expect(screen.queryByText('Acme Retail')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByText('Acme Retail')).toBeNull());
     expect(seen.at(-1)?.get('q')).toBe('glob');
   });
 
   it('opens a tenant from its row', async () => {
-    asOperator();
     server.use(
       listHandler([ACME]),
       http.get('*/api/tenant/get', () => HttpResponse.json({ status: 200, data: ACME })),
     );
-    renderApp('/tenant-management');
-    await userEvent.click(await screen.findByText('Acme Retail', undefined, { timeout: 8000 }));
+    renderAsOperator('/tenant-management');
+    await userEvent.click(await screen.findByText('Acme Retail'));
     await expectPath('/tenant-management/edit/2');
-    expect(await screen.findByRole('textbox', { name: 'Identifier' }, { timeout: 8000 })).toHaveAttribute(
-      'readonly',
-    );
+    expect(await screen.findByRole('textbox', { name: 'Identifier' })).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Acme Retail');
   });
 
   it('shows an empty state that leads to creation', async () => {
-    asOperator();
     server.use(listHandler([]));
-    renderApp('/tenant-management');
-    const empty = await screen.findByTestId('tenants-empty', undefined, { timeout: 8000 });
+    renderAsOperator('/tenant-management');
+    const empty = await screen.findByTestId('tenants-empty');
     await userEvent.click(within(empty).getByRole('link', { name: 'New tenant' }));
     await expectPath('/tenant-management/create');
   });
 
   it('disables a tenant only after confirmation', async () => {
-    asOperator();
     let disabled: unknown;
     server.use(
       listHandler([ACME]),
@@ -124,8 +116,8 @@ describe('tenant management', () => {
         return HttpResponse.json({ status: 200, data: { ...ACME, status: 'disabled' } });
       }),
     );
-    renderApp('/tenant-management');
-    const row = (await screen.findByText('Acme Retail', undefined, { timeout: 8000 })).closest('tr')!;
+    renderAsOperator('/tenant-management');
+    const row = (await screen.findByText('Acme Retail')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Disable' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Everyone at Acme Retail is signed out now');
@@ -137,7 +129,6 @@ describe('tenant management', () => {
   });
 
   it('creates a tenant: identifier from the name, every module by default, invitation notice', async () => {
-    asOperator();
     let body: Record<string, unknown> | undefined;
     server.use(
       listHandler([]),
@@ -149,8 +140,8 @@ describe('tenant management', () => {
         });
       }),
     );
-    renderApp('/tenant-management/create');
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }, { timeout: 8000 }), 'Initech');
+    renderAsOperator('/tenant-management/create');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Initech');
     expect(screen.getByRole('textbox', { name: 'Identifier' })).toHaveValue('initech');
     expect(screen.getByRole('checkbox', { name: 'Report' })).toBeChecked();
     expect(screen.queryByRole('checkbox', { name: 'Tenant Management' })).toBeNull();
@@ -175,7 +166,6 @@ describe('tenant management', () => {
   });
 
   it('checks the identifier before sending and shows the server’s conflict on the field', async () => {
-    asOperator();
     let posts = 0;
     server.use(
       http.post('*/api/tenant/create', () => {
@@ -190,8 +180,8 @@ describe('tenant management', () => {
         );
       }),
     );
-    renderApp('/tenant-management/create');
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }, { timeout: 8000 }), 'Admin');
+    renderAsOperator('/tenant-management/create');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Admin');
     await userEvent.type(screen.getByRole('textbox', { name: 'E-mail' }), 'x@admin.test');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This identifier is reserved for Storeline itself')).toBeVisible();
@@ -201,11 +191,9 @@ describe('tenant management', () => {
     await userEvent.clear(identifier);
     await userEvent.type(identifier, 'acme');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findAllByText('A tenant with the identifier "acme" already exists', undefined, {
-        timeout: 4000,
-      }),
-    ).not.toHaveLength(0);
+    expect(await screen.findAllByText('A tenant with the identifier "acme" already exists')).not.toHaveLength(
+      0,
+    );
     expect(posts).toBe(1);
     expect(window.location.pathname).toBe('/tenant-management/create');
   });

@@ -17,7 +17,7 @@ import {
   verifyHandler,
 } from './fixtures';
 import { server } from './msw';
-import { renderApp, setViewportWidth } from './renderApp';
+import { renderApp, renderRoute, setViewportWidth } from './renderApp';
 
 const ACME_THEME: ThemeSetting[] = THEME_KEYS.map((k) => ({
   id: k.id,
@@ -45,16 +45,18 @@ function row(key: string) {
   return within(screen.getByTestId(`colour-${key}`));
 }
 
-async function openEditor(theme = ACME_THEME) {
-  signedIn();
+function serve(theme = ACME_THEME) {
   server.use(
-    noUrgentTasks,
-    verifyHandler(owner(theme)),
     http.get('*/api/setting/get', () => HttpResponse.json({ status: 200, data: settingsData })),
     http.get('*/api/theme/list', () => HttpResponse.json({ status: 200, data: { data: theme } })),
   );
-  renderApp('/settings');
-  return screen.findByTestId('colour-primary', undefined, { timeout: 8000 });
+}
+
+/** The settings page on its own, as the tenant's administrator: the editor is what these tests are about. */
+async function openEditor(theme = ACME_THEME) {
+  serve(theme);
+  renderRoute('/settings', owner(theme));
+  return screen.findByTestId('colour-primary');
 }
 
 async function typeColour(key: string, label: string, value: string) {
@@ -144,7 +146,12 @@ describe('theme editor', () => {
   });
 
   it('saves all ten settings and the running app takes the new colours without a reload', async () => {
-    await openEditor();
+    // The whole app: what is checked is that the running shell takes the colours.
+    signedIn();
+    serve();
+    server.use(noUrgentTasks, verifyHandler(owner()));
+    renderApp('/settings');
+    await screen.findByTestId('colour-primary');
     let sent: { id: number; key: string; value: string }[] = [];
     let current = ACME_THEME;
     let verifies = 0;
@@ -182,15 +189,12 @@ describe('theme editor', () => {
   });
 
   it("says 'Failed to fetch theme' when the theme cannot be read", async () => {
-    signedIn();
     server.use(
-      noUrgentTasks,
-      verifyHandler(owner()),
       http.get('*/api/setting/get', () => HttpResponse.json({ status: 200, data: settingsData })),
       http.get('*/api/theme/list', () => new HttpResponse(null, { status: 502 })),
     );
-    renderApp('/settings');
-    expect(await screen.findByText('Failed to fetch theme', undefined, { timeout: 8000 })).toBeVisible();
+    renderRoute('/settings', owner());
+    expect(await screen.findByText('Failed to fetch theme')).toBeVisible();
   });
 
   it('uploads a logo and previews it; refuses files over 2 MB before sending them', async () => {
@@ -222,18 +226,12 @@ describe('theme editor', () => {
   });
 
   it('is read-only without theme.update', async () => {
-    signedIn();
     const modules = permissionsOf('Administrator').map((m) =>
       m.id === 'theme' ? { ...m, capabilities: ['read' as const] } : m,
     );
-    server.use(
-      noUrgentTasks,
-      verifyHandler({ ...owner(), modules }),
-      http.get('*/api/setting/get', () => HttpResponse.json({ status: 200, data: settingsData })),
-      http.get('*/api/theme/list', () => HttpResponse.json({ status: 200, data: { data: ACME_THEME } })),
-    );
-    renderApp('/settings');
-    await screen.findByTestId('colour-primary', undefined, { timeout: 8000 });
+    serve();
+    renderRoute('/settings', { ...owner(), modules });
+    await screen.findByTestId('colour-primary');
     expect(row('primary').getByRole('textbox', { name: 'Primary' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save theme' })).toBeNull();
   });

@@ -60,7 +60,7 @@ describe('urgent tasks', () => {
     );
     const before = Math.floor(Date.now() / 1000);
     renderApp('/task');
-    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' }, { timeout: 8000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
     expect(dialog).toHaveTextContent('You have 1 urgent task waiting');
     expect(dialog).toHaveTextContent('Product recall: batch 42');
     expect(dialog).not.toHaveTextContent('Done already');
@@ -84,7 +84,7 @@ describe('urgent tasks', () => {
       }),
     );
     renderApp('/task');
-    await waitFor(() => expect(asked).toBe(true), { timeout: 8000 });
+    await waitFor(() => expect(asked).toBe(true));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -98,9 +98,7 @@ describe('urgent tasks', () => {
       ),
     );
     renderApp('/task');
-    await waitFor(() => expect(warn).toHaveBeenCalledWith('Could not load urgent tasks', expect.anything()), {
-      timeout: 8000,
-    });
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Could not load urgent tasks', expect.anything()));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(window.location.pathname).toBe('/task');
     warn.mockRestore();
@@ -122,7 +120,7 @@ describe('urgent tasks', () => {
     renderApp('/');
     await expectPath('/tenant-management');
     // The tenant list has rendered, so the layout (and its urgent-tasks hook) is mounted.
-    await screen.findByTestId('tenants-empty', undefined, { timeout: 8000 });
+    await screen.findByTestId('tenants-empty');
     expect(urgent).not.toHaveBeenCalled();
   });
 });

@@ -8,13 +8,12 @@ import type { HierarchyNode } from '../../contract/api/session';
 import type { Assign } from '../../contract/api/users';
 import { authProvider } from '../../src/providers/authProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
-import { RESOURCE_ENDPOINTS } from '../../src/providers/endpoints';
+import { RESOURCE_ENDPOINTS } from '../../src/providers/dataProvider/endpoints';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { setSessionUser } from '../../src/providers/sessionStore';
 import { toSessionUser } from '../../src/providers/sessionUser';
 import { assignsBody, PositionsInput } from '../../src/resources/users/PositionsInput';
 import { userCreateBody } from '../../src/resources/users/UserInputs';
-import { setUserStatus } from '../../src/resources/users/userApi';
 import { permissionsOf, resetBrowserState, signedIn, verifyData } from './fixtures';
 import { server } from './msw';
 
@@ -98,9 +97,10 @@ describe('position editor', () => {
 
   it('asks for the roles as spec §9 says, and disables those beyond the caller’s own', async () => {
     renderEditor([{}]);
+    // The select replaces its loading placeholder once the roles have arrived.
     await userEvent.click(await screen.findByRole('combobox', { name: /Role/ }));
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getByRole('option', { name: /Administrator/ })).toHaveAttribute(
+    expect(await within(listbox).findByRole('option', { name: /Administrator/ })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
@@ -179,7 +179,7 @@ describe('user requests', () => {
     server.use(
       http.put('*/api/user/disable', () => HttpResponse.json({ status: 200, data: { error: true } })),
     );
-    await expect(setUserStatus(9, 'disable')).rejects.toThrow('Error disabling user');
+    await expect(dataProvider.setUserStatus(9, 'disable')).rejects.toThrow('Error disabling user');
     server.use(
       http.put('*/api/user/enable', () =>
         HttpResponse.json(
@@ -188,6 +188,6 @@ describe('user requests', () => {
         ),
       ),
     );
-    await expect(setUserStatus(9, 'enable')).rejects.toThrow('outside your part');
+    await expect(dataProvider.setUserStatus(9, 'enable')).rejects.toThrow('outside your part');
   });
 });

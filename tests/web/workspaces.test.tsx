@@ -3,18 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceRecord } from '../../contract/api/workspaces';
-import { inputToOpenAt, msToOpenAt, openAtToInput, openAtToMs } from '../../src/resources/workspaces/openAt';
-import {
-  noUrgentTasks,
-  permissionsOf,
-  position,
-  resetBrowserState,
-  signedIn,
-  verifyData,
-  verifyHandler,
-} from './fixtures';
+import { inputToOpenAt, msToOpenAt, openAtToInput, openAtToMs } from '../../src/providers/openAt';
+import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
 import { server } from './msw';
-import { expectPath, renderApp, setViewportWidth } from './renderApp';
+import { expectPath, renderRoute, setViewportWidth } from './renderApp';
 
 const record = (overrides: Partial<WorkspaceRecord> = {}): WorkspaceRecord => ({
   id: 42,
@@ -88,9 +80,7 @@ describe('workspace screens', () => {
   beforeEach(() => {
     resetBrowserState();
     setViewportWidth(1280);
-    signedIn();
     server.use(
-      noUrgentTasks,
       http.get('*/api/workspace/summary', () =>
         HttpResponse.json({ status: 200, data: { active: 12, inactive: 1, limit: 50 } }),
       ),
@@ -104,7 +94,6 @@ describe('workspace screens', () => {
   it('lists the workspaces with the tenant term and the active count against the limit', async () => {
     let query: URLSearchParams | undefined;
     server.use(
-      verifyHandler(admin()),
       http.get('*/api/workspace/list', ({ request }) => {
         query = new URL(request.url).searchParams;
         return page([
@@ -113,8 +102,8 @@ describe('workspace screens', () => {
         ]);
       }),
     );
-    renderApp('/admin/workspace');
-    expect(await screen.findByText('Parramatta', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    renderRoute('/admin/workspace', admin());
+    expect(await screen.findByText('Parramatta')).toBeInTheDocument();
     expect(screen.getByTestId('workspace-summary')).toHaveTextContent('12 of 50 active');
     expect(screen.getByRole('link', { name: 'New store' })).toHaveAttribute(
       'href',
@@ -127,7 +116,6 @@ describe('workspace screens', () => {
 
   it('shows the server’s message when activating past the limit', async () => {
     server.use(
-      verifyHandler(admin()),
       http.get('*/api/workspace/list', () => page([record({ status: 'inactive' })])),
       http.put('*/api/workspace/activate', () =>
         HttpResponse.json(
@@ -136,19 +124,16 @@ describe('workspace screens', () => {
         ),
       ),
     );
-    renderApp('/admin/workspace');
-    await userEvent.click(await screen.findByRole('button', { name: 'Activate' }, { timeout: 15_000 }));
+    renderRoute('/admin/workspace', admin());
+    await userEvent.click(await screen.findByRole('button', { name: 'Activate' }));
     expect(
-      await screen.findByText('The limit of 50 active stores is reached (50 are active).', undefined, {
-        timeout: 8000,
-      }),
+      await screen.findByText('The limit of 50 active stores is reached (50 are active).'),
     ).toBeInTheDocument();
   });
 
   it('creates a workspace with its parent and sends the opening time in seconds', async () => {
     let sent: Record<string, unknown> | undefined;
     server.use(
-      verifyHandler(admin()),
       http.post('*/api/workspace/create', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ status: 200, data: record({ id: 77, name: 'Chatswood' }) });
@@ -157,11 +142,8 @@ describe('workspace screens', () => {
         HttpResponse.json({ status: 200, data: record({ id: 77, name: 'Chatswood' }) }),
       ),
     );
-    renderApp('/admin/workspace/create');
-    await userEvent.type(
-      await screen.findByRole('textbox', { name: 'Name' }, { timeout: 15_000 }),
-      'Chatswood',
-    );
+    renderRoute('/admin/workspace/create', admin());
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Chatswood');
     await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), 'NSW-004');
     await userEvent.click(screen.getByRole('combobox', { name: 'Belongs to' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Sydney Metro' }));
@@ -176,15 +158,14 @@ describe('workspace screens', () => {
   it('edits a workspace, keeping the opening time in seconds, and returns to its details', async () => {
     let sent: Record<string, unknown> | undefined;
     server.use(
-      verifyHandler(admin()),
       http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: record() })),
       http.put('*/api/workspace/update', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ status: 200, data: record({ contact: '02 9000 0000' }) });
       }),
     );
-    renderApp('/admin/workspace/edit/42');
-    const contact = await screen.findByRole('textbox', { name: 'Contact' }, { timeout: 15_000 });
+    renderRoute('/admin/workspace/edit/42', admin());
+    const contact = await screen.findByRole('textbox', { name: 'Contact' });
     await waitFor(() => expect(contact).toHaveValue('sydney.cbd@stores.example'));
     await userEvent.clear(contact);
     await userEvent.type(contact, '02 9000 0000');
@@ -196,17 +177,14 @@ describe('workspace screens', () => {
 
   it('opens Store Info on a store user’s own store, read-only', async () => {
     server.use(
-      verifyHandler(verifyData()),
       http.get('*/api/storeinfo/get', ({ request }) => {
         expect(new URL(request.url).searchParams.get('id')).toBe('42');
         return HttpResponse.json({ status: 200, data: record() });
       }),
     );
-    renderApp('/workspace');
+    renderRoute('/workspace', verifyData());
     await expectPath('/workspace/detail/42');
-    expect(
-      await screen.findByRole('heading', { name: 'Sydney CBD' }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sydney CBD' })).toBeInTheDocument();
     expect(screen.getByText('1 George Street')).toBeInTheDocument();
     expect(screen.getByText(/2019/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Edit|Deactivate/ })).toBeNull());

@@ -31,13 +31,13 @@ interface CommonProps extends SelectionOptions {
   id?: string;
 }
 
-export interface SingleNodePickerProps extends CommonProps {
+interface SingleNodePickerProps extends CommonProps {
   multiple?: false;
   value: number | null;
   onChange: (id: number | null, option: SelectionOption | null) => void;
 }
 
-export interface MultipleNodePickerProps extends CommonProps {
+interface MultipleNodePickerProps extends CommonProps {
   multiple: true;
   value: readonly number[];
   onChange: (ids: number[], options: SelectionOption[]) => void;

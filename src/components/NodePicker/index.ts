@@ -1,5 +1,5 @@
-export { NodePicker, type NodePickerProps } from './NodePicker';
-export { NodePickerInput, type NodePickerInputProps } from './NodePickerInput';
+export { NodePicker } from './NodePicker';
+export { NodePickerInput } from './NodePickerInput';
 export { NodeTypeIcon } from './NodeTypeIcon';
-export { type SelectionOption, type SelectionOptions, selectionOptions } from './selectionTree';
-export { fetchHierarchyTree, HIERARCHY_TREE_KEY, useHierarchyTree } from './useHierarchyTree';
+export { type SelectionOptions, selectionOptions } from './selectionTree';
+export { hierarchyTreeQuery } from './useHierarchyTree';

@@ -1,16 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCanAccess } from 'react-admin';
-import type { TreeNode } from '../../../contract/api/hierarchy';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCanAccess, useDataProvider } from 'react-admin';
 import type { HierarchyNode } from '../../../contract/api/session';
 import { useSessionUser } from '../../hooks/useSession';
-import { apiFetch } from '../../providers/httpClient';
+import type { AppDataProvider } from '../../providers/dataProvider';
 
-/** react-query key of the caller's tree; screens that change the hierarchy invalidate it. */
-export const HIERARCHY_TREE_KEY = ['hierarchy', 'tree'] as const;
-
-export function fetchHierarchyTree(): Promise<TreeNode[]> {
-  return apiFetch<TreeNode[]>('/api/hierarchy/tree/fetch');
-}
+/** The caller's tree under ['hierarchy', …]: screens that change the hierarchy invalidate ['hierarchy']. */
+export const hierarchyTreeQuery = (dataProvider: AppDataProvider) =>
+  queryOptions({ queryKey: ['hierarchy', 'tree'], queryFn: () => dataProvider.getHierarchyTree() });
 
 /**
  * The caller's part of the organisation: fresh from the hierarchy API when their role may read
@@ -18,10 +14,10 @@ export function fetchHierarchyTree(): Promise<TreeNode[]> {
  */
 export function useHierarchyTree(): { nodes: readonly HierarchyNode[]; isPending: boolean; error: unknown } {
   const user = useSessionUser();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { canAccess, isPending: checking } = useCanAccess({ resource: 'hierarchy', action: 'read' });
   const query = useQuery({
-    queryKey: HIERARCHY_TREE_KEY,
-    queryFn: fetchHierarchyTree,
+    ...hierarchyTreeQuery(dataProvider),
     enabled: canAccess === true,
     staleTime: 30_000,
   });

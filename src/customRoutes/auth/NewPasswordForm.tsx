@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { translate } from '../../i18n/translate';
-import { PASSWORD_UPDATE_FAILED } from '../../providers/passwordApi';
 import { PasswordField } from './PasswordField';
 
 // The server's rule (8 to 128 characters); checking it here saves a round trip.
@@ -24,6 +23,8 @@ export function NewPasswordForm({ submitLabel, onSubmit, footer }: NewPasswordFo
   const [failure, setFailure] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
 
+  const updateFailed = translate('errors.password_update');
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (password.length < MIN_LENGTH) {
@@ -40,7 +41,7 @@ export function NewPasswordForm({ submitLabel, onSubmit, footer }: NewPasswordFo
     try {
       await onSubmit(password);
     } catch (e) {
-      setFailure(e instanceof Error ? e.message : PASSWORD_UPDATE_FAILED);
+      setFailure(e instanceof Error ? e.message : updateFailed);
       setSubmitting(false);
     }
   };
@@ -50,8 +51,8 @@ export function NewPasswordForm({ submitLabel, onSubmit, footer }: NewPasswordFo
       {failure && (
         <Alert severity="error" role="alert">
           {/* Spec §8 names the failure; the server's reason (a rule, an expired link) says what to do. */}
-          <AlertTitle>{PASSWORD_UPDATE_FAILED}</AlertTitle>
-          {failure !== PASSWORD_UPDATE_FAILED && failure}
+          <AlertTitle>{updateFailed}</AlertTitle>
+          {failure !== updateFailed && failure}
         </Alert>
       )}
       <PasswordField

@@ -4,7 +4,6 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useForcedReset } from '../../hooks/useSession';
 import { translate } from '../../i18n/translate';
 import { authProvider } from '../../providers/authProvider';
-import { changeForcedPassword } from '../../providers/passwordApi';
 import { hasToken } from '../../providers/tokenCookie';
 import { guard } from '../../routing/guard';
 import { EntryLayout } from './EntryLayout';
@@ -25,7 +24,16 @@ export function PasswordChangePage() {
   if (decision.kind === 'redirect' && !saved.current) return <Navigate to={decision.to} replace />;
 
   const submit = async (password: string) => {
-    await changeForcedPassword(password);
+    try {
+      await authProvider.changeForcedPassword(password);
+    } catch (error) {
+      // This page is outside <Admin>: hand a failure to checkError as react-admin would, so a
+      // session that ended meanwhile goes to sign-in like anywhere else (spec §8).
+      await authProvider
+        .checkError(error)
+        .catch(({ redirectTo }: { redirectTo: string }) => navigate(redirectTo, { replace: true }));
+      throw error;
+    }
     saved.current = true;
     // The session stays valid: "/" verifies again and sends the user to their first page.
     navigate('/', { replace: true });

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { translate } from '../../i18n/translate';
-import { requestPasswordReset } from '../../providers/passwordApi';
+import { authProvider } from '../../providers/authProvider';
 import { EntryLayout } from './EntryLayout';
 
 export function PasswordForgotPage() {
@@ -24,7 +24,7 @@ export function PasswordForgotPage() {
     setSubmitting(true);
     setError(undefined);
     try {
-      navigate(await requestPasswordReset(username), { replace: true });
+      navigate(await authProvider.requestPasswordReset(username), { replace: true });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setSubmitting(false);

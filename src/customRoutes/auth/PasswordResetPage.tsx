@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { translate } from '../../i18n/translate';
-import { resetPassword } from '../../providers/passwordApi';
+import { authProvider } from '../../providers/authProvider';
 import { EntryLayout } from './EntryLayout';
 import type { LoginNotice } from './LoginPage';
 import { NewPasswordForm } from './NewPasswordForm';
@@ -11,7 +11,7 @@ export function PasswordResetPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const submit = async (password: string) => {
-    const redirect = await resetPassword(token, password);
+    const redirect = await authProvider.resetPassword({ token, password });
     const state: LoginNotice = { notice: 'password_reset_done' };
     navigate(redirect, { replace: true, state });
   };

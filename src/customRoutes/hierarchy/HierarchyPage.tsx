@@ -18,15 +18,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Confirm, Title, useCanAccess, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Title, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { TreeNode } from '../../../contract/api/hierarchy';
-import { fetchHierarchyTree, HIERARCHY_TREE_KEY } from '../../components/NodePicker';
-import type { PageProps } from '../../routing/routeTable';
-import { errorMessage } from './errors';
-import { createNode, deleteNodes, FALLBACK, moveNode, renameNode } from './hierarchyApi';
+import { hierarchyTreeQuery } from '../../components/NodePicker';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { NewNodeBody } from '../../providers/dataProvider/hierarchy';
+import { ApiError } from '../../providers/httpClient';
+import type { PageProps } from '../../routing/types';
 import { AddNodeDialog, fieldErrorsOf, type NewNode, PickNodeDialog, RenameDialog } from './NodeDialogs';
 import { NodeSummary } from './NodeSummary';
 import { NodeUsersPanel } from './NodeUsersPanel';
@@ -59,8 +60,9 @@ export default function HierarchyPage({ title }: PageProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [params] = useSearchParams();
-  const query = useQuery({ queryKey: HIERARCHY_TREE_KEY, queryFn: fetchHierarchyTree });
+  const query = useQuery(hierarchyTreeQuery(dataProvider));
   const can = {
     create: useCanAccess({ resource: 'hierarchy', action: 'create' }).canAccess === true,
     update: useCanAccess({ resource: 'hierarchy', action: 'update' }).canAccess === true,
@@ -79,7 +81,6 @@ export default function HierarchyPage({ title }: PageProps) {
   const found = useMemo(() => searchTree(index, search), [index, search]);
   const rows = useMemo(() => visibleRows(tree, expanded, found), [tree, expanded, found]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [busy, setBusy] = useState(false);
   const rendered = useRef(false);
 
   // First load: the top two levels open and the top node selected, or the node the link names
@@ -133,73 +134,69 @@ export default function HierarchyPage({ title }: PageProps) {
   const onMove = useCallback((id: number, parentId: number) => setDialog({ kind: 'drop', id, parentId }), []);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['hierarchy'] });
+  const notifyFailure = (error: Error) => notify(error.message, { type: 'error' });
 
-  const run = async (action: () => Promise<void>, fallback: string, onError?: (error: unknown) => void) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      notify(errorMessage(error, fallback), { type: 'error' });
-      onError?.(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const addNode = useMutation({
+    mutationFn: (body: NewNodeBody) => dataProvider.createNode(body),
+    onSuccess: async (made, body) => {
+      notify('hierarchy.created', { type: 'success', messageArgs: { name: made.name } });
+      setDialog(null);
+      toggle(body.parent_id, true);
+      await refresh();
+      setSelectedId(made.id);
+    },
+    onError: (error: Error) => {
+      notifyFailure(error);
+      setDialog((current) =>
+        current?.kind === 'add' ? { ...current, errors: fieldErrorsOf(error) } : current,
+      );
+    },
+  });
+  const add = (node: NewNode) => selected && addNode.mutate({ parent_id: selected.id, ...node });
 
-  const add = (node: NewNode) =>
-    run(
-      async () => {
-        if (!selected) return;
-        const made = await createNode({ parent_id: selected.id, ...node });
-        notify('hierarchy.created', { type: 'success', messageArgs: { name: made.name } });
-        setDialog(null);
-        toggle(selected.id, true);
-        await refresh();
-        setSelectedId(made.id);
-      },
-      FALLBACK.create,
-      (error) => dialog?.kind === 'add' && setDialog({ ...dialog, errors: fieldErrorsOf(error) }),
-    );
+  const renameNode = useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) => dataProvider.renameNode(id, name),
+    onSuccess: async (_, { name }) => {
+      notify('hierarchy.renamed', { type: 'success', messageArgs: { name } });
+      setDialog(null);
+      await refresh();
+    },
+    onError: (error: Error) => {
+      notifyFailure(error);
+      setDialog({ kind: 'rename', error: fieldErrorsOf(error).name });
+    },
+  });
+  const rename = (name: string) => selected && renameNode.mutate({ id: selected.id, name });
 
-  const rename = (name: string) =>
-    run(
-      async () => {
-        if (!selected) return;
-        await renameNode(selected.id, name);
-        notify('hierarchy.renamed', { type: 'success', messageArgs: { name } });
-        setDialog(null);
-        await refresh();
-      },
-      FALLBACK.update,
-      (error) => setDialog({ kind: 'rename', error: fieldErrorsOf(error).name }),
-    );
-
+  const moveNode = useMutation({
+    mutationFn: ({ id, parentId, via }: { id: number; parentId: number; via: 'drag' | 'dialog' }) =>
+      dataProvider.moveNode(id, parentId, via),
+    // A confirmed drop shows at once; if the server refuses, onError puts the tree back.
+    onMutate: ({ id, parentId, via }) => {
+      setDialog(null);
+      if (via === 'drag') setOptimistic(moveLocally(tree, id, parentId));
+      toggle(parentId, true);
+    },
+    onSuccess: async (_, { id, parentId }) => {
+      notify('hierarchy.moved', {
+        type: 'success',
+        messageArgs: { name: index.byId.get(id)?.name, parent: index.byId.get(parentId)?.name },
+      });
+      await refresh();
+      setOptimistic(null);
+      setSelectedId(id);
+    },
+    onError: (error: Error) => {
+      setOptimistic(null);
+      notifyFailure(error);
+    },
+  });
   const move = (id: number, parentId: number, via: 'drag' | 'dialog') =>
-    run(
-      async () => {
-        setDialog(null);
-        if (via === 'drag') setOptimistic(moveLocally(tree, id, parentId));
-        toggle(parentId, true);
-        try {
-          await moveNode(id, parentId, via);
-        } catch (error) {
-          setOptimistic(null);
-          throw error;
-        }
-        notify('hierarchy.moved', {
-          type: 'success',
-          messageArgs: { name: index.byId.get(id)?.name, parent: index.byId.get(parentId)?.name },
-        });
-        await refresh();
-        setOptimistic(null);
-        setSelectedId(id);
-      },
-      via === 'drag' ? FALLBACK.drag : FALLBACK.update,
-    );
+    moveNode.mutate({ id, parentId, via });
 
-  const remove = (ids: number[]) =>
-    run(async () => {
-      const result = await deleteNodes(ids);
+  const removeNodes = useMutation({
+    mutationFn: (ids: number[]) => dataProvider.deleteNodes(ids),
+    onSuccess: async (result) => {
       notify('hierarchy.deleted', {
         type: 'success',
         messageArgs: { nodes: result.deleted, smart_count: result.moved_users },
@@ -207,7 +204,11 @@ export default function HierarchyPage({ title }: PageProps) {
       setDialog(null);
       setChecked(new Set());
       await refresh();
-    }, FALLBACK.delete);
+    },
+    onError: notifyFailure,
+  });
+  const remove = (ids: number[]) => removeNodes.mutate(ids);
+  const busy = addNode.isPending || renameNode.isPending || moveNode.isPending || removeNodes.isPending;
 
   const deletable = (id: number) => EDITABLE.has(index.byId.get(id)?.type ?? '');
   const toDelete = checked.size > 0 ? [...checked] : selected && deletable(selected.id) ? [selected.id] : [];
@@ -369,7 +370,7 @@ export default function HierarchyPage({ title }: PageProps) {
                   </Button>
                 }
               >
-                {errorMessage(query.error, translate('hierarchy.load_failed'))}
+                {query.error instanceof ApiError ? query.error.message : translate('hierarchy.load_failed')}
               </Alert>
             ) : (
               <VirtualTree
@@ -460,5 +461,3 @@ export default function HierarchyPage({ title }: PageProps) {
     </Box>
   );
 }
-
-HierarchyPage.path = '/admin/hierarchy';

@@ -12,7 +12,7 @@ import { useTranslate } from 'react-admin';
 import type { WorkspaceObjectInput } from '../../../contract/api/hierarchy';
 import { NodePicker } from '../../components/NodePicker';
 import { ApiError } from '../../providers/httpClient';
-import { browserZone, timeZoneNames } from '../../resources/workspaces/timeZones';
+import { browserTimeZone, timeZoneNames } from '../../providers/timezone';
 
 interface FormDialogProps {
   open: boolean;
@@ -97,7 +97,7 @@ export function AddNodeDialog({
   const zones = useMemo(timeZoneNames, []);
   const [name, setName] = useState('');
   const [identifier, setIdentifier] = useState('');
-  const [timezone, setTimezone] = useState<string | null>(browserZone());
+  const [timezone, setTimezone] = useState<string | null>(browserTimeZone());
   const [touched, setTouched] = useState(false);
   const workspace = type === 'workspace';
   const nameError = touched && !name.trim() ? translate('ra.validation.required') : errors.name;

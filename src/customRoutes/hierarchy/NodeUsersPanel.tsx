@@ -16,12 +16,11 @@ import Switch from '@mui/material/Switch';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { TreeNode } from '../../../contract/api/hierarchy';
-import { errorMessage } from './errors';
-import { listAssignments, transferAssignments } from './hierarchyApi';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { PickNodeDialog } from './NodeDialogs';
 import { useDebounced } from './useDebounced';
 
@@ -35,6 +34,7 @@ export function NodeUsersPanel({ node, canTransfer }: NodeUsersPanelProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [below, setBelow] = useState(false);
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(10);
@@ -42,7 +42,6 @@ export function NodeUsersPanel({ node, canTransfer }: NodeUsersPanelProps) {
   const search = useDebounced(searchText, 250);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [picking, setPicking] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   // A different node, a new search or the "below" switch starts from the first page, nothing chosen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: these are the triggers, not inputs
@@ -53,7 +52,8 @@ export function NodeUsersPanel({ node, canTransfer }: NodeUsersPanelProps) {
 
   const query = useQuery({
     queryKey: ['hierarchy', 'assignments', node.id, below, page, perPage, search],
-    queryFn: () => listAssignments({ nodeId: node.id, below, page: page + 1, perPage, search }),
+    queryFn: () =>
+      dataProvider.listNodeAssignments({ nodeId: node.id, below, page: page + 1, perPage, search }),
     placeholderData: keepPreviousData,
   });
   const rows = query.data?.data ?? [];
@@ -68,20 +68,16 @@ export function NodeUsersPanel({ node, canTransfer }: NodeUsersPanelProps) {
     });
   const allOnPage = rows.length > 0 && rows.every((r) => chosen.has(r.id));
 
-  const transfer = async (target: number) => {
-    setBusy(true);
-    try {
-      const result = await transferAssignments([...chosen], target);
+  const { mutate: transfer, isPending: busy } = useMutation({
+    mutationFn: (target: number) => dataProvider.transferAssignments([...chosen], target),
+    onSuccess: async (result) => {
       notify('hierarchy.transferred', { type: 'success', messageArgs: { smart_count: result.moved } });
       setPicking(false);
       setChosen(new Set());
       await queryClient.invalidateQueries({ queryKey: ['hierarchy'] });
-    } catch (error) {
-      notify(errorMessage(error, 'Error updating users'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  });
 
   return (
     <Box>

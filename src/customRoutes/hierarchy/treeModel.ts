@@ -30,7 +30,7 @@ export function ancestorIds(index: TreeIndex, id: number): number[] {
   return result;
 }
 
-export function isDescendantOrSelf(index: TreeIndex, id: number, ofId: number): boolean {
+function isDescendantOrSelf(index: TreeIndex, id: number, ofId: number): boolean {
   let current: number | null = id;
   while (current !== null) {
     if (current === ofId) return true;
@@ -111,7 +111,7 @@ export function canDrop(index: TreeIndex, draggedId: number, targetId: number): 
 }
 
 /** Every id in the subtrees of these nodes (chosen nodes included), each once. */
-export function subtreeIds(index: TreeIndex, ids: readonly number[]): Set<number> {
+function subtreeIds(index: TreeIndex, ids: readonly number[]): Set<number> {
   const result = new Set<number>();
   const stack = ids.map((id) => index.byId.get(id)).filter((n): n is TreeNode => n !== undefined);
   while (stack.length > 0) {

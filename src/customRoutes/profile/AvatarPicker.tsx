@@ -4,9 +4,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { avatarProblem, uploadAvatar } from './profileApi';
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+
+const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+/** Checked here too so a wrong file fails at once; the server decides by content, not type. */
+function avatarProblem(file: File): 'type' | 'size' | undefined {
+  if (file.type && !AVATAR_TYPES.includes(file.type)) return 'type';
+  if (file.size > MAX_AVATAR_BYTES) return 'size';
+  return undefined;
+}
 
 interface AvatarPickerProps {
   url: string | null;
@@ -21,9 +32,20 @@ export function AvatarPicker({ url, initials, disabled, onChange }: AvatarPicker
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { mutate: upload, isPending: busy } = useMutation({
+    mutationFn: (file: File) => dataProvider.uploadAvatar(file),
+    onSuccess: (uploaded) => {
+      onChange({ hash: uploaded.hash, url: uploaded.avatar_url });
+      notify('profile.notify.uploaded', { type: 'info' });
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onSettled: () => {
+      if (input.current) input.current.value = '';
+    },
+  });
 
-  const pick = async (file: File | undefined) => {
+  const pick = (file: File | undefined) => {
     if (!file) return;
     const problem = avatarProblem(file);
     if (problem) {
@@ -32,17 +54,7 @@ export function AvatarPicker({ url, initials, disabled, onChange }: AvatarPicker
       });
       return;
     }
-    setBusy(true);
-    try {
-      const uploaded = await uploadAvatar(file);
-      onChange({ hash: uploaded.hash, url: uploaded.avatar_url });
-      notify('profile.notify.uploaded', { type: 'info' });
-    } catch (error) {
-      notify((error as Error).message || translate('profile.errors.avatar'), { type: 'error' });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    upload(file);
   };
 
   return (
@@ -76,7 +88,7 @@ export function AvatarPicker({ url, initials, disabled, onChange }: AvatarPicker
           accept="image/png,image/jpeg,image/webp"
           hidden
           data-testid="avatar-file"
-          onChange={(event) => void pick(event.target.files?.[0])}
+          onChange={(event) => pick(event.target.files?.[0])}
         />
       </div>
     </Box>

@@ -6,14 +6,17 @@ import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Profile } from '../../../contract/api/profile';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { ProfileChanges } from '../../providers/dataProvider/profile';
 import { ApiError } from '../../providers/httpClient';
+import { applyProfileToSession } from '../../providers/session';
 import { AvatarPicker } from './AvatarPicker';
 import { ProfileFieldInput } from './ProfileFieldInput';
-import { applyProfileToSession, PROFILE_KEY, saveProfile } from './profileApi';
+import { profileQuery } from './profileQuery';
 
 const valuesOf = (profile: Profile) =>
   Object.fromEntries(profile.profile_data.map((v) => [v.field_id, v.value])) as Record<number, string>;
@@ -23,14 +26,28 @@ export function DetailsCard({ profile, readOnly }: { profile: Profile; readOnly:
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [preferred, setPreferred] = useState(profile.preferred_name ?? '');
   const [avatar, setAvatar] = useState({ hash: profile.avatar, url: profile.avatar_url });
   const [values, setValues] = useState(() => valuesOf(profile));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const initials = `${profile.firstname.charAt(0)}${profile.lastname.charAt(0)}`;
+  const { mutate: save, isPending: busy } = useMutation({
+    mutationFn: (changes: ProfileChanges) => dataProvider.updateProfile(changes),
+    onSuccess: async (saved) => {
+      applyProfileToSession(saved);
+      queryClient.setQueryData(profileQuery(dataProvider).queryKey, saved);
+      // The app bar's name and picture come from react-admin's identity, cached by react-query.
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+      notify('profile.notify.saved', { type: 'success' });
+    },
+    onError: (error: Error) => {
+      if (error instanceof ApiError) setErrors(error.errors);
+      notify(error.message, { type: 'error' });
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
     for (const field of profile.fields)
@@ -38,24 +55,11 @@ export function DetailsCard({ profile, readOnly }: { profile: Profile; readOnly:
         missing[`profile_data.${field.id}`] = translate('ra.validation.required');
     setErrors(missing);
     if (Object.keys(missing).length) return;
-    setBusy(true);
-    try {
-      const saved = await saveProfile({
-        preferred_name: preferred.trim() || null,
-        avatar: avatar.hash,
-        profile_data: profile.fields.map((f) => ({ field_id: f.id, value: values[f.id] ?? '' })),
-      });
-      applyProfileToSession(saved);
-      queryClient.setQueryData(PROFILE_KEY, saved);
-      // The app bar's name and picture come from react-admin's identity, cached by react-query.
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
-      notify('profile.notify.saved', { type: 'success' });
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
-      notify((error as Error).message || translate('profile.errors.update'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    save({
+      preferred_name: preferred.trim() || null,
+      avatar: avatar.hash,
+      profile_data: profile.fields.map((f) => ({ field_id: f.id, value: values[f.id] ?? '' })),
+    });
   };
 
   return (

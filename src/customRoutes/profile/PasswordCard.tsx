@@ -4,10 +4,11 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
-import { changePassword } from './profileApi';
 
 type Errors = Partial<Record<'current' | 'next' | 'confirm', string>>;
 
@@ -19,9 +20,23 @@ export function PasswordCard({ disabled }: { disabled?: boolean }) {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { mutate: change, isPending: busy } = useMutation({
+    mutationFn: () => dataProvider.changePassword(current, next),
+    onSuccess: () => {
+      notify('profile.notify.password_changed', { type: 'success' });
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    },
+    onError: (error: Error) => {
+      if (error instanceof ApiError)
+        setErrors({ current: error.errors.current_password, next: error.errors.password });
+      notify(error.message, { type: 'error' });
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Errors = {};
     if (!current) found.current = translate('ra.validation.required');
@@ -29,20 +44,7 @@ export function PasswordCard({ disabled }: { disabled?: boolean }) {
     if (confirm !== next) found.confirm = translate('auth.passwords_differ');
     setErrors(found);
     if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      await changePassword(current, next);
-      notify('profile.notify.password_changed', { type: 'success' });
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-    } catch (error) {
-      if (error instanceof ApiError)
-        setErrors({ current: error.errors.current_password, next: error.errors.password });
-      notify((error as Error).message || translate('profile.errors.password'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    change();
   };
 
   return (

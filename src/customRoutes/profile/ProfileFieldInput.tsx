@@ -4,16 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ProfileFormField } from '../../../contract/api/profile';
-import { browserTimeZone } from '../../providers/timezone';
-
-function timeZoneNames(): string[] {
-  try {
-    const zones = Intl.supportedValuesOf('timeZone');
-    return zones.includes('UTC') ? zones : [...zones, 'UTC'];
-  } catch {
-    return ['UTC'];
-  }
-}
+import { browserTimeZone, timeZoneNames } from '../../providers/timezone';
 
 interface ProfileFieldInputProps {
   field: ProfileFormField;

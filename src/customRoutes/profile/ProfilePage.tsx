@@ -1,12 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { LoadingIndicator, Title, useCanAccess, useTranslate } from 'react-admin';
+import { LoadingIndicator, Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import type { PageProps } from '../../routing/routeTable';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { PageProps } from '../../routing/types';
 import { DetailsCard } from './DetailsCard';
 import { PasswordCard } from './PasswordCard';
-import { fetchProfile, PROFILE_KEY } from './profileApi';
+import { profileQuery } from './profileQuery';
 
 /** Spec §2 /profile: one's own picture, preferred name and profile fields, and the password. */
 export default function ProfilePage({ title }: PageProps) {
@@ -16,7 +17,8 @@ export default function ProfilePage({ title }: PageProps) {
     resource: 'profiles',
     action: 'update',
   });
-  const { data, error, isPending } = useQuery({ queryKey: PROFILE_KEY, queryFn: fetchProfile });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data, error, isPending } = useQuery(profileQuery(dataProvider));
   const readOnly = canUpdate !== true;
   return (
     <Stack spacing={2} sx={{ maxWidth: 880, mt: 2 }}>

@@ -34,7 +34,7 @@ function Swatch({ colour, label }: { colour: string; label: string }) {
 }
 
 /** The shades spec §9 derives from a colour; backgrounds also get their light (alpha cc) variant. */
-export function ShadeStrip({ colour, background }: { colour: string; background: boolean }) {
+function ShadeStrip({ colour, background }: { colour: string; background: boolean }) {
   const translate = useTranslate();
   if (!tinycolor(colour).isValid()) return null;
   const shades = shadesOf(colour);

@@ -3,6 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import {
   BooleanInput,
@@ -11,15 +12,16 @@ import {
   SaveButton,
   SelectInput,
   TextInput,
+  useDataProvider,
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { type SettingData, TERM_MAX_LENGTH } from '../../../contract/api/settings';
+import { type SettingData, type SettingUpdateBody, TERM_MAX_LENGTH } from '../../../contract/api/settings';
 import { useSessionUser } from '../../hooks/useSession';
 import { pluralOf } from '../../i18n/terms';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
-import { refreshSessionUser } from './refreshSession';
-import { saveSettings } from './settingsApi';
+import { reloadSession } from '../../providers/session';
 import { termKeys } from './termFields';
 
 interface FormValues {
@@ -65,6 +67,10 @@ export function GeneralSettings({
   const translate = useTranslate();
   const notify = useNotify();
   const user = useSessionUser();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { mutateAsync: save } = useMutation({
+    mutationFn: (body: SettingUpdateBody) => dataProvider.updateSettings(body),
+  });
   const keys = useMemo(
     () => termKeys(user?.rawHierarchy ?? [], data.terms),
     [user?.rawHierarchy, data.terms],
@@ -72,9 +78,10 @@ export function GeneralSettings({
   const record = useMemo(() => toForm(data, keys), [data, keys]);
   const singular = (data.terms.workspace ?? '').trim() || translate('settings.terms.default_workspace');
 
+  // react-admin's Form takes the field errors a submit answers, hence mutateAsync here.
   const submit = async (values: Partial<FormValues>) => {
     try {
-      const next = await saveSettings({
+      const next = await save({
         terms: Object.fromEntries(keys.map((key) => [key, values.terms?.[key] ?? ''])),
         modules: data.modules
           .filter((m) => m.editable)
@@ -83,10 +90,10 @@ export function GeneralSettings({
       });
       onSaved(next);
       notify('settings.saved', { type: 'success' });
-      await refreshSessionUser().catch(() => undefined);
+      await reloadSession().catch(() => undefined);
       return undefined;
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'settings.errors.save', { type: 'error' });
+      notify(error instanceof Error ? error.message : 'errors.settings_save', { type: 'error' });
       // Field errors from the server land on their fields (terms.level_2, modules.audit…).
       return error instanceof ApiError && Object.keys(error.errors).length ? error.errors : undefined;
     }

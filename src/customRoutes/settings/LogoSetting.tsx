@@ -5,12 +5,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, useRef, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { uploadLogo } from './settingsApi';
+import { useMutation } from '@tanstack/react-query';
+import { type ChangeEvent, useRef } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** Matches the server's limit, so an oversized file is refused before it is sent. */
-export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const ACCEPT = 'image/png,image/svg+xml,image/jpeg,image/webp';
 
 interface LogoSettingProps {
@@ -25,9 +26,17 @@ export function LogoSetting({ value, tenantName, disabled, onChange }: LogoSetti
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { mutate: upload, isPending: uploading } = useMutation({
+    mutationFn: (file: File) => dataProvider.uploadLogo(file),
+    onSuccess: (url) => {
+      onChange(url);
+      notify('theme.logo.uploaded', { type: 'info' });
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  });
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -35,15 +44,7 @@ export function LogoSetting({ value, tenantName, disabled, onChange }: LogoSetti
       notify('theme.logo.too_large', { type: 'error' });
       return;
     }
-    setUploading(true);
-    try {
-      onChange(await uploadLogo(file));
-      notify('theme.logo.uploaded', { type: 'info' });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'theme.logo.failed', { type: 'error' });
-    } finally {
-      setUploading(false);
-    }
+    upload(file);
   };
 
   return (

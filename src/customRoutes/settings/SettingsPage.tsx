@@ -4,35 +4,25 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
-import { Title, useCanAccess, useTranslate } from 'react-admin';
-import type { SettingData } from '../../../contract/api/settings';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import type { PageProps } from '../../routing/routeTable';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { PageProps } from '../../routing/types';
 import { GeneralSettings } from './GeneralSettings';
-import { FALLBACK, fetchSettings } from './settingsApi';
+import { settingsQuery } from './settingsQueries';
 import { ThemeEditor } from './ThemeEditor';
 
 /** Spec §2 /settings: the tenant's terms, modules, calendar week and, with the theme module, its look. */
 export default function SettingsPage({ title }: PageProps) {
   useDocumentTitle(title);
   const translate = useTranslate();
-  const [data, setData] = useState<SettingData>();
-  const [error, setError] = useState<string>();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const query = settingsQuery(dataProvider);
+  const { data, error, refetch } = useQuery(query);
   const themeRead = useCanAccess({ resource: 'themes', action: 'read' });
   const themeUpdate = useCanAccess({ resource: 'themes', action: 'update' });
-
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      setData(await fetchSettings());
-    } catch (e) {
-      setError(e instanceof Error ? e.message : FALLBACK.fetchSettings);
-    }
-  }, []);
-  useEffect(() => {
-    load();
-  }, [load]);
 
   return (
     <Box sx={{ py: { xs: 1, sm: 2 }, maxWidth: 1280 }} data-testid="settings-page">
@@ -45,15 +35,15 @@ export default function SettingsPage({ title }: PageProps) {
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={load}>
+              <Button color="inherit" size="small" onClick={() => refetch()}>
                 {translate('ra.action.refresh')}
               </Button>
             }
           >
-            {error}
+            {error.message}
           </Alert>
         ) : data ? (
-          <GeneralSettings data={data} onSaved={setData} />
+          <GeneralSettings data={data} onSaved={(next) => queryClient.setQueryData(query.queryKey, next)} />
         ) : (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
             <CircularProgress aria-label={translate('ra.page.loading')} />

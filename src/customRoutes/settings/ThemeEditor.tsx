@@ -11,17 +11,19 @@ import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ThemeSetting } from '../../../contract/api/session';
 import { THEME_KEYS, type ThemeKey } from '../../../contract/constants';
 import { useSessionUser } from '../../hooks/useSession';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { reloadSession } from '../../providers/session';
 import type { ThemeValues } from '../../providers/theme';
 import { ColourSetting, HEX_COLOUR } from './ColourSetting';
 import { contrastChecks, WCAG_AA_TEXT } from './contrast';
 import { LogoSetting } from './LogoSetting';
-import { refreshSessionUser } from './refreshSession';
-import { FALLBACK, fetchTheme, saveTheme } from './settingsApi';
+import { themeQuery } from './settingsQueries';
 import { ThemePreview } from './ThemePreview';
 
 const COLOUR_GROUPS: { title: string; keys: Exclude<ThemeKey, 'logo'>[] }[] = [
@@ -80,27 +82,16 @@ export function ThemeEditor({ canUpdate }: { canUpdate: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const user = useSessionUser();
-  const [saved, setSaved] = useState<ThemeSetting[]>();
-  const [values, setValues] = useState<ThemeValues>();
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const settings = await fetchTheme();
-      setSaved(settings);
-      setValues(valuesOf(settings, 'value'));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : FALLBACK.fetchTheme);
-    }
-  }, []);
-  useEffect(() => {
-    load();
-  }, [load]);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const query = themeQuery(dataProvider);
+  const { data: saved, error, refetch } = useQuery(query);
+  // Unsaved edits; undefined shows what the server holds.
+  const [edited, setEdited] = useState<ThemeValues>();
 
   const defaults = useMemo(() => (saved ? valuesOf(saved, 'default') : undefined), [saved]);
   const savedValues = useMemo(() => (saved ? valuesOf(saved, 'value') : undefined), [saved]);
+  const values = edited ?? savedValues;
   const dirty = Boolean(
     values && savedValues && THEME_KEYS.some((k) => values[k.key] !== savedValues[k.key]),
   );
@@ -110,25 +101,22 @@ export function ThemeEditor({ canUpdate }: { canUpdate: boolean }) {
   const tenantName = user?.tenant.name ?? '';
 
   const set = (key: ThemeKey) => (value: string) =>
-    setValues((current) => current && { ...current, [key]: value });
+    setEdited((current) => {
+      const base = current ?? savedValues;
+      return base && { ...base, [key]: value };
+    });
 
-  const save = async () => {
-    if (!values) return;
-    setSaving(true);
-    try {
-      const next = await saveTheme(
-        THEME_KEYS.map((k) => ({ id: k.id, key: k.key, value: values[k.key].trim() })),
-      );
-      setSaved(next);
-      setValues(valuesOf(next, 'value'));
+  const { mutate: save, isPending: saving } = useMutation({
+    mutationFn: (next: ThemeValues) =>
+      dataProvider.updateTheme(THEME_KEYS.map((k) => ({ id: k.id, key: k.key, value: next[k.key].trim() }))),
+    onSuccess: async (next) => {
+      queryClient.setQueryData(query.queryKey, next);
+      setEdited(undefined);
       notify('theme.saved', { type: 'success' });
-      await refreshSessionUser().catch(() => undefined);
-    } catch (e) {
-      notify(e instanceof Error ? e.message : FALLBACK.saveTheme, { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+      await reloadSession().catch(() => undefined);
+    },
+    onError: (e: Error) => notify(e.message, { type: 'error' }),
+  });
 
   let body: ReactNode;
   if (error) {
@@ -136,12 +124,12 @@ export function ThemeEditor({ canUpdate }: { canUpdate: boolean }) {
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={load}>
+          <Button color="inherit" size="small" onClick={() => refetch()}>
             {translate('ra.action.refresh')}
           </Button>
         }
       >
-        {error}
+        {error.message}
       </Alert>
     );
   } else if (!values || !defaults || !savedValues) {
@@ -196,14 +184,14 @@ export function ThemeEditor({ canUpdate }: { canUpdate: boolean }) {
                 variant="contained"
                 startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
                 disabled={!dirty || invalid || saving}
-                onClick={save}
+                onClick={() => values && save(values)}
               >
                 {translate('theme.save')}
               </Button>
               <Button
                 startIcon={<RestartAltIcon />}
                 disabled={!dirty || saving}
-                onClick={() => setValues(savedValues)}
+                onClick={() => setEdited(undefined)}
               >
                 {translate('theme.discard')}
               </Button>

@@ -8,7 +8,7 @@ export const WCAG_AA_TEXT = 4.5;
 type ColourKey = Exclude<ThemeKey, 'logo'>;
 
 /** Where the app draws one theme colour as text on another (see providers/muiTheme.ts). */
-export const CONTRAST_PAIRS: readonly { text: ColourKey; background: ColourKey; label: string }[] = [
+const CONTRAST_PAIRS: readonly { text: ColourKey; background: ColourKey; label: string }[] = [
   { text: 'text_bg_primary', background: 'bg_primary', label: 'theme.pairs.header' },
   { text: 'text_bg_secondary', background: 'bg_secondary', label: 'theme.pairs.page' },
   { text: 'text_bg_tertiary', background: 'bg_tertiary', label: 'theme.pairs.panel' },

@@ -1,7 +1,7 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import type { MouseEvent } from 'react';
-import { Button, DeleteWithConfirmButton, useCanAccess, useRecordContext } from 'react-admin';
+import { Button, DeleteButton, useCanAccess, useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Department } from '../../../contract/api/departments';
 import { DEPARTMENT_PATHS } from './departmentPaths';
@@ -36,13 +36,12 @@ export function EditDepartmentButton() {
   );
 }
 
+/** Deletes after a confirmation (department.delete, which DeleteButton checks). */
 export function DeleteDepartmentButton({ redirect }: { redirect?: string | false }) {
   const record = useRecordContext<Department>();
-  const { canAccess } = useCanAccess({ resource: 'departments', action: 'delete' });
-  if (!record || !canAccess) return null;
+  if (!record) return null;
   return (
-    <DeleteWithConfirmButton
-      resource="departments"
+    <DeleteButton
       record={record}
       mutationMode="pessimistic"
       redirect={redirect ?? DEPARTMENT_PATHS.list}

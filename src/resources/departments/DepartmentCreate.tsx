@@ -10,7 +10,7 @@ import {
 import { useParams } from 'react-router-dom';
 import type { Department } from '../../../contract/api/departments';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { DepartmentInputs, departmentBody } from './DepartmentInputs';
 import { DEPARTMENT_PATHS } from './departmentPaths';
 
@@ -33,7 +33,6 @@ export default function DepartmentCreate({ title }: PageProps) {
     : { name: '', description: '', colour: '#607d8b' };
   return (
     <Create<Department>
-      resource="departments"
       title={title}
       record={record}
       transform={departmentBody}

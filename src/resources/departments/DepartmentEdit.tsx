@@ -2,7 +2,7 @@ import { Edit, ListButton, SimpleForm, TopToolbar, useNotify, useRedirect } from
 import type { Department } from '../../../contract/api/departments';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useRecordRoute } from '../../hooks/useRecordRoute';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { DeleteDepartmentButton } from './DepartmentButtons';
 import { DepartmentInputs, departmentBody } from './DepartmentInputs';
 import { DEPARTMENT_PATHS } from './departmentPaths';
@@ -10,7 +10,7 @@ import { DEPARTMENT_PATHS } from './departmentPaths';
 function Actions() {
   return (
     <TopToolbar>
-      <ListButton resource="departments" to={DEPARTMENT_PATHS.list} label="departments.actions.back" />
+      <ListButton to={DEPARTMENT_PATHS.list} label="departments.actions.back" />
       <DeleteDepartmentButton />
     </TopToolbar>
   );
@@ -24,7 +24,6 @@ export default function DepartmentEdit({ title }: PageProps) {
   const redirect = useRedirect();
   return (
     <Edit<Department>
-      resource="departments"
       id={id}
       title={title}
       actions={<Actions />}

@@ -12,13 +12,12 @@ import {
   SimpleList,
   TextField,
   TopToolbar,
-  useCanAccess,
   useTranslate,
 } from 'react-admin';
 import type { Department } from '../../../contract/api/departments';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { DeleteDepartmentButton, DuplicateDepartmentButton, EditDepartmentButton } from './DepartmentButtons';
 import { DepartmentSwatch } from './DepartmentSwatch';
 import { DEPARTMENT_PATHS } from './departmentPaths';
@@ -32,17 +31,15 @@ const filters = [<DepartmentSearch key="q" source="q" alwaysOn />];
 const rowClick = (id: Identifier) => DEPARTMENT_PATHS.detail(id);
 
 function Actions() {
-  const { canAccess } = useCanAccess({ resource: 'departments', action: 'create' });
   return (
     <TopToolbar>
-      {canAccess && <CreateButton to={DEPARTMENT_PATHS.create} label="departments.actions.create" />}
+      <CreateButton to={DEPARTMENT_PATHS.create} label="departments.actions.create" />
     </TopToolbar>
   );
 }
 
 function Empty() {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: 'departments', action: 'create' });
   return (
     <Box
       sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 480 }}
@@ -55,9 +52,7 @@ function Empty() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('departments.empty_body')}
       </Typography>
-      {canAccess && (
-        <CreateButton to={DEPARTMENT_PATHS.create} label="departments.actions.create" variant="contained" />
-      )}
+      <CreateButton to={DEPARTMENT_PATHS.create} label="departments.actions.create" variant="contained" />
     </Box>
   );
 }
@@ -68,7 +63,6 @@ export default function DepartmentList({ title }: PageProps) {
   const isMobile = useIsMobile();
   return (
     <List
-      resource="departments"
       title={title}
       sort={{ field: 'name', order: 'ASC' }}
       filters={filters}

@@ -6,7 +6,7 @@ import { DateField, ListButton, Show, TopToolbar, useRecordContext, useTranslate
 import type { Department } from '../../../contract/api/departments';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useRecordRoute } from '../../hooks/useRecordRoute';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { DeleteDepartmentButton, DuplicateDepartmentButton, EditDepartmentButton } from './DepartmentButtons';
 import { DepartmentSwatch } from './DepartmentSwatch';
 import { DEPARTMENT_PATHS } from './departmentPaths';
@@ -14,7 +14,7 @@ import { DEPARTMENT_PATHS } from './departmentPaths';
 function Actions() {
   return (
     <TopToolbar>
-      <ListButton resource="departments" to={DEPARTMENT_PATHS.list} label="departments.actions.back" />
+      <ListButton to={DEPARTMENT_PATHS.list} label="departments.actions.back" />
       <DuplicateDepartmentButton />
       <EditDepartmentButton />
       <DeleteDepartmentButton />
@@ -62,14 +62,7 @@ export default function DepartmentShow({ title }: PageProps) {
   useDocumentTitle(title);
   const { id, queryOptions } = useRecordRoute(DEPARTMENT_PATHS.list);
   return (
-    <Show<Department>
-      resource="departments"
-      id={id}
-      title={title}
-      actions={<Actions />}
-      component="div"
-      queryOptions={queryOptions}
-    >
+    <Show<Department> id={id} title={title} actions={<Actions />} component="div" queryOptions={queryOptions}>
       <Details />
     </Show>
   );

@@ -10,7 +10,7 @@ import {
 import { useParams } from 'react-router-dom';
 import type { Role } from '../../../contract/api/roles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { RoleInputs, roleBody } from './RoleInputs';
 import { ROLE_PATHS } from './rolePaths';
 
@@ -33,7 +33,6 @@ export default function RoleCreate({ title }: PageProps) {
     : { name: '', description: '', permissions: [] };
   return (
     <Create<Role>
-      resource="roles"
       title={title}
       record={record}
       transform={roleBody}

@@ -1,18 +1,16 @@
-import { DeleteWithConfirmButton, useCanAccess, useRecordContext } from 'react-admin';
+import { DeleteButton, useRecordContext } from 'react-admin';
 import type { Role } from '../../../contract/api/roles';
 import { ROLE_PATHS } from './rolePaths';
 
 /**
- * Deletes after a confirmation. The server refuses a role people hold and says how many; that
- * message is what the failure notification shows.
+ * Deletes after a confirmation (role.delete, which DeleteButton checks). The server refuses a role
+ * people hold and says how many; that message is what the failure notification shows.
  */
 export function RoleDeleteButton({ redirect }: { redirect?: string | false }) {
   const record = useRecordContext<Role>();
-  const { canAccess } = useCanAccess({ resource: 'roles', action: 'delete' });
-  if (!record || !canAccess) return null;
+  if (!record) return null;
   return (
-    <DeleteWithConfirmButton
-      resource="roles"
+    <DeleteButton
       record={record}
       mutationMode="pessimistic"
       redirect={redirect ?? ROLE_PATHS.list}

@@ -2,7 +2,7 @@ import { Edit, ListButton, SimpleForm, TopToolbar, useNotify, useRedirect } from
 import type { Role } from '../../../contract/api/roles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useRecordRoute } from '../../hooks/useRecordRoute';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { RoleDeleteButton } from './RoleDeleteButton';
 import { RoleInputs, roleBody } from './RoleInputs';
 import { ROLE_PATHS } from './rolePaths';
@@ -10,7 +10,7 @@ import { ROLE_PATHS } from './rolePaths';
 function Actions() {
   return (
     <TopToolbar>
-      <ListButton resource="roles" to={ROLE_PATHS.list} label="roles.actions.back" />
+      <ListButton to={ROLE_PATHS.list} label="roles.actions.back" />
       <RoleDeleteButton />
     </TopToolbar>
   );
@@ -24,7 +24,6 @@ export default function RoleEdit({ title }: PageProps) {
   const redirect = useRedirect();
   return (
     <Edit<Role>
-      resource="roles"
       id={id}
       title={title}
       actions={<Actions />}

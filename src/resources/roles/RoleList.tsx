@@ -12,13 +12,12 @@ import {
   SimpleList,
   TextField,
   TopToolbar,
-  useCanAccess,
   useTranslate,
 } from 'react-admin';
 import type { Role } from '../../../contract/api/roles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { DuplicateRoleButton, EditRoleButton } from './RoleButtons';
 import { RoleDeleteButton } from './RoleDeleteButton';
 import { ROLE_PATHS } from './rolePaths';
@@ -34,17 +33,15 @@ const activeModules = (r: Role) =>
   r.permissions.filter((p) => p.status === 'active' && p.capabilities.length).length;
 
 function Actions() {
-  const { canAccess } = useCanAccess({ resource: 'roles', action: 'create' });
   return (
     <TopToolbar>
-      {canAccess && <CreateButton to={ROLE_PATHS.create} label="roles.actions.create" />}
+      <CreateButton to={ROLE_PATHS.create} label="roles.actions.create" />
     </TopToolbar>
   );
 }
 
 function Empty() {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: 'roles', action: 'create' });
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 480 }} data-testid="roles-empty">
       <BadgeIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
@@ -54,7 +51,7 @@ function Empty() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('roles.empty_body')}
       </Typography>
-      {canAccess && <CreateButton to={ROLE_PATHS.create} label="roles.actions.create" variant="contained" />}
+      <CreateButton to={ROLE_PATHS.create} label="roles.actions.create" variant="contained" />
     </Box>
   );
 }
@@ -66,7 +63,6 @@ export default function RoleList({ title }: PageProps) {
   const isMobile = useIsMobile();
   return (
     <List
-      resource="roles"
       title={title}
       sort={{ field: 'name', order: 'ASC' }}
       filters={filters}

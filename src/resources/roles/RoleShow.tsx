@@ -7,7 +7,7 @@ import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 're
 import type { Role } from '../../../contract/api/roles';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useRecordRoute } from '../../hooks/useRecordRoute';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { PermissionMatrix } from './PermissionMatrix';
 import { DuplicateRoleButton, EditRoleButton } from './RoleButtons';
 import { RoleDeleteButton } from './RoleDeleteButton';
@@ -16,7 +16,7 @@ import { ROLE_PATHS } from './rolePaths';
 function Actions() {
   return (
     <TopToolbar>
-      <ListButton resource="roles" to={ROLE_PATHS.list} label="roles.actions.back" />
+      <ListButton to={ROLE_PATHS.list} label="roles.actions.back" />
       <DuplicateRoleButton />
       <EditRoleButton />
       <RoleDeleteButton />
@@ -56,14 +56,7 @@ export default function RoleShow({ title }: PageProps) {
   useDocumentTitle(title);
   const { id, queryOptions } = useRecordRoute(ROLE_PATHS.list);
   return (
-    <Show<Role>
-      resource="roles"
-      id={id}
-      title={title}
-      actions={<Actions />}
-      component="div"
-      queryOptions={queryOptions}
-    >
+    <Show<Role> id={id} title={title} actions={<Actions />} component="div" queryOptions={queryOptions}>
       <Details />
     </Show>
   );

@@ -24,7 +24,7 @@ export const MATRIX_COLUMNS: readonly Capability[] = [
   'manage',
 ];
 
-export interface MatrixRow {
+interface MatrixRow {
   status: 'active' | 'inactive';
   capabilities: Capability[];
 }

@@ -5,7 +5,7 @@ import {
   type TenantRecord,
 } from '../../../contract/api/tenants';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { TenantInputs } from './TenantInputs';
 import { ALL_MODULES } from './tenantChoices';
 import { TENANT_PATHS } from './tenantPaths';
@@ -23,7 +23,6 @@ export default function TenantCreate({ title }: PageProps) {
   const translate = useTranslate();
   return (
     <Create<TenantRecord>
-      resource="tenants"
       title={title}
       mutationMode="pessimistic"
       mutationOptions={{

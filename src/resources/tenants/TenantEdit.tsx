@@ -19,7 +19,7 @@ import {
 import type { TenantRecord, TenantUpdateBody } from '../../../contract/api/tenants';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useRecordRoute } from '../../hooks/useRecordRoute';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { TenantInputs } from './TenantInputs';
 import { TenantStatusButton } from './TenantStatusButton';
 import { TenantStatusChip, WorkspaceUsage } from './TenantStatusChip';
@@ -28,7 +28,7 @@ import { TENANT_PATHS } from './tenantPaths';
 function Actions() {
   return (
     <TopToolbar>
-      <ListButton resource="tenants" to={TENANT_PATHS.list} label="tenants.actions.back" />
+      <ListButton to={TENANT_PATHS.list} label="tenants.actions.back" />
       <TenantStatusButton variant="outlined" />
     </TopToolbar>
   );
@@ -95,7 +95,6 @@ export default function TenantEdit({ title }: PageProps) {
   const redirect = useRedirect();
   return (
     <Edit<TenantRecord>
-      resource="tenants"
       id={id}
       title={title}
       actions={<Actions />}

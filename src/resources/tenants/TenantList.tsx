@@ -19,7 +19,7 @@ import {
 import type { TenantRecord } from '../../../contract/api/tenants';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { TenantStatusButton } from './TenantStatusButton';
 import { TenantStatusChip, WorkspaceUsage } from './TenantStatusChip';
 import { STATUS_CHOICES } from './tenantChoices';
@@ -73,7 +73,6 @@ export default function TenantList({ title }: PageProps) {
   const translate = useTranslate();
   return (
     <List
-      resource="tenants"
       title={title}
       sort={{ field: 'name', order: 'ASC' }}
       filters={filters}

@@ -1,9 +1,10 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { useMutation } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
-import { Button, Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { TenantRecord } from '../../../contract/api/tenants';
-import { apiFetch } from '../../providers/httpClient';
+import type { AppDataProvider } from '../../providers/dataProvider';
 
 /**
  * Disables or enables a tenant after a confirmation: disabling signs every one of its users out at
@@ -11,35 +12,23 @@ import { apiFetch } from '../../providers/httpClient';
  */
 export function TenantStatusButton({ variant = 'text' }: { variant?: 'text' | 'outlined' }) {
   const record = useRecordContext<TenantRecord>();
-  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { mutate, isPending: busy } = useMutation({
+    mutationFn: ({ tenant, action }: { tenant: TenantRecord; action: 'enable' | 'disable' }) =>
+      dataProvider.setTenantStatus(tenant.id, action),
+    onSuccess: (_, { tenant, action }) => {
+      notify(`tenants.notify.${action}d`, { type: 'success', messageArgs: { name: tenant.name } });
+      refresh();
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onSettled: () => setOpen(false),
+  });
   if (!record) return null;
   const disabling = record.status === 'active';
   const action = disabling ? 'disable' : 'enable';
-
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await apiFetch<TenantRecord>(`/api/tenant/${action}`, {
-        method: 'PUT',
-        body: { id: record.id },
-        fallback: translate(`tenants.errors.${action}`),
-        failOnErrorFlag: true,
-      });
-      notify(`tenants.notify.${action}d`, { type: 'success', messageArgs: { name: record.name } });
-      refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : translate(`tenants.errors.${action}`), {
-        type: 'error',
-      });
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
 
   return (
     <>
@@ -64,7 +53,7 @@ export function TenantStatusButton({ variant = 'text' }: { variant?: 'text' | 'o
         translateOptions={{ name: record.name }}
         confirm={`tenants.actions.${action}`}
         confirmColor={disabling ? 'warning' : 'primary'}
-        onConfirm={confirm}
+        onConfirm={() => mutate({ tenant: record, action })}
         onClose={(event: MouseEvent) => {
           event.stopPropagation();
           setOpen(false);

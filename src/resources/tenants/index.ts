@@ -1,12 +1,33 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import { lazy } from 'react';
 import type { TenantRecord } from '../../../contract/api/tenants';
+import { needs } from '../../providers/accessControl';
+import type { AppResource } from '../../routing/types';
+import { TENANT_PATHS } from './tenantPaths';
 
-/** Tenant management screens (admin tenant only), mounted by the route table at spec §2's paths. */
-export const tenants = {
-  list: lazy(() => import('./TenantList')),
-  create: lazy(() => import('./TenantCreate')),
-  edit: lazy(() => import('./TenantEdit')),
+/** Tenant management, for platform operators only (spec §2 /tenant-management…). */
+export const tenants: AppResource<TenantRecord> = {
+  name: 'tenants',
   icon: ApartmentIcon,
-  recordRepresentation: (record: TenantRecord) => record.name,
+  recordRepresentation: (record) => record.name,
+  routes: [
+    {
+      path: TENANT_PATHS.list,
+      access: needs('tenant', 'read', 'update'),
+      title: 'pages.tenant_management',
+      page: lazy(() => import('./TenantList')),
+    },
+    {
+      path: TENANT_PATHS.create,
+      access: needs('tenant', 'create'),
+      title: 'pages.tenant_create',
+      page: lazy(() => import('./TenantCreate')),
+    },
+    {
+      path: '/tenant-management/edit/:id',
+      access: needs('tenant', 'update'),
+      title: 'pages.tenant_edit',
+      page: lazy(() => import('./TenantEdit')),
+    },
+  ],
 };

@@ -1,17 +1,19 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
+import { useMutation } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import {
   Button,
   Confirm,
-  DeleteWithConfirmButton,
+  DeleteButton,
   useCanAccess,
+  useDataProvider,
   useNotify,
   useRecordContext,
   useRefresh,
 } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
 import { useSessionUser } from '../../hooks/useSession';
-import { sendPasswordReset } from './userApi';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { USER_PATHS } from './userPaths';
 
 const nameOf = (r: UserRecord) => `${r.firstname} ${r.lastname}`;
@@ -21,36 +23,32 @@ export function ResetPasswordButton() {
   const record = useRecordContext<UserRecord>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { canAccess } = useCanAccess({ resource: 'users', action: 'update' });
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!record || !canAccess) return null;
-  const run = async () => {
-    setBusy(true);
-    try {
-      await sendPasswordReset(record.id);
-      notify('users.notify.reset_sent', { type: 'success', messageArgs: { email: record.email } });
+  const { mutate, isPending } = useMutation({
+    mutationFn: (user: UserRecord) => dataProvider.sendUserPasswordReset(user.id),
+    onSuccess: (_, user) => {
+      notify('users.notify.reset_sent', { type: 'success', messageArgs: { email: user.email } });
       refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onSettled: () => setOpen(false),
+  });
+  if (!record || !canAccess) return null;
   return (
     <>
-      <Button label="users.actions.reset_password" disabled={busy} onClick={() => setOpen(true)}>
+      <Button label="users.actions.reset_password" disabled={isPending} onClick={() => setOpen(true)}>
         <LockResetIcon />
       </Button>
       <Confirm
         isOpen={open}
-        loading={busy}
+        loading={isPending}
         title="users.confirm.reset_title"
         content="users.confirm.reset_body"
         translateOptions={{ name: nameOf(record), email: record.email }}
         confirm="users.actions.reset_password"
-        onConfirm={run}
+        onConfirm={() => mutate(record)}
         onClose={(event: MouseEvent) => {
           event.stopPropagation();
           setOpen(false);
@@ -60,15 +58,13 @@ export function ResetPasswordButton() {
   );
 }
 
-/** Deletes after a confirmation (user.delete); never one's own account. */
+/** Deletes after a confirmation (user.delete, which DeleteButton checks); never one's own account. */
 export function DeleteUserButton() {
   const record = useRecordContext<UserRecord>();
   const me = useSessionUser();
-  const { canAccess } = useCanAccess({ resource: 'users', action: 'delete' });
-  if (!record || !canAccess || record.id === me?.id) return null;
+  if (!record || record.id === me?.id) return null;
   return (
-    <DeleteWithConfirmButton
-      resource="users"
+    <DeleteButton
       record={record}
       mutationMode="pessimistic"
       redirect={USER_PATHS.list}

@@ -1,18 +1,22 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  BulkDeleteWithConfirmButton,
+  BulkDeleteButton,
   Button,
   Confirm,
   type Identifier,
   useCanAccess,
+  useDataProvider,
   useListContext,
   useNotify,
   useRefresh,
 } from 'react-admin';
 import { useSessionUser } from '../../hooks/useSession';
-import { type StatusAction, setUserStatus } from './userApi';
+import type { AppDataProvider } from '../../providers/dataProvider';
+
+type StatusAction = 'enable' | 'disable';
 
 /**
  * Enables or disables every selected account, one call each (spec §7 takes one id). Failures are
@@ -23,26 +27,28 @@ function BulkStatusButton({ action }: { action: StatusAction }) {
   const me = useSessionUser();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const ids = selectedIds.filter((id: Identifier) => !(action === 'disable' && id === me?.id));
-
-  const run = async () => {
-    setBusy(true);
-    const results = await Promise.allSettled(ids.map((id) => setUserStatus(id, action)));
-    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    const done = results.length - failed.length;
-    if (done) notify(`users.notify.bulk_${action}d`, { type: 'success', messageArgs: { smart_count: done } });
-    if (failed.length)
-      notify('users.notify.bulk_failed', {
-        type: 'error',
-        messageArgs: { smart_count: failed.length, reason: (failed[0]!.reason as Error).message },
-      });
-    setBusy(false);
-    setOpen(false);
-    onUnselectItems();
-    refresh();
-  };
+  const { mutate, isPending: busy } = useMutation({
+    mutationFn: (chosen: Identifier[]) =>
+      Promise.allSettled(chosen.map((id) => dataProvider.setUserStatus(id, action))),
+    onSuccess: (results) => {
+      const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      const done = results.length - failed.length;
+      if (done)
+        notify(`users.notify.bulk_${action}d`, { type: 'success', messageArgs: { smart_count: done } });
+      if (failed.length)
+        notify('users.notify.bulk_failed', {
+          type: 'error',
+          messageArgs: { smart_count: failed.length, reason: (failed[0]!.reason as Error).message },
+        });
+      setOpen(false);
+      onUnselectItems();
+      refresh();
+    },
+  });
+  const run = () => mutate(ids);
 
   return (
     <>
@@ -50,7 +56,7 @@ function BulkStatusButton({ action }: { action: StatusAction }) {
         label={`users.actions.${action}`}
         disabled={busy || ids.length === 0}
         color={action === 'disable' ? 'error' : 'primary'}
-        onClick={() => (action === 'disable' ? setOpen(true) : void run())}
+        onClick={() => (action === 'disable' ? setOpen(true) : run())}
       >
         {action === 'disable' ? <BlockIcon /> : <CheckCircleOutlineIcon />}
       </Button>
@@ -69,14 +75,14 @@ function BulkStatusButton({ action }: { action: StatusAction }) {
   );
 }
 
+/** Enable and disable need user.disable (custom buttons, checked here); BulkDeleteButton checks delete itself. */
 export function UserBulkActions() {
-  const disable = useCanAccess({ resource: 'users', action: 'disable' });
-  const remove = useCanAccess({ resource: 'users', action: 'delete' });
+  const { canAccess: canDisable } = useCanAccess({ resource: 'users', action: 'disable' });
   return (
     <>
-      {disable.canAccess && <BulkStatusButton action="enable" />}
-      {disable.canAccess && <BulkStatusButton action="disable" />}
-      {remove.canAccess && <BulkDeleteWithConfirmButton mutationMode="pessimistic" />}
+      {canDisable && <BulkStatusButton action="enable" />}
+      {canDisable && <BulkStatusButton action="disable" />}
+      <BulkDeleteButton mutationMode="pessimistic" />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { UserInputs, userCreateBody } from './UserInputs';
 import { USER_PATHS } from './userPaths';
 
@@ -21,7 +21,6 @@ export default function UserCreate({ title }: PageProps) {
   const redirect = useRedirect();
   return (
     <Create<UserRecord>
-      resource="users"
       title={title}
       record={EMPTY}
       transform={userCreateBody}

@@ -14,7 +14,7 @@ import {
 import type { UserRecord } from '../../../contract/api/users';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useRecordRoute } from '../../hooks/useRecordRoute';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { DeleteUserButton, ResetPasswordButton } from './UserActions';
 import { UserInputs, userUpdateBody } from './UserInputs';
 import { UserStatusButton } from './UserStatusButton';
@@ -24,7 +24,7 @@ import { USER_PATHS } from './userPaths';
 function Actions() {
   return (
     <TopToolbar>
-      <ListButton resource="users" to={USER_PATHS.list} label="users.actions.back" />
+      <ListButton to={USER_PATHS.list} label="users.actions.back" />
       <ResetPasswordButton />
       <UserStatusButton variant="outlined" />
     </TopToolbar>
@@ -65,7 +65,6 @@ export default function UserEdit({ title }: PageProps) {
   const redirect = useRedirect();
   return (
     <Edit<UserRecord>
-      resource="users"
       id={id}
       title={title}
       actions={<Actions />}

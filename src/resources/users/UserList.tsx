@@ -17,7 +17,7 @@ import {
 import type { UserRecord } from '../../../contract/api/users';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { PositionChips } from './PositionChips';
 import { UserBulkActions } from './UserBulkActions';
 import { userFilters } from './UserSearch';
@@ -25,20 +25,18 @@ import { UserStatusButton } from './UserStatusButton';
 import { UserStatusChip } from './UserStatusChip';
 import { USER_PATHS } from './userPaths';
 
-export const fullName = (r: Pick<UserRecord, 'firstname' | 'lastname'>) => `${r.firstname} ${r.lastname}`;
+const fullName = (r: Pick<UserRecord, 'firstname' | 'lastname'>) => `${r.firstname} ${r.lastname}`;
 
 function Actions() {
-  const { canAccess } = useCanAccess({ resource: 'users', action: 'create' });
   return (
     <TopToolbar>
-      {canAccess && <CreateButton to={USER_PATHS.create} label="users.actions.create" />}
+      <CreateButton to={USER_PATHS.create} label="users.actions.create" />
     </TopToolbar>
   );
 }
 
 function Empty() {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: 'users', action: 'create' });
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 480 }} data-testid="users-empty">
       <GroupIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
@@ -48,7 +46,7 @@ function Empty() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('users.empty_body')}
       </Typography>
-      {canAccess && <CreateButton to={USER_PATHS.create} label="users.actions.create" variant="contained" />}
+      <CreateButton to={USER_PATHS.create} label="users.actions.create" variant="contained" />
     </Box>
   );
 }
@@ -81,7 +79,6 @@ export default function UserList({ title }: PageProps) {
   const rowClick = (id: Identifier) => (canEdit ? USER_PATHS.edit(id) : false);
   return (
     <List
-      resource="users"
       title={title}
       sort={{ field: 'name', order: 'ASC' }}
       filters={userFilters}

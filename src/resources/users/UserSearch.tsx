@@ -2,7 +2,7 @@ import { SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { USER_SEARCH_KEYS } from '../../../contract/api/users';
 
-export const SEARCH_KEY_CHOICES = USER_SEARCH_KEYS.map((key) => ({
+const SEARCH_KEY_CHOICES = USER_SEARCH_KEYS.map((key) => ({
   id: key,
   name: `users.search_keys.${key}`,
 }));
@@ -12,7 +12,7 @@ const STATUS_CHOICES = [
 ];
 
 /** Spec §7 `value`: free text, except for the status, which has two answers to pick from. */
-export function SearchValueInput(props: { source: string; alwaysOn?: boolean }) {
+function SearchValueInput(props: { source: string; alwaysOn?: boolean }) {
   const key = useWatch({ name: 'key' });
   const translate = useTranslate();
   if (key === 'status')

@@ -1,10 +1,19 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { useMutation } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
-import { Button, Confirm, useCanAccess, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  Button,
+  Confirm,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
 import { useSessionUser } from '../../hooks/useSession';
-import { setUserStatus } from './userApi';
+import type { AppDataProvider } from '../../providers/dataProvider';
 
 /**
  * Disables (after a confirmation: their sessions end at once) or enables an account. Shown only
@@ -15,27 +24,26 @@ export function UserStatusButton({ variant = 'text' }: { variant?: 'text' | 'out
   const me = useSessionUser();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { canAccess } = useCanAccess({ resource: 'users', action: 'disable' });
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { mutate, isPending } = useMutation({
+    mutationFn: ({ user, action }: { user: UserRecord; action: 'enable' | 'disable' }) =>
+      dataProvider.setUserStatus(user.id, action),
+    onSuccess: (_, { user, action }) => {
+      notify(`users.notify.${action}d`, {
+        type: 'success',
+        messageArgs: { name: `${user.firstname} ${user.lastname}` },
+      });
+      refresh();
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onSettled: () => setOpen(false),
+  });
   if (!record || !canAccess) return null;
   const disabling = record.status === 'active';
   const action = disabling ? 'disable' : 'enable';
-  const name = `${record.firstname} ${record.lastname}`;
-
-  const run = async () => {
-    setBusy(true);
-    try {
-      await setUserStatus(record.id, action);
-      notify(`users.notify.${action}d`, { type: 'success', messageArgs: { name } });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
+  const run = () => mutate({ user: record, action });
 
   return (
     <>
@@ -43,22 +51,22 @@ export function UserStatusButton({ variant = 'text' }: { variant?: 'text' | 'out
         label={`users.actions.${action}`}
         color={disabling ? 'error' : 'primary'}
         variant={variant}
-        disabled={busy || (disabling && record.id === me?.id)}
+        disabled={isPending || (disabling && record.id === me?.id)}
         onClick={(event: MouseEvent) => {
           // Inside a list row the click would also open the user.
           event.stopPropagation();
           if (disabling) setOpen(true);
-          else void run();
+          else run();
         }}
       >
         {disabling ? <BlockIcon /> : <CheckCircleOutlineIcon />}
       </Button>
       <Confirm
         isOpen={open}
-        loading={busy}
+        loading={isPending}
         title="users.confirm.disable_title"
         content="users.confirm.disable_body"
-        translateOptions={{ name }}
+        translateOptions={{ name: `${record.firstname} ${record.lastname}` }}
         confirm="users.actions.disable"
         confirmColor="warning"
         onConfirm={run}

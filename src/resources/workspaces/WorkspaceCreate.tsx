@@ -1,12 +1,10 @@
 import { Create, SimpleForm, Title, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
-import { ApiError } from '../../providers/httpClient';
-import type { PageProps } from '../../routing/routeTable';
-import { browserZone } from './timeZones';
+import { browserTimeZone } from '../../providers/timezone';
+import type { PageProps } from '../../routing/types';
 import { WorkspaceInputs } from './WorkspaceInputs';
-import { detailPath } from './WorkspaceList';
-import { WORKSPACE_FALLBACK } from './workspaceApi';
+import { WORKSPACE_PATHS } from './workspacePaths';
 
 /** Spec §2 /admin/workspace/create; `?parent_id=` preselects where it goes. */
 export default function WorkspaceCreate({ title }: PageProps) {
@@ -19,22 +17,21 @@ export default function WorkspaceCreate({ title }: PageProps) {
     <>
       <Title title={title} />
       <Create<WorkspaceRecord>
-        resource="workspaces"
         title={title}
         mutationOptions={{
           // Replacing react-admin's success effects means redirecting here too.
           onSuccess: (data) => {
             notify('workspaces.created', { type: 'success', messageArgs: { name: data.name } });
-            redirect(detailPath(data.id));
+            redirect(WORKSPACE_PATHS.detail(data.id));
           },
-          onError: (error) =>
-            notify(error instanceof ApiError ? error.message : WORKSPACE_FALLBACK.create, { type: 'error' }),
+          // The server's reason (or spec §8's 'Error creating node') even when it names a field.
+          onError: (error: Error) => notify(error.message, { type: 'error' }),
         }}
       >
         <SimpleForm
           warnWhenUnsavedChanges
           defaultValues={{
-            timezone: browserZone(),
+            timezone: browserTimeZone(),
             parent_id: Number.isInteger(parent) && parent > 0 ? parent : undefined,
           }}
           aria-label={translate('workspaces.create')}

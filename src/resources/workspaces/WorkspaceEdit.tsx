@@ -1,11 +1,9 @@
 import { Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRedirect } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
-import { ApiError } from '../../providers/httpClient';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { WorkspaceInputs } from './WorkspaceInputs';
-import { detailPath } from './WorkspaceList';
-import { WORKSPACE_FALLBACK } from './workspaceApi';
+import { WORKSPACE_PATHS } from './workspacePaths';
 
 /** Spec §2 /admin/workspace/edit/{id}: saved pessimistically, so a refused change (409) stays visible. */
 export default function WorkspaceEdit({ title }: PageProps) {
@@ -14,19 +12,18 @@ export default function WorkspaceEdit({ title }: PageProps) {
   const redirect = useRedirect();
   return (
     <Edit<WorkspaceRecord>
-      resource="workspaces"
       id={Number(id)}
       title={title}
       mutationMode="pessimistic"
-      redirectOnError={() => '/admin/workspace'}
+      redirectOnError={() => WORKSPACE_PATHS.list}
       mutationOptions={{
         // Replacing react-admin's success effects means redirecting here too.
         onSuccess: (data) => {
           notify('workspaces.updated', { type: 'success', messageArgs: { name: data.name } });
-          redirect(detailPath(data.id));
+          redirect(WORKSPACE_PATHS.detail(data.id));
         },
-        onError: (error) =>
-          notify(error instanceof ApiError ? error.message : WORKSPACE_FALLBACK.update, { type: 'error' }),
+        // The server's reason (or spec §8's 'Error updating node') even when it names a field.
+        onError: (error: Error) => notify(error.message, { type: 'error' }),
       }}
     >
       {/* Workspaces are not deleted here (deleting is a hierarchy change): no delete button. */}

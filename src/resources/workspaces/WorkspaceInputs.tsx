@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { AutocompleteInput, DateTimeInput, maxLength, required, TextInput, useTranslate } from 'react-admin';
 import { NodePickerInput } from '../../components/NodePicker';
-import { inputToOpenAt, openAtToInput } from './openAt';
-import { timeZoneNames } from './timeZones';
+import { inputToOpenAt, openAtToInput } from '../../providers/openAt';
+import { timeZoneNames } from '../../providers/timezone';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const translate = useTranslate();

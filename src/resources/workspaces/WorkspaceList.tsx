@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
   Datagrid,
@@ -20,24 +19,12 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
+import { WorkspaceStatusChip } from '../../components/WorkspaceStatusChip';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 import { WorkspaceStatusButton } from './WorkspaceStatusButton';
 import { WorkspaceSummaryChip } from './WorkspaceSummaryChip';
-
-export const detailPath = (id: number | string) => `/admin/workspace/detail/${id}`;
-
-export function StatusChip({ record }: { record: WorkspaceRecord }) {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      color={record.status === 'active' ? 'success' : 'default'}
-      variant={record.status === 'active' ? 'filled' : 'outlined'}
-      label={translate(`workspaces.status.${record.status}`)}
-    />
-  );
-}
+import { WORKSPACE_PATHS } from './workspacePaths';
 
 function EditLink() {
   const record = useRecordContext<WorkspaceRecord>();
@@ -48,7 +35,7 @@ function EditLink() {
     <Button
       size="small"
       component={Link}
-      to={`/admin/workspace/edit/${record.id}`}
+      to={WORKSPACE_PATHS.edit(record.id)}
       onClick={(e) => e.stopPropagation()}
       startIcon={<EditOutlinedIcon />}
     >
@@ -66,7 +53,7 @@ function Actions() {
       {canAccess && (
         <Button
           component={Link}
-          to="/admin/workspace/create"
+          to={WORKSPACE_PATHS.create}
           variant="contained"
           size="small"
           startIcon={<AddIcon />}
@@ -113,7 +100,6 @@ export default function WorkspaceList({ title }: PageProps) {
   ];
   return (
     <List
-      resource="workspaces"
       title={title}
       filters={filters}
       actions={<Actions />}
@@ -127,10 +113,10 @@ export default function WorkspaceList({ title }: PageProps) {
           primaryText={(r) => r.name}
           secondaryText={(r) => [r.identifier, r.location].filter(Boolean).join(' · ')}
           tertiaryText={(r) => translate(`workspaces.status.${r.status}`)}
-          rowClick={(id) => detailPath(id)}
+          rowClick={(id) => WORKSPACE_PATHS.detail(id)}
         />
       ) : (
-        <Datagrid rowClick={(id) => detailPath(id)} bulkActionButtons={false}>
+        <Datagrid rowClick={(id) => WORKSPACE_PATHS.detail(id)} bulkActionButtons={false}>
           <TextField source="name" label="workspaces.fields.name" />
           <TextField source="identifier" label="workspaces.fields.identifier" sx={{ whiteSpace: 'nowrap' }} />
           <TextField source="location" label="workspaces.fields.location" sortable={false} />
@@ -139,7 +125,7 @@ export default function WorkspaceList({ title }: PageProps) {
           <FunctionField<WorkspaceRecord>
             source="status"
             label="workspaces.fields.status"
-            render={(r) => <StatusChip record={r} />}
+            render={(r) => <WorkspaceStatusChip record={r} />}
           />
           <NumberField source="user_count" label="workspaces.fields.people" sortable={false} />
           <FunctionField<WorkspaceRecord>

@@ -3,13 +3,14 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { ShowBase, Title, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { ListButton, ShowBase, Title, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
-import type { PageProps } from '../../routing/routeTable';
-import { ShowState } from './ShowState';
-import { WorkspaceDetails } from './WorkspaceDetails';
+import { ShowState } from '../../components/ShowState';
+import { WorkspaceDetails } from '../../components/WorkspaceDetails';
+import type { PageProps } from '../../routing/types';
 import { WorkspaceStatusButton } from './WorkspaceStatusButton';
+import { WORKSPACE_PATHS } from './workspacePaths';
 
 function Actions() {
   const translate = useTranslate();
@@ -22,7 +23,7 @@ function Actions() {
       {edit.canAccess && (
         <Button
           component={Link}
-          to={`/admin/workspace/edit/${record.id}`}
+          to={WORKSPACE_PATHS.edit(record.id)}
           variant="contained"
           size="small"
           startIcon={<EditOutlinedIcon />}
@@ -48,29 +49,17 @@ function Actions() {
 /** Spec §2 /admin/workspace/detail/{id}. */
 export default function WorkspaceShow({ title }: PageProps) {
   const { id = '' } = useParams();
-  const translate = useTranslate();
-  const list = useCanAccess({ resource: 'workspaces', action: 'list' });
   return (
     // ShowState explains a failure in place instead of react-admin's redirect to a resource list.
-    <ShowBase
-      resource="workspaces"
-      id={id}
-      redirectOnError={false}
-      queryOptions={{ onError: () => undefined }}
-    >
+    <ShowBase id={id} redirectOnError={false} queryOptions={{ onError: () => undefined }}>
       <Box sx={{ py: { xs: 1, sm: 2 } }}>
         <Title title={title} />
-        {list.canAccess && (
-          <Button
-            component={Link}
-            to="/admin/workspace"
-            size="small"
-            startIcon={<ArrowBackIcon />}
-            sx={{ mb: 1 }}
-          >
-            {translate('workspaces.back_to_list')}
-          </Button>
-        )}
+        <ListButton
+          to={WORKSPACE_PATHS.list}
+          label="workspaces.back_to_list"
+          icon={<ArrowBackIcon />}
+          sx={{ mb: 1 }}
+        />
         <ShowState>
           <WorkspaceDetails actions={<Actions />} />
         </ShowState>

@@ -1,12 +1,19 @@
 import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import Button from '@mui/material/Button';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
-import { ApiError } from '../../providers/httpClient';
-import { setWorkspaceStatus, WORKSPACE_FALLBACK } from './workspaceApi';
+import type { AppDataProvider } from '../../providers/dataProvider';
 
 /**
  * Activates or deactivates the workspace in context. Deactivating asks first (its people can no
@@ -18,30 +25,27 @@ export function WorkspaceStatusButton({ size = 'small' }: { size?: 'small' | 'me
   const notify = useNotify();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { canAccess } = useCanAccess({ resource: 'workspaces', action: 'update', record });
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!record || !canAccess) return null;
-  const activating = record.status === 'inactive';
-
-  const apply = async () => {
-    setBusy(true);
-    try {
-      await setWorkspaceStatus(record.id, activating ? 'active' : 'inactive');
-      notify(activating ? 'workspaces.activated' : 'workspaces.deactivated', {
+  const { mutate, isPending: busy } = useMutation({
+    mutationFn: ({ workspace, status }: { workspace: WorkspaceRecord; status: 'active' | 'inactive' }) =>
+      dataProvider.setWorkspaceStatus(workspace.id, status),
+    onSuccess: async (_, { workspace, status }) => {
+      notify(status === 'active' ? 'workspaces.activated' : 'workspaces.deactivated', {
         type: 'success',
-        messageArgs: { name: record.name },
+        messageArgs: { name: workspace.name },
       });
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: ['workspaces'] });
       await queryClient.invalidateQueries({ queryKey: ['hierarchy'] });
       refresh();
-    } catch (error) {
-      notify(error instanceof ApiError ? error.message : WORKSPACE_FALLBACK.update, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  });
+  if (!record || !canAccess) return null;
+  const activating = record.status === 'inactive';
+  const apply = () => mutate({ workspace: record, status: activating ? 'active' : 'inactive' });
 
   return (
     <>

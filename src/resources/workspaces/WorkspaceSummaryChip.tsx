@@ -1,12 +1,17 @@
 import Chip from '@mui/material/Chip';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
-import { fetchWorkspaceSummary, WORKSPACE_SUMMARY_KEY } from './workspaceApi';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** "12 of 50 active": the tenant's active workspaces against its max_active_workspace. */
 export function WorkspaceSummaryChip() {
   const translate = useTranslate();
-  const { data } = useQuery({ queryKey: WORKSPACE_SUMMARY_KEY, queryFn: fetchWorkspaceSummary });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  // Under 'workspaces', so whatever invalidates the workspace lists refreshes the count too.
+  const { data } = useQuery({
+    queryKey: ['workspaces', 'summary'],
+    queryFn: () => dataProvider.getWorkspaceSummary(),
+  });
   if (!data) return null;
   const full = data.active >= data.limit;
   return (

@@ -1,13 +1,41 @@
 import StoreIcon from '@mui/icons-material/Store';
 import { lazy } from 'react';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
+import { comingSoon } from '../../customRoutes/placeholders';
+import { needs } from '../../providers/accessControl';
+import type { AppResource } from '../../routing/types';
+import { WORKSPACE_PATHS } from './workspacePaths';
 
-/** Workspace administration screens, mounted by the route table at spec §2's /admin/workspace paths. */
-export const workspaces = {
-  list: lazy(() => import('./WorkspaceList')),
-  show: lazy(() => import('./WorkspaceShow')),
-  create: lazy(() => import('./WorkspaceCreate')),
-  edit: lazy(() => import('./WorkspaceEdit')),
+/** Workspace administration, with the tenant's active limit (spec §2 /admin/workspace…). */
+export const workspaces: AppResource<WorkspaceRecord> = {
+  name: 'workspaces',
   icon: StoreIcon,
-  recordRepresentation: (record: WorkspaceRecord) => `${record.name} (${record.identifier})`,
+  recordRepresentation: (record) => `${record.name} (${record.identifier})`,
+  routes: [
+    {
+      path: WORKSPACE_PATHS.list,
+      access: needs('workspace', 'read', 'update'),
+      title: 'pages.workspaces',
+      page: lazy(() => import('./WorkspaceList')),
+    },
+    {
+      path: '/admin/workspace/detail/:id',
+      access: needs('workspace', 'read'),
+      title: 'pages.workspace_detail',
+      page: lazy(() => import('./WorkspaceShow')),
+    },
+    {
+      path: WORKSPACE_PATHS.create,
+      access: needs('workspace', 'create'),
+      title: 'pages.workspace_create',
+      page: lazy(() => import('./WorkspaceCreate')),
+    },
+    {
+      path: '/admin/workspace/edit/:id',
+      access: needs('workspace', 'update'),
+      title: 'pages.workspace_edit',
+      page: lazy(() => import('./WorkspaceEdit')),
+    },
+    comingSoon('/admin/workspace/import', needs('workspace', 'create'), 'pages.workspace_import'),
+  ],
 };

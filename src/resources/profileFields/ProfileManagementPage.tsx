@@ -5,12 +5,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   Confirm,
   LoadingIndicator,
   Title,
   useCanAccess,
+  useDataProvider,
   useDelete,
   useGetList,
   useNotify,
@@ -18,8 +20,8 @@ import {
 } from 'react-admin';
 import type { ProfileField } from '../../../contract/api/profile';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { apiFetch } from '../../providers/httpClient';
-import type { PageProps } from '../../routing/routeTable';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { PageProps } from '../../routing/types';
 import { FieldEditor } from './FieldEditor';
 import { FieldRow } from './FieldRow';
 import { moveId } from './fieldForm';
@@ -47,27 +49,26 @@ export default function ProfileManagementPage({ title }: PageProps) {
   const [dragged, setDragged] = useState<number>();
   const [deleting, setDeleting] = useState<ProfileField>();
   const [remove, removal] = useDelete();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { mutate: reorder } = useMutation({
+    mutationFn: (ids: number[]) => dataProvider.reorderProfileFields(ids),
+    // The new order shows at once; a refusal puts the previous one back.
+    onMutate: (ids) => {
+      const previous = order;
+      setOrder(ids);
+      return previous;
+    },
+    onSuccess: () => notify('profile_fields.notify.reordered', { type: 'success' }),
+    onError: (error: Error, _, previous) => {
+      if (previous) setOrder(previous);
+      notify(error.message, { type: 'error' });
+    },
+    onSettled: () => void refetch(),
+  });
 
   useEffect(() => setOrder((data ?? []).map((f) => f.id)), [data]);
   const byId = new Map((data ?? []).map((f) => [f.id, f]));
   const fields = order.map((id) => byId.get(id)).filter((f): f is ProfileField => f !== undefined);
-
-  const saveOrder = async (ids: number[]) => {
-    const previous = order;
-    setOrder(ids);
-    try {
-      await apiFetch('/api/profile-field/reorder', {
-        method: 'PUT',
-        body: { ids },
-        fallback: translate('profile_fields.errors.reorder'),
-      });
-      notify('profile_fields.notify.reordered', { type: 'success' });
-    } catch (error) {
-      setOrder(previous);
-      notify((error as Error).message, { type: 'error' });
-    }
-    void refetch();
-  };
 
   const done = () => {
     setEditing(undefined);
@@ -143,7 +144,7 @@ export default function ProfileManagementPage({ title }: PageProps) {
                       onDelete={() => setDeleting(field)}
                       onMove={(direction) => {
                         const target = order[index + direction];
-                        if (target !== undefined) void saveOrder(moveId(order, field.id, target));
+                        if (target !== undefined) reorder(moveId(order, field.id, target));
                       }}
                       dragHandlers={{
                         draggable: canEdit,
@@ -157,7 +158,7 @@ export default function ProfileManagementPage({ title }: PageProps) {
                         onDrop: (event) => {
                           event.preventDefault();
                           if (dragged !== undefined && dragged !== field.id)
-                            void saveOrder(moveId(order, dragged, field.id));
+                            reorder(moveId(order, dragged, field.id));
                           setDragged(undefined);
                         },
                         onDragEnd: () => setDragged(undefined),

@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { ShowBase, Title, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { ShowState } from '../../components/ShowState';
+import { WorkspaceDetails } from '../../components/WorkspaceDetails';
 import { useSessionUser } from '../../hooks/useSession';
-import { ShowState } from '../../resources/workspaces/ShowState';
-import { WorkspaceDetails } from '../../resources/workspaces/WorkspaceDetails';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 
 /** Spec §2 /workspace/detail/{id}: one workspace's details, read-only. */
-export default function StoreInfoDetailPage({ title }: PageProps) {
+export default function StoreShow({ title }: PageProps) {
   const { id = '' } = useParams();
   const translate = useTranslate();
   const user = useSessionUser();
@@ -17,7 +17,7 @@ export default function StoreInfoDetailPage({ title }: PageProps) {
   // Someone positioned at a workspace has no list to go back to: /workspace opens on their own.
   const hasList = position?.node_type !== 'workspace';
   return (
-    <ShowBase resource="stores" id={id} redirectOnError={false} queryOptions={{ onError: () => undefined }}>
+    <ShowBase id={id} redirectOnError={false} queryOptions={{ onError: () => undefined }}>
       <Box sx={{ py: { xs: 1, sm: 2 } }}>
         <Title title={title} />
         {hasList && (

@@ -1,7 +1,7 @@
 import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
 import { useTranslate } from 'react-admin';
-import type { PageProps } from '../routing/routeTable';
-import { MessagePage } from './MessagePage';
+import type { PageProps } from '../../routing/types';
+import { MessagePage } from '../MessagePage';
 
 /** Stand-in for a real screen that a later release delivers; its route and access are already live. */
 export default function ComingSoonPage({ title }: PageProps) {

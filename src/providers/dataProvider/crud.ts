@@ -1,6 +1,6 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { apiFetch, type QueryValue } from '../httpClient';
 import { endpointsFor, type ResourceEndpoints } from './endpoints';
-import { apiFetch, type QueryValue } from './httpClient';
 
 interface Paged<T> {
   data: T[];
@@ -37,11 +37,11 @@ async function deleteOne(e: ResourceEndpoints, id: Identifier) {
 }
 
 /**
- * react-admin's data provider over the Storeline API. Lists are paged server-side
- * (`page`, `per_page`, `sort`, `order` plus the filter); every call goes through httpClient, so
- * errors carry the server's message or the spec's fallback.
+ * react-admin's CRUD methods over the Storeline API, for every resource declared in endpoints.ts.
+ * Lists are paged server-side (`page`, `per_page`, `sort`, `order` plus the filter); every call
+ * goes through httpClient, so errors carry the server's message or the spec's fallback.
  */
-export const dataProvider: DataProvider = {
+export const crudMethods: DataProvider = {
   async getList<T extends RaRecord>(resource: string, params: Parameters<DataProvider['getList']>[1]) {
     const e = endpointsFor(resource);
     const { page = 1, perPage = 25 } = params.pagination ?? {};
@@ -74,7 +74,7 @@ export const dataProvider: DataProvider = {
     resource: string,
     params: Parameters<DataProvider['getManyReference']>[1],
   ) {
-    const { data, total } = await dataProvider.getList<T>(resource, {
+    const { data, total } = await crudMethods.getList<T>(resource, {
       ...params,
       filter: { ...params.filter, [params.target]: params.id },
     });
@@ -103,7 +103,7 @@ export const dataProvider: DataProvider = {
 
   async updateMany(resource, params) {
     await Promise.all(
-      params.ids.map((id) => dataProvider.update(resource, { id, data: params.data, previousData: { id } })),
+      params.ids.map((id) => crudMethods.update(resource, { id, data: params.data, previousData: { id } })),
     );
     return { data: params.ids };
   },

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { ReactNode } from 'react';
 import { useShowContext, useTranslate } from 'react-admin';
-import { ApiError } from '../../providers/httpClient';
+import { ApiError } from '../providers/httpClient';
 
 /** Loading and failure (unknown id, outside the caller's area) for a workspace detail screen. */
 export function ShowState({ children }: { children: ReactNode }) {

@@ -1,10 +1,10 @@
 import { Datagrid, FunctionField, List, SearchInput, SimpleList, TextField, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
+import { WorkspaceStatusChip } from '../../components/WorkspaceStatusChip';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useSessionUser } from '../../hooks/useSession';
-import { StatusChip } from '../../resources/workspaces/WorkspaceList';
-import type { PageProps } from '../../routing/routeTable';
+import type { PageProps } from '../../routing/types';
 
 const detail = (id: number | string) => `/workspace/detail/${id}`;
 
@@ -12,7 +12,7 @@ const detail = (id: number | string) => `/workspace/detail/${id}`;
  * Spec §2 /workspace ({workspace term} Info, storeinfo.read): the workspaces in the user's part of
  * the organisation, read-only. Someone who works at a workspace opens straight on their own.
  */
-export default function StoreInfoListPage({ title }: PageProps) {
+export default function StoreList({ title }: PageProps) {
   const user = useSessionUser();
   const translate = useTranslate();
   const isMobile = useIsMobile();
@@ -21,7 +21,6 @@ export default function StoreInfoListPage({ title }: PageProps) {
     return <Navigate to={detail(user.workspaceId)} replace />;
   return (
     <List
-      resource="stores"
       title={title}
       filters={[
         <SearchInput
@@ -55,7 +54,7 @@ export default function StoreInfoListPage({ title }: PageProps) {
           <FunctionField<WorkspaceRecord>
             source="status"
             label="workspaces.fields.status"
-            render={(r) => <StatusChip record={r} />}
+            render={(r) => <WorkspaceStatusChip record={r} />}
           />
         </Datagrid>
       )}

@@ -11,10 +11,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { WorkspaceRecord } from '../../../contract/api/workspaces';
-import { NodeTypeIcon } from '../../components/NodePicker';
-import { useDateFormat } from '../../hooks/useDateFormat';
-import { openAtToMs } from './openAt';
+import type { WorkspaceRecord } from '../../contract/api/workspaces';
+import { useDateFormat } from '../hooks/useDateFormat';
+import { openAtToMs } from '../providers/openAt';
+import { NodeTypeIcon } from './NodePicker';
+import { WorkspaceStatusChip } from './WorkspaceStatusChip';
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -44,7 +45,7 @@ function localTime(zone: string | null): string {
   }
 }
 
-export function addressLines(w: WorkspaceRecord): string[] {
+function addressLines(w: WorkspaceRecord): string[] {
   return [
     w.street_line1,
     w.street_line2,
@@ -81,11 +82,7 @@ export function WorkspaceDetails({ actions }: { actions?: ReactNode }) {
                 {record.name}
               </Typography>
               <Chip size="small" variant="outlined" label={record.identifier} />
-              <Chip
-                size="small"
-                color={record.status === 'active' ? 'success' : 'default'}
-                label={translate(`workspaces.status.${record.status}`)}
-              />
+              <WorkspaceStatusChip />
             </Stack>
           </Box>
           {actions && (

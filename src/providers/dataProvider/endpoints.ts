@@ -1,9 +1,9 @@
-import type { QueryValue } from './httpClient';
+import type { QueryValue } from '../httpClient';
 
 /**
  * How a react-admin resource maps onto the API (design §3: `/api/<entity>/list|get|create|update|delete`).
  * A resource that follows the convention needs only `base`; the rest overrides where the spec
- * says otherwise. Each feature adds its resources to RESOURCE_ENDPOINTS.
+ * says otherwise. Each resource registered in AdminApp has its entry in RESOURCE_ENDPOINTS.
  */
 export interface ResourceEndpoints {
   /** e.g. `/api/user` → /api/user/list, /api/user/get, … */
@@ -18,7 +18,7 @@ export interface ResourceEndpoints {
   deleteStyle?: 'query-id' | 'body-id' | 'body-ids';
   /** Turns react-admin's filter into the list's query parameters (default: passed through). */
   listQuery?: (filter: Record<string, unknown>) => Record<string, QueryValue>;
-  /** Spec §8 fallback texts. */
+  /** Spec §8 fallback texts, as i18n keys under `errors.`. */
   messages?: { create?: string; update?: string; delete?: string };
 }
 
@@ -32,7 +32,7 @@ export const RESOURCE_ENDPOINTS: Record<string, ResourceEndpoints> = {
       typeof value === 'string' && value.trim()
         ? { key: typeof key === 'string' && key ? key : 'name', value: value.trim() }
         : {},
-    messages: { create: 'Error creating user', update: 'Error updating user', delete: 'Error deleting user' },
+    messages: { create: 'errors.user_create', update: 'errors.user_update', delete: 'errors.user_delete' },
   },
   roles: { base: '/api/role' },
   departments: { base: '/api/department' },
@@ -40,13 +40,13 @@ export const RESOURCE_ENDPOINTS: Record<string, ResourceEndpoints> = {
   // Workspaces are hierarchy nodes underneath, so their failures use the node texts of spec §8.
   workspaces: {
     base: '/api/workspace',
-    messages: { create: 'Error creating node', update: 'Error updating node' },
+    messages: { create: 'errors.node_create', update: 'errors.node_update' },
   },
   // Store Info (storeinfo.read) reads the same records, read-only.
   stores: { base: '/api/storeinfo' },
   tenants: {
     base: '/api/tenant',
-    messages: { create: 'Error creating tenant', update: 'Error updating tenant' },
+    messages: { create: 'errors.tenant_create', update: 'errors.tenant_update' },
   },
 };
 
@@ -54,7 +54,7 @@ export function endpointsFor(resource: string): ResourceEndpoints {
   const found = RESOURCE_ENDPOINTS[resource];
   if (!found)
     throw new Error(
-      `No API endpoints are declared for the resource "${resource}" (src/providers/endpoints.ts)`,
+      `No API endpoints are declared for the resource "${resource}" (src/providers/dataProvider/endpoints.ts)`,
     );
   return found;
 }

@@ -1,0 +1,17 @@
+import SettingsIcon from '@mui/icons-material/Settings';
+import { lazy } from 'react';
+import { needs } from '../../providers/accessControl';
+import type { AppPages } from '../../routing/types';
+
+/** Spec §2 /settings: the tenant's terms, modules, week start and theme. */
+export const settings: AppPages = {
+  icon: SettingsIcon,
+  routes: [
+    {
+      path: '/settings',
+      access: needs('setting', 'read', 'update'),
+      title: 'pages.settings',
+      page: lazy(() => import('./SettingsPage')),
+    },
+  ],
+};

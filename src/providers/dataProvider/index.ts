@@ -1,0 +1,27 @@
+import { crudMethods } from './crud';
+import { hierarchyMethods } from './hierarchy';
+import { profileMethods } from './profile';
+import { settingsMethods } from './settings';
+import { taskMethods } from './tasks';
+import { tenantMethods } from './tenants';
+import { userMethods } from './users';
+import { workspaceMethods } from './workspaces';
+
+/**
+ * The one way screens reach the API (as in react-admin's Atomic CRM): react-admin's CRUD for the
+ * resources of endpoints.ts, plus a custom method per other call, grouped by module. Screens call
+ * custom methods through `useDataProvider<AppDataProvider>()` inside react-query's
+ * `useQuery`/`useMutation`, so a 401 or 406 reaches the authProvider's checkError like any other.
+ */
+export const dataProvider = {
+  ...crudMethods,
+  ...userMethods,
+  ...tenantMethods,
+  ...workspaceMethods,
+  ...hierarchyMethods,
+  ...profileMethods,
+  ...settingsMethods,
+  ...taskMethods,
+};
+
+export type AppDataProvider = typeof dataProvider;

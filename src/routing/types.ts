@@ -1,0 +1,53 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { RaRecord } from 'react-admin';
+import type { AccessRule } from '../providers/accessControl';
+
+/**
+ * The shapes every screen folder shares. This module imports types only, so pages import
+ * PageProps from here without pulling in the route table that mounts them.
+ */
+
+/** What every routed page receives: its translated title. */
+export interface PageProps {
+  title: string;
+  /** Translated one-line purpose of the screen, when the route declares one. */
+  description?: string;
+}
+
+/** A screen, loaded when first opened so the first load carries none of them (design §8). */
+export type Page = LazyExoticComponent<ComponentType<PageProps>>;
+
+/** One authenticated route of spec §2. `access` is what the guard checks; `title` is an i18n key. */
+export interface AppRoute {
+  path: string;
+  access: AccessRule;
+  title: string;
+  /** i18n key of a one-line purpose (placeholder pages show it). */
+  description?: string;
+  page?: Page;
+  /** Routes that only forward (spec §2 "/report redirects to /report/overall"). */
+  redirect?: string;
+  /** The react-admin resource the page works on; the route table fills it in from AppResource. */
+  resource?: string;
+}
+
+/** What a folder of screens hands to the app (customRoutes/<folder>/index.ts). */
+export interface AppPages {
+  /** Shown wherever a menu links to the folder's first route. */
+  icon?: SvgIconComponent;
+  /** The folder's screens at spec §2's paths; the first is the one menus link to. */
+  routes: readonly AppRoute[];
+}
+
+/**
+ * A react-admin resource's folder (resources/<folder>/index.ts): registered as
+ * `<Resource name icon recordRepresentation>` with no views, because its screens live at the
+ * spec's paths (`routes`), each rendered inside a ResourceContextProvider for `name`.
+ */
+export interface AppResource<RecordType extends RaRecord = RaRecord> extends AppPages {
+  /** react-admin's resource name, also the key of its API endpoints (providers/dataProvider/endpoints.ts). */
+  name: string;
+  icon: SvgIconComponent;
+  recordRepresentation(record: RecordType): string;
+}
