@@ -151,6 +151,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
         isAdminTenant: auth.tenant.isAdmin,
         userId: auth.user.id,
         positionId: auth.position.id,
+        roleId: auth.position.roleId,
         nodeType: auth.position.nodeType,
         scope: auth.scope,
         permissions: auth.permissions,

@@ -8,8 +8,8 @@ import type {
   TreeNode,
 } from '../../../contract/api/hierarchy';
 import type { Db } from '../../db/client';
+import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { Scope } from '../../plugins/auth';
 import { assertCanActivate } from '../workspaces/limit';
 import {
   assertIdentifierFree,
@@ -41,23 +41,14 @@ import {
   updateNodeFields,
 } from './repository';
 
-/** Who is acting: the tenant, the subtree their selected position gives them, and that position. */
-export interface Caller {
-  tenantId: number;
-  scope: Scope;
-  positionId: number;
-}
-
 export const OUTSIDE_SCOPE = 'This node is outside your part of the organisation.';
 export const NODE_TYPE_ERROR = 'Node Type Error';
-
-const inScope = (path: string, scope: Scope) => path.startsWith(scope.path);
 
 /** The node, or 404 when the tenant has no such id (another tenant's id included), 403 outside scope. */
 export async function nodeInScope(db: Db, caller: Caller, id: number, what = 'Node'): Promise<NodeRow> {
   const node = await findNode(db, caller.tenantId, id);
   if (!node) throw notFound(what);
-  if (!inScope(node.path, caller.scope)) throw forbidden(OUTSIDE_SCOPE);
+  if (!inScope(caller, node.path)) throw forbidden(OUTSIDE_SCOPE);
   return node;
 }
 
@@ -254,7 +245,7 @@ export async function deleteNodes(db: Db, caller: Caller, ids: readonly number[]
       throw notFound(`Node ${missing.join(', ')}`);
     }
     for (const node of nodes) {
-      if (!inScope(node.path, caller.scope)) throw forbidden(OUTSIDE_SCOPE);
+      if (!inScope(caller, node.path)) throw forbidden(OUTSIDE_SCOPE);
       if (node.type === 'root' || node.type === 'unassigned')
         throw badRequest(`The ${node.type} node cannot be deleted`, { ids: `the ${node.type} node stays` });
       assertBelowScope(node, caller, 'delete');
@@ -307,7 +298,7 @@ export async function transferAssignments(db: Db, caller: Caller, input: Transfe
       const missing = ids.filter((id) => !found.some((p) => p.id === id));
       throw notFound(`Position ${missing.join(', ')}`);
     }
-    if (found.some((p) => !inScope(p.path, caller.scope)))
+    if (found.some((p) => !inScope(caller, p.path)))
       throw forbidden('Some of these people are outside your part of the organisation.');
     if (found.some((p) => p.id === caller.positionId))
       throw badRequest('You cannot transfer the position you are signed in with', {

@@ -7,9 +7,10 @@ import type {
   WorkspaceUpdateBody,
 } from '../../../contract/api/workspaces';
 import type { Db } from '../../db/client';
+import { type Caller, inScope } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
 import { idsOfPath, updateNodeFields } from '../hierarchy/repository';
-import { type Caller, createNode, nodeInScope, OUTSIDE_SCOPE, updateNode } from '../hierarchy/service';
+import { createNode, nodeInScope, OUTSIDE_SCOPE, updateNode } from '../hierarchy/service';
 import { loadSettings } from '../settings/repository';
 import { assertCanActivate } from './limit';
 import { workspaceObject } from './object';
@@ -98,7 +99,7 @@ export async function listWorkspaces(db: Db, caller: Caller, query: WorkspaceLis
 async function workspaceInScope(db: Db, caller: Caller, id: number): Promise<JoinedWorkspace> {
   const row = await findWorkspace(db, caller.tenantId, id);
   if (!row) throw notFound('Workspace');
-  if (!row.node.path.startsWith(caller.scope.path)) throw forbidden(OUTSIDE_SCOPE);
+  if (!inScope(caller, row.node.path)) throw forbidden(OUTSIDE_SCOPE);
   return row;
 }
 
@@ -155,10 +156,10 @@ export async function setWorkspaceStatus(db: Db, caller: Caller, id: number, sta
   return getWorkspace(db, caller, id);
 }
 
-export async function workspaceSummary(db: Db, tenantId: number): Promise<WorkspaceSummary> {
+export async function workspaceSummary(db: Db, caller: Caller): Promise<WorkspaceSummary> {
   const [counts, settings] = await Promise.all([
-    countWorkspacesByStatus(db, tenantId),
-    loadSettings(db, tenantId),
+    countWorkspacesByStatus(db, caller.tenantId),
+    loadSettings(db, caller.tenantId),
   ]);
   return { ...counts, limit: settings.max_active_workspace };
 }
