@@ -1,15 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { POSITION_HEADER } from '../../contract/constants';
-import {
-  ADMIN_TENANT_IDENTIFIER,
-  type Capability,
-  hasCapabilities,
-  type ModuleId,
-  type ModulePermission,
-} from '../../contract/modules';
+import { ADMIN_TENANT_IDENTIFIER, type Capability, type ModuleId } from '../../contract/modules';
 import type { Db } from '../db/client';
-import { NO_ACTIVE_WORKSPACE, type Scope } from '../lib/caller';
+import { type Caller, can, NO_ACTIVE_WORKSPACE } from '../lib/caller';
 import { forbidden, HttpError, unauthorized } from '../lib/errors';
 import { hashToken, tenantOfToken } from '../lib/tokens';
 import {
@@ -41,16 +35,17 @@ export type Access =
       position?: 'required' | 'optional';
     };
 
-export type { Scope };
-
-export interface AuthContext {
+/**
+ * The session behind a request: who signed in, in which tenant, with which positions. Handlers
+ * that act for someone take the Caller (`callerOf`); only the routes about the session itself
+ * (verify, logout, the caller's own password and profile, which also run without a position)
+ * read this.
+ */
+export interface SessionContext extends Pick<Caller, 'tenantId' | 'userId'> {
   sessionId: number;
-  tenant: TenantRow & { isAdmin: boolean };
+  tenant: TenantRow;
   user: UserRow;
   positions: PositionRow[];
-  position: PositionRow | undefined;
-  permissions: ModulePermission[];
-  scope: Scope | undefined;
 }
 
 declare module 'fastify' {
@@ -58,11 +53,9 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    auth: AuthContext | undefined;
+    sessionContext: SessionContext | undefined;
   }
 }
-
-export { NO_ACTIVE_WORKSPACE };
 
 const ACTIVE_POSITION_TYPES = new Set(['root', 'container', 'workspace']);
 
@@ -73,24 +66,21 @@ function bearer(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
 }
 
-/** The handler-side accessor: routes behind the guard always have a context. */
-export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
+/** The session of a request behind the guard. */
+export function sessionOf(request: FastifyRequest): SessionContext {
+  if (!request.sessionContext) throw unauthorized();
+  return request.sessionContext;
 }
 
-/** Like authOf, for routes that also need the selected position. */
-export function scopedAuthOf(request: FastifyRequest): AuthContext & { position: PositionRow; scope: Scope } {
-  const auth = authOf(request);
-  if (!auth.position || !auth.scope) throw unauthorized(NO_ACTIVE_WORKSPACE);
-  return auth as AuthContext & { position: PositionRow; scope: Scope };
-}
-
+/**
+ * Resolves a bearer token to its session and, when the user has a usable position (the one the
+ * header names, else their first at an active node), the Caller acting at that position.
+ */
 export async function resolveAuth(
   db: Db,
   token: string,
   positionHeader: string | undefined,
-): Promise<AuthContext> {
+): Promise<{ session: SessionContext; caller: Caller | undefined }> {
   const tenantId = tenantOfToken(token);
   if (tenantId === undefined) throw unauthorized();
   const found = await findSession(db, tenantId, hashToken(token));
@@ -116,22 +106,32 @@ export async function resolveAuth(
   } else {
     position = usable[0];
   }
-  const isAdmin = found.tenant.identifier.toLowerCase() === ADMIN_TENANT_IDENTIFIER;
-  const permissions = position ? await loadEffectivePermissions(db, tenantId, position.roleId, isAdmin) : [];
-  return {
+  const session: SessionContext = {
+    tenantId,
+    userId: found.user.id,
     sessionId: found.session.id,
-    tenant: { ...found.tenant, isAdmin },
+    tenant: found.tenant,
     user: found.user,
     positions,
-    position,
-    permissions,
-    scope: position ? { nodeId: position.nodeId, path: position.nodePath } : undefined,
   };
+  if (!position) return { session, caller: undefined };
+  const isAdminTenant = found.tenant.identifier.toLowerCase() === ADMIN_TENANT_IDENTIFIER;
+  const caller: Caller = {
+    tenantId,
+    isAdminTenant,
+    userId: found.user.id,
+    positionId: position.id,
+    roleId: position.roleId,
+    nodeType: position.nodeType,
+    scope: { nodeId: position.nodeId, path: position.nodePath },
+    permissions: await loadEffectivePermissions(db, tenantId, position.roleId, isAdminTenant),
+  };
+  return { session, caller };
 }
 
 /** One guard for every route: session → user → tenant → position → permissions → scope. */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
-  app.decorateRequest('auth', undefined);
+  app.decorateRequest('sessionContext', undefined);
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
@@ -140,26 +140,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     const token = bearer(request);
     if (!token) throw unauthorized('Please sign in to continue.');
     const header = request.headers[POSITION_HEADER];
-    const auth = await resolveAuth(opts.db, token, Array.isArray(header) ? header[0] : header);
-    request.auth = auth;
-    if (auth.user.forceReset && !access.duringReset) {
+    const { session, caller } = await resolveAuth(opts.db, token, Array.isArray(header) ? header[0] : header);
+    request.sessionContext = session;
+    request.caller = caller;
+    if (session.user.forceReset && !access.duringReset) {
       throw new HttpError(403, 'You must set a new password before continuing.');
     }
-    if (auth.position && auth.scope) {
-      request.caller = {
-        tenantId: auth.tenant.id,
-        isAdminTenant: auth.tenant.isAdmin,
-        userId: auth.user.id,
-        positionId: auth.position.id,
-        roleId: auth.position.roleId,
-        nodeType: auth.position.nodeType,
-        scope: auth.scope,
-        permissions: auth.permissions,
-      };
-    }
-    if (access.position !== 'optional' && !auth.position) throw unauthorized(NO_ACTIVE_WORKSPACE);
-    if (access.module && !hasCapabilities(auth.permissions, access.module, access.can ?? ['read'])) {
-      throw forbidden();
-    }
+    if (access.position !== 'optional' && !caller) throw unauthorized(NO_ACTIVE_WORKSPACE);
+    if (access.module && !(caller && can(caller, access.module, access.can ?? ['read']))) throw forbidden();
   });
 });

@@ -9,9 +9,10 @@ import {
   PasswordResetData,
   VerifyData,
 } from '../../../contract/api/session';
+import { callerOf } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
-import { authOf } from '../../plugins/auth';
+import { sessionOf } from '../../plugins/auth';
 import { forgotPassword, login, logout, resetPassword, verify } from './service';
 
 const tooMany = (_req: unknown, context: { after: string }) =>
@@ -66,7 +67,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['session'], response: responses(RedirectData) },
       config: { access: { duringReset: true, position: 'optional' } },
     },
-    async (request) => ok(await logout(app.db, authOf(request))),
+    async (request) => ok(await logout(app.db, sessionOf(request))),
   );
 
   app.get(
@@ -79,7 +80,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { duringReset: true } },
     },
-    async (request) => ok(await verify(app.db, authOf(request))),
+    async (request) => ok(await verify(app.db, sessionOf(request), callerOf(request))),
   );
 
   app.post(

@@ -1,10 +1,11 @@
 import type { LoginData, LoginUser, VerifyData } from '../../../contract/api/session';
 import { RESET_TOKEN_TTL_MINUTES } from '../../../contract/constants';
 import type { Db } from '../../db/client';
+import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
-import { type AuthContext, SESSION_IDLE_DAYS } from '../../plugins/auth';
+import { SESSION_IDLE_DAYS, type SessionContext } from '../../plugins/auth';
 import type { Mailer } from '../../plugins/mail';
 import { buildTree, listSubtree } from '../hierarchy/repository';
 import { loadProfileData } from '../profile/repository';
@@ -76,8 +77,8 @@ export async function login(
   };
 }
 
-export async function logout(db: Db, auth: AuthContext) {
-  await deleteSession(db, auth.tenant.id, auth.sessionId);
+export async function logout(db: Db, session: SessionContext) {
+  await deleteSession(db, session.tenantId, session.sessionId);
   return { redirect: '/login' };
 }
 
@@ -85,16 +86,16 @@ export function avatarUrl(avatar: string | null): string | null {
   return avatar ? `/api/profile/avatar/${encodeURIComponent(avatar)}` : null;
 }
 
-export async function verify(db: Db, auth: AuthContext): Promise<VerifyData> {
-  const tenantId = auth.tenant.id;
+/** Everything the web app needs after sign-in, for the caller at their selected position. */
+export async function verify(db: Db, session: SessionContext, caller: Caller): Promise<VerifyData> {
+  const { tenantId, user, tenant } = session;
   const [rows, terms, settings, theme, profileData] = await Promise.all([
-    auth.scope ? listSubtree(db, tenantId, auth.scope.path) : Promise.resolve([]),
+    listSubtree(db, tenantId, caller.scope.path),
     loadTerms(db, tenantId),
     loadSettings(db, tenantId),
     listTheme(db, tenantId),
-    loadProfileData(db, tenantId, auth.user.id),
+    loadProfileData(db, tenantId, user.id),
   ]);
-  const { user } = auth;
   return {
     id: user.id,
     force_reset: user.forceReset,
@@ -104,18 +105,18 @@ export async function verify(db: Db, auth: AuthContext): Promise<VerifyData> {
     preferred_name: user.preferredName,
     avatar_url: avatarUrl(user.avatar),
     email: user.email,
-    tenant: { id: auth.tenant.id, identifier: auth.tenant.identifier, name: auth.tenant.name },
-    position_list: auth.positions.map((p) => ({
+    tenant: { id: tenant.id, identifier: tenant.identifier, name: tenant.name },
+    position_list: session.positions.map((p) => ({
       id: p.id,
       node_id: p.nodeId,
       node_type: p.nodeType,
       node_name: p.nodeName,
       role_id: p.roleId,
       role_name: p.roleName,
-      selected: p.id === auth.position?.id,
+      selected: p.id === caller.positionId,
     })),
     hierarchy: buildTree(rows),
-    modules: auth.permissions,
+    modules: caller.permissions,
     terms,
     settings,
     theme,
@@ -210,15 +211,16 @@ export async function resetPassword(db: Db, input: { token: string; password: st
 /** The caller's own password. A forced reset needs only the session; otherwise the current password. */
 export async function changeOwnPassword(
   db: Db,
-  auth: AuthContext,
+  session: SessionContext,
   input: { password: string; current_password?: string },
   canUpdateProfile: boolean,
 ) {
-  if (!auth.user.forceReset) {
+  const { user } = session;
+  if (!user.forceReset) {
     if (!canUpdateProfile) throw forbidden();
     const ok =
       input.current_password !== undefined &&
-      (await verifyPassword(input.current_password, auth.user.passwordHash));
+      (await verifyPassword(input.current_password, user.passwordHash));
     if (!ok)
       throw badRequest('Your current password is not correct', {
         current_password: 'Your current password is not correct',
@@ -226,14 +228,14 @@ export async function changeOwnPassword(
   }
   const problem = passwordProblem(input.password);
   if (problem) throw badRequest(problem, { password: problem });
-  if (await verifyPassword(input.password, auth.user.passwordHash)) {
+  if (await verifyPassword(input.password, user.passwordHash)) {
     const same = 'Choose a password different from the current one';
     throw badRequest(same, { password: same });
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await setPassword(tx, auth.tenant.id, auth.user.id, passwordHash, false);
-    await deleteUserSessions(tx, auth.tenant.id, auth.user.id, auth.sessionId);
+    await setPassword(tx, session.tenantId, user.id, passwordHash, false);
+    await deleteUserSessions(tx, session.tenantId, user.id, session.sessionId);
   });
 }
 

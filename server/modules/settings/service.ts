@@ -7,6 +7,7 @@ import {
 } from '../../../contract/api/settings';
 import { MODULES, type ModuleId } from '../../../contract/modules';
 import type { Db } from '../../db/client';
+import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 import { countActiveWorkspaces } from '../tenants/repository';
 import {
@@ -22,7 +23,8 @@ import {
 const TERM_KEY = new RegExp(TERM_KEY_PATTERN);
 const alwaysOn = (id: string) => (ALWAYS_ON_MODULES as readonly string[]).includes(id);
 
-export async function getSettings(db: Db, tenantId: number): Promise<SettingData> {
+export async function getSettings(db: Db, caller: Caller): Promise<SettingData> {
+  const { tenantId } = caller;
   const [terms, settings, allowed, rows, active] = await Promise.all([
     loadTerms(db, tenantId),
     loadSettings(db, tenantId),
@@ -81,11 +83,8 @@ async function validate(db: Db, tenantId: number, body: SettingUpdateBody) {
   return { values, removed, switches };
 }
 
-export async function updateSettings(
-  db: Db,
-  tenantId: number,
-  body: SettingUpdateBody,
-): Promise<SettingData> {
+export async function updateSettings(db: Db, caller: Caller, body: SettingUpdateBody): Promise<SettingData> {
+  const { tenantId } = caller;
   await db.transaction(async (tx) => {
     const { values, removed, switches } = await validate(tx, tenantId, body);
     await saveTerms(tx, tenantId, values, removed);
@@ -93,5 +92,5 @@ export async function updateSettings(
     if (body.week_starting_day !== undefined)
       await saveSetting(tx, tenantId, 'week_starting_day', body.week_starting_day);
   });
-  return getSettings(db, tenantId);
+  return getSettings(db, caller);
 }

@@ -1,6 +1,7 @@
 import type { ThemeSetting } from '../../../contract/api/session';
 import { THEME_KEYS } from '../../../contract/constants';
 import type { Db } from '../../db/client';
+import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { deleteLogo, ownLogoFile } from './logo';
@@ -28,9 +29,10 @@ function logoProblem(tenantId: number, value: string): string | undefined {
 export async function updateTheme(
   db: Db,
   files: FileStorage,
-  tenantId: number,
+  caller: Caller,
   items: ThemeUpdateItem[],
 ): Promise<ThemeSetting[]> {
+  const { tenantId } = caller;
   const errors: Record<string, string> = {};
   const values = items.map((item) => ({ id: item.id, value: item.value.trim() }));
   for (const [index, item] of items.entries()) {

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/api/users';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { authOf } from '../../plugins/auth';
+import { sessionOf } from '../../plugins/auth';
 import * as users from './service';
 import { remove, setStatus } from './status';
 
@@ -67,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { module: 'user', can: ['update'] } },
     },
     async (request) =>
-      ok(await users.update(app.db, callerOf(request), request.body, authOf(request).sessionId)),
+      ok(await users.update(app.db, callerOf(request), request.body, sessionOf(request).sessionId)),
   );
 
   app.put(
