@@ -10,16 +10,16 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isForeignKeyViolation } from '../../lib/pgErrors';
 import { assertCanActivate } from '../workspaces/limit';
 import {
+  addObject,
   assertIdentifierFree,
-  identifierTaken,
-  isForeignKeyViolation,
-  isUniqueViolation,
+  editObject,
+  objectOfNode,
   objectValues,
   workspaceObject,
 } from '../workspaces/object';
-import { findWorkspaceOfNode, insertWorkspace, updateWorkspace } from '../workspaces/repository';
 import {
   countChildren,
   countDescendants,
@@ -89,9 +89,7 @@ export async function getNode(db: Db, caller: Caller, id: number): Promise<NodeR
     countDescendants(db, caller.tenantId, node.path),
     countUsersByNode(db, caller.tenantId, node.path),
     countUsersInSubtrees(db, caller.tenantId, [node.path]),
-    node.type === 'workspace'
-      ? findWorkspaceOfNode(db, caller.tenantId, node.id)
-      : Promise.resolve(undefined),
+    node.type === 'workspace' ? objectOfNode(db, caller.tenantId, node.id) : Promise.resolve(undefined),
   ]);
   return {
     id: node.id,
@@ -163,15 +161,8 @@ export async function createNode(
       level: parent.level + 1,
       status,
     });
-    if (values) {
-      try {
-        await insertWorkspace(tx, caller.tenantId, id, { ...values, identifier: values.identifier! });
-      } catch (error) {
-        // Another request took the identifier between our check and the insert.
-        if (isUniqueViolation(error)) throw identifierTaken(values.identifier!, prefix);
-        throw error;
-      }
-    }
+    if (values)
+      await addObject(tx, caller.tenantId, id, { ...values, identifier: values.identifier! }, prefix);
     return (await findNode(tx, caller.tenantId, id))!;
   });
 }
@@ -193,17 +184,11 @@ export async function updateNode(
     if (values !== undefined) {
       if (node.type !== 'workspace')
         throw badRequest('Only a workspace has an object', { object: 'this node is not a workspace' });
-      const object = await findWorkspaceOfNode(tx, caller.tenantId, node.id);
+      const object = await objectOfNode(tx, caller.tenantId, node.id);
       if (!object) throw notFound('Workspace');
       if (values.identifier)
         await assertIdentifierFree(tx, caller.tenantId, values.identifier, object.id, prefix);
-      try {
-        await updateWorkspace(tx, caller.tenantId, object.id, values);
-      } catch (error) {
-        // Another request took the identifier between our check and the update.
-        if (isUniqueViolation(error) && values.identifier) throw identifierTaken(values.identifier, prefix);
-        throw error;
-      }
+      await editObject(tx, caller.tenantId, object.id, values, prefix);
     }
     if (name !== undefined && name !== node.name) {
       if (node.type === 'unassigned')
@@ -216,6 +201,16 @@ export async function updateNode(
       await moveNode(tx, caller, node, input.parent_id);
     return (await findNode(tx, caller.tenantId, node.id))!;
   });
+}
+
+/** Activates or deactivates a node the caller has found in their scope (the workspace service does). */
+export async function setNodeStatus(db: Db, caller: Caller, nodeId: number, status: 'active' | 'inactive') {
+  await updateNodeFields(db, caller.tenantId, nodeId, { status });
+}
+
+/** Nodes of the tenant by id (another tenant's ids match nothing); scope is the caller's to check. */
+export function nodesByIds(db: Db, tenantId: number, ids: readonly number[]): Promise<NodeRow[]> {
+  return findNodes(db, tenantId, ids);
 }
 
 async function moveNode(db: Db, caller: Caller, node: NodeRow, parentId: number) {

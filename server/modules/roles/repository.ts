@@ -2,6 +2,7 @@ import { and, asc, countDistinct, desc, eq, ilike, inArray, ne, sql } from 'driz
 import type { RoleListQuery } from '../../../contract/api/roles';
 import type { Db } from '../../db/client';
 import { positions, rolePermissions, roles } from '../../db/schema';
+import { containing } from '../../lib/like';
 
 export type RoleRow = typeof roles.$inferSelect;
 export type GrantRow = Pick<typeof rolePermissions.$inferSelect, 'module' | 'enabled' | 'capabilities'>;
@@ -20,14 +21,10 @@ const SORTS = {
   id: roles.id,
 } as const;
 
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listRoles(db: Db, tenantId: number, query: RoleListQuery) {
   const conditions = [eq(roles.tenantId, tenantId)];
   const q = query.q?.trim();
-  if (q) conditions.push(ilike(roles.name, `%${escapeLike(q)}%`));
+  if (q) conditions.push(ilike(roles.name, containing(q)));
   const where = and(...conditions);
   const sort = SORTS[query.sort ?? 'name'];
   const [rows, [total]] = await Promise.all([

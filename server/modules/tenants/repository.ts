@@ -3,6 +3,7 @@ import type { TenantListQuery, TenantRecord } from '../../../contract/api/tenant
 import { ADMIN_TENANT_IDENTIFIER } from '../../../contract/modules';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, sessions, tenants, users } from '../../db/schema';
+import { containing } from '../../lib/like';
 
 /**
  * The tenant list is the one table shared by every tenant, so these queries are the platform
@@ -76,7 +77,7 @@ export async function listTenants(db: Db, query: TenantListQuery, defaultMax: nu
   const conditions: (SQL | undefined)[] = [managed];
   const q = query.q?.trim();
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(q);
     conditions.push(or(ilike(tenants.name, pattern), ilike(tenants.identifier, pattern)));
   }
   if (query.status) conditions.push(eq(tenants.enabled, query.status === 'active'));

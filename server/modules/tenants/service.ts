@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/pgErrors';
 import type { Mailer } from '../../plugins/mail';
 import { sendResetMail } from '../session/service';
 import { DEFAULT_SETTINGS, saveSetting, setAllowedModules } from '../settings/repository';
@@ -61,14 +62,6 @@ function checkModules(raw: readonly string[]): ModuleId[] {
     throw badRequest(message, { modules: message });
   }
   return modules as ModuleId[];
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const pg = e as Error & { code?: string; constraint?: string };
-    if (pg.code === '23505' && pg.constraint === constraint) return true;
-  }
-  return false;
 }
 
 /** "jane.doe@x" → Jane / Doe: a readable name until the administrator sets their own. */

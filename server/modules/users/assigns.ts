@@ -2,9 +2,10 @@ import type { AssignInput } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, HttpError } from '../../lib/errors';
+import { nodesByIds } from '../hierarchy/service';
 import { beyond } from '../roles/grants';
 import { findRolesByIds, type GrantRow, loadGrants } from '../roles/repository';
-import { findNodes, type PositionDetail } from './repository';
+import type { PositionDetail } from './repository';
 
 export const OUTSIDE_SCOPE = 'You can only place people inside your part of the organisation';
 
@@ -30,7 +31,7 @@ export async function planPositions(
 ): Promise<PositionPlan> {
   const nodes = new Map(
     (
-      await findNodes(
+      await nodesByIds(
         db,
         caller.tenantId,
         entries.map((e) => e.node_id),

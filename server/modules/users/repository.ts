@@ -3,7 +3,7 @@ import type { UserListQuery } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { escapeLike } from '../roles/repository';
+import { containing } from '../../lib/like';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -55,7 +55,7 @@ export type SearchFilter =
 
 function searchCondition(filter: SearchFilter): SQL | undefined {
   if (filter.key === 'status') return eq(users.enabled, filter.enabled);
-  const pattern = `%${escapeLike(filter.text)}%`;
+  const pattern = containing(filter.text);
   switch (filter.key) {
     case 'name':
       return or(
@@ -138,20 +138,6 @@ export async function loadPositions(db: Db, tenantId: number, userIds: number[])
     .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
     .where(and(eq(positions.tenantId, tenantId), inArray(positions.userId, userIds)))
     .orderBy(asc(positions.id));
-}
-
-export async function findNodes(db: Db, tenantId: number, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: hierarchyNodes.id,
-      name: hierarchyNodes.name,
-      type: hierarchyNodes.type,
-      status: hierarchyNodes.status,
-      path: hierarchyNodes.path,
-    })
-    .from(hierarchyNodes)
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), inArray(hierarchyNodes.id, ids)));
 }
 
 export async function usernameTaken(db: Db, tenantId: number, username: string, exceptId?: number) {

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/pgErrors';
 import type { Mailer } from '../../plugins/mail';
 import { beyond } from '../roles/grants';
 import { loadGrants } from '../roles/repository';
@@ -134,12 +135,6 @@ function throwIfAny(errors: Record<string, string>) {
 }
 
 /** A concurrent create can pass the pre-check; the unique index is the real guard. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } })?.code;
-  const causeCode = (error as { cause?: { code?: unknown } })?.cause?.code;
-  return code === '23505' || causeCode === '23505';
-}
-
 async function withUniqueUsername<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -9,8 +9,8 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
-import { idsOfPath, updateNodeFields } from '../hierarchy/repository';
-import { createNode, nodeInScope, OUTSIDE_SCOPE, updateNode } from '../hierarchy/service';
+import { idsOfPath } from '../../lib/paths';
+import { createNode, nodeInScope, OUTSIDE_SCOPE, setNodeStatus, updateNode } from '../hierarchy/service';
 import { loadSettings } from '../settings/repository';
 import { assertCanActivate } from './limit';
 import { workspaceObject } from './object';
@@ -151,7 +151,7 @@ export async function setWorkspaceStatus(db: Db, caller: Caller, id: number, sta
     if (status === 'inactive' && current.node.id === caller.scope.nodeId)
       throw forbidden('You cannot deactivate the workspace your own position is at.');
     if (status === 'active') await assertCanActivate(tx, caller.tenantId);
-    await updateNodeFields(tx, caller.tenantId, current.node.id, { status });
+    await setNodeStatus(tx, caller, current.node.id, status);
   });
   return getWorkspace(db, caller, id);
 }
