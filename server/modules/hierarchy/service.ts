@@ -7,6 +7,7 @@ import type {
   TransferBody,
   TreeNode,
 } from '../../../contract/api/hierarchy';
+import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -21,6 +22,7 @@ import {
   workspaceObject,
 } from '../workspaces/object';
 import {
+  buildTree,
   countChildren,
   countDescendants,
   countUsersByNode,
@@ -33,6 +35,7 @@ import {
   insertNode,
   listAncestors,
   listAssignments,
+  listSubtree,
   listTreeRows,
   movePositions,
   movePositionsOutOf,
@@ -56,6 +59,11 @@ export async function nodeInScope(db: Db, caller: Caller, id: number, what = 'No
 function assertBelowScope(node: NodeRow, caller: Caller, action: 'move' | 'delete') {
   if (node.id === caller.scope.nodeId)
     throw forbidden(`You cannot ${action} the node your own position is at.`);
+}
+
+/** The nodes the caller sees, nested, without objects or head counts: the web app's tree after sign-in. */
+export async function visibleTree(db: Db, caller: Caller): Promise<HierarchyNode[]> {
+  return buildTree(await listSubtree(db, caller.tenantId, caller.scope.path));
 }
 
 export async function fetchTree(db: Db, caller: Caller): Promise<TreeNode[]> {

@@ -2,24 +2,27 @@ import type { Profile, ProfileFormField, ProfileUpdateBody } from '../../../cont
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { SessionContext } from '../../plugins/auth';
-import { listFields } from '../profileFields/repository';
-import { findUser } from '../session/repository';
-import { avatarUrl, changeOwnPassword } from '../session/service';
+import { listFields } from '../profileFields/service';
+import { changeOwnPassword } from '../session/passwords';
+import { avatarUrl, type SessionContext } from '../session/service';
+import { findUser } from '../users/service';
 import { deleteValue, loadProfileData, saveValue, updateOwnProfile } from './repository';
+
+/** The user's profile values by field short name: the session sends them to the web app (`timezone`). */
+export { loadProfileData };
+
 import { checkValue } from './values';
 
 /** The caller's own profile; also read right after a change, when there may be no position. */
 export async function getProfile(db: Db, caller: Pick<Caller, 'tenantId' | 'userId'>): Promise<Profile> {
   const { tenantId, userId } = caller;
-  const [found, data, fields] = await Promise.all([
+  const [user, data, fields] = await Promise.all([
     findUser(db, tenantId, userId),
     loadProfileData(db, tenantId, userId),
     listFields(db, tenantId, true),
   ]);
   // The session was found for this user a moment ago, so only a concurrent deletion misses here.
-  if (!found) throw notFound('User');
-  const { user } = found;
+  if (!user) throw notFound('User');
   return {
     id: user.id,
     username: user.username,

@@ -19,6 +19,9 @@ import {
   updateField,
 } from './repository';
 
+// The profile module fills the fields in: it lists them and checks values against their rows.
+export { listFields, type ProfileFieldRow };
+
 const SHORT_NAME = /^[a-z][a-z0-9_]*$/;
 const SHORT_NAME_TAKEN = 'Another field already uses this short name';
 

@@ -3,9 +3,9 @@ import type { RoleListQuery } from '../../../contract/api/roles';
 import type { Db } from '../../db/client';
 import { positions, rolePermissions, roles } from '../../db/schema';
 import { containing } from '../../lib/like';
+import type { GrantRow } from './grants';
 
 export type RoleRow = typeof roles.$inferSelect;
-export type GrantRow = Pick<typeof rolePermissions.$inferSelect, 'module' | 'enabled' | 'capabilities'>;
 
 // Spelled out: drizzle leaves columns unqualified in single-table selects, which would bind the
 // outer role's columns to the subquery's own table.

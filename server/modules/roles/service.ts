@@ -9,12 +9,12 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { assertAdministratorRemains, countAdministrators } from '../users/administrators';
-import { beyond, parsePermissions, toPermission } from './grants';
+import { beyond, type GrantRow, parsePermissions, toPermission } from './grants';
 import {
   countRoleHolders,
   deleteRole,
   findRole,
-  type GrantRow,
+  findRolesByIds,
   insertRole,
   listRoles,
   loadGrants,
@@ -23,6 +23,9 @@ import {
   roleNameTaken,
   updateRole,
 } from './repository';
+
+// The users module checks the roles it is asked to give, and what they grant, against the caller's.
+export { findRolesByIds, type GrantRow, loadGrants };
 
 const NAME_TAKEN = 'A role with this name already exists';
 

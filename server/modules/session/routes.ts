@@ -13,7 +13,9 @@ import { callerOf } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
 import { sessionOf } from '../../plugins/auth';
-import { forgotPassword, login, logout, resetPassword, verify } from './service';
+import { forgotPassword, resetPassword } from './passwords';
+import { login, logout } from './service';
+import { verify } from './verify';
 
 const tooMany = (_req: unknown, context: { after: string }) =>
   new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`);

@@ -2,7 +2,7 @@ import { type AnyColumn, and, asc, desc, eq, ilike, ne, or, type SQL, sql } from
 import type { TenantListQuery, TenantRecord } from '../../../contract/api/tenants';
 import { ADMIN_TENANT_IDENTIFIER } from '../../../contract/modules';
 import type { Db } from '../../db/client';
-import { hierarchyNodes, positions, sessions, tenants, users } from '../../db/schema';
+import { positions, sessions, tenants, users } from '../../db/schema';
 import { containing } from '../../lib/like';
 
 /**
@@ -161,18 +161,4 @@ export async function insertAdministrator(
     .insert(positions)
     .values({ tenantId, userId: user!.id, nodeId: values.nodeId, roleId: values.roleId });
   return user!;
-}
-
-export async function countActiveWorkspaces(db: Db, tenantId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(hierarchyNodes)
-    .where(
-      and(
-        eq(hierarchyNodes.tenantId, tenantId),
-        eq(hierarchyNodes.type, 'workspace'),
-        eq(hierarchyNodes.status, 'active'),
-      ),
-    );
-  return Number(row?.n ?? 0);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEFAULT_MAX_ACTIVE_WORKSPACE,
   RESERVED_TENANT_IDENTIFIERS,
   TENANT_IDENTIFIER_PATTERN,
   type TenantCreateBody,
@@ -14,8 +15,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
 import type { Mailer } from '../../plugins/mail';
-import { sendResetMail } from '../session/service';
-import { DEFAULT_SETTINGS, saveSetting, setAllowedModules } from '../settings/repository';
+import { sendResetMail } from '../session/passwords';
+import { setAllowedModules, setWorkspaceLimit } from '../settings/service';
 import { provisionTenant } from './provision';
 import {
   deleteTenantSessions,
@@ -27,7 +28,7 @@ import {
 } from './repository';
 
 const IDENTIFIER = new RegExp(TENANT_IDENTIFIER_PATTERN);
-const DEFAULT_MAX = DEFAULT_SETTINGS.max_active_workspace;
+const DEFAULT_MAX = DEFAULT_MAX_ACTIVE_WORKSPACE;
 
 /** Only the platform operators manage tenants; the guard already says so, this is the second wall. */
 function assertOperator(caller: Caller) {
@@ -145,7 +146,7 @@ export async function updateTenant(db: Db, caller: Caller, body: TenantUpdateBod
   await db.transaction(async (tx) => {
     if (name !== undefined && name !== current.name) await renameTenant(tx, current.id, name);
     if (modules) await setAllowedModules(tx, current.id, modules);
-    if (max !== undefined) await saveSetting(tx, current.id, 'max_active_workspace', max);
+    if (max !== undefined) await setWorkspaceLimit(tx, current.id, max);
   });
   return getTenant(db, caller, current.id);
 }

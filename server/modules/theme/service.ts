@@ -7,6 +7,9 @@ import type { FileStorage } from '../../lib/storage';
 import { deleteLogo, ownLogoFile } from './logo';
 import { listTheme, saveTheme } from './repository';
 
+// The session sends the theme with verify and after a password reset (before anyone signs in).
+export { listTheme };
+
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 export interface ThemeUpdateItem {

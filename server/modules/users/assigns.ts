@@ -4,7 +4,7 @@ import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, HttpError } from '../../lib/errors';
 import { nodesByIds } from '../hierarchy/service';
 import { beyond } from '../roles/grants';
-import { findRolesByIds, type GrantRow, loadGrants } from '../roles/repository';
+import { findRolesByIds, type GrantRow, loadGrants } from '../roles/service';
 import type { PositionDetail } from './repository';
 
 export const OUTSIDE_SCOPE = 'You can only place people inside your part of the organisation';

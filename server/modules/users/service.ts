@@ -13,10 +13,9 @@ import { hashPassword, passwordProblem } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
 import type { Mailer } from '../../plugins/mail';
 import { beyond } from '../roles/grants';
-import { loadGrants } from '../roles/repository';
-import { callerGrants } from '../roles/service';
-import { deleteUserSessions } from '../session/repository';
-import { adminResetPassword, avatarUrl } from '../session/service';
+import { callerGrants, loadGrants } from '../roles/service';
+import { adminResetPassword } from '../session/passwords';
+import { avatarUrl, endUserSessions } from '../session/service';
 import { assertAdministratorRemains, countAdministrators } from './administrators';
 import { planPositions } from './assigns';
 import {
@@ -231,7 +230,7 @@ export async function update(
         await insertPositions(tx, tenantId, user.id, plan.insert);
       }
       // A new password ends the sessions that knew the old one (the caller's own stays).
-      if (passwordHash) await deleteUserSessions(tx, tenantId, user.id, ownSessionId);
+      if (passwordHash) await endUserSessions(tx, tenantId, user.id, ownSessionId);
       await assertAdministratorRemains(tx, tenantId, before);
     }),
   );
@@ -247,6 +246,11 @@ export async function sendPasswordReset(
 ) {
   const user = await manageableUser(db, caller, id);
   return adminResetPassword(db, mail.mailer, mail.publicUrl, caller.tenantId, user);
+}
+
+/** A user of the tenant by id, without scope checks: the caller's own record (their profile). */
+export function findUser(db: Db, tenantId: number, id: number): Promise<UserRow | undefined> {
+  return findTenantUser(db, tenantId, id);
 }
 
 export const NOT_YOURSELF = (what: string) => new HttpError(403, `You cannot ${what} your own account.`);

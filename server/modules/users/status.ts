@@ -1,7 +1,7 @@
 import type { UserRecord } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
-import { deleteUserSessions } from '../session/repository';
+import { endUserSessions } from '../session/service';
 import { assertAdministratorRemains, countAdministrators } from './administrators';
 import { deleteUser, setEnabled } from './repository';
 import { get, manageableUser, NOT_YOURSELF } from './service';
@@ -15,7 +15,7 @@ export async function setStatus(db: Db, caller: Caller, id: number, enabled: boo
     const before = await countAdministrators(tx, tenantId);
     await setEnabled(tx, tenantId, id, enabled);
     if (!enabled) {
-      await deleteUserSessions(tx, tenantId, id);
+      await endUserSessions(tx, tenantId, id);
       await assertAdministratorRemains(tx, tenantId, before);
     }
   });

@@ -11,11 +11,11 @@ import { type Caller, inScope } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
 import { idsOfPath } from '../../lib/paths';
 import { createNode, nodeInScope, OUTSIDE_SCOPE, setNodeStatus, updateNode } from '../hierarchy/service';
-import { loadSettings } from '../settings/repository';
+import { loadSettings } from '../settings/service';
+import { countWorkspaces } from './count';
 import { assertCanActivate } from './limit';
 import { workspaceObject } from './object';
 import {
-  countWorkspacesByStatus,
   findWorkspace,
   findWorkspaceOfNode,
   type JoinedWorkspace,
@@ -158,7 +158,7 @@ export async function setWorkspaceStatus(db: Db, caller: Caller, id: number, sta
 
 export async function workspaceSummary(db: Db, caller: Caller): Promise<WorkspaceSummary> {
   const [counts, settings] = await Promise.all([
-    countWorkspacesByStatus(db, caller.tenantId),
+    countWorkspaces(db, caller.tenantId),
     loadSettings(db, caller.tenantId),
   ]);
   return { ...counts, limit: settings.max_active_workspace };
