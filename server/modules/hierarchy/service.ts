@@ -61,6 +61,29 @@ function assertBelowScope(node: NodeRow, caller: Caller, action: 'move' | 'delet
     throw forbidden(`You cannot ${action} the node your own position is at.`);
 }
 
+/**
+ * A new tenant's tree: the root (named after the tenant) and the unassigned node, where the people
+ * of deleted branches wait. The unassigned node sorts after everything else.
+ */
+export async function createTreeRoot(db: Db, tenantId: number, name: string) {
+  const root = await insertNode(db, tenantId, {
+    parentId: null,
+    parentPath: '/',
+    type: 'root',
+    name,
+    level: 0,
+  });
+  const unassigned = await insertNode(db, tenantId, {
+    parentId: root.id,
+    parentPath: root.path,
+    type: 'unassigned',
+    name: 'Unassigned',
+    level: 1,
+    sortOrder: 1_000_000,
+  });
+  return { root, unassignedId: unassigned.id };
+}
+
 /** The nodes the caller sees, nested, without objects or head counts: the web app's tree after sign-in. */
 export async function visibleTree(db: Db, caller: Caller): Promise<HierarchyNode[]> {
   return buildTree(await listSubtree(db, caller.tenantId, caller.scope.path));

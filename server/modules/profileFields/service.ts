@@ -126,6 +126,19 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
   return { id };
 }
 
+/** Every tenant starts with the built-in time zone field (the session reads it as `timezone`). */
+export async function addBuiltInFields(db: Db, tenantId: number) {
+  await insertField(db, tenantId, {
+    name: 'Time zone',
+    shortName: 'timezone',
+    type: 'timezone',
+    options: [],
+    required: false,
+    active: true,
+    builtIn: true,
+  });
+}
+
 export async function reorder(
   db: Db,
   caller: Caller,

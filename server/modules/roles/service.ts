@@ -124,6 +124,17 @@ export async function update(db: Db, caller: Caller, body: RoleUpdateBody): Prom
   return get(db, caller, body.id);
 }
 
+/** A role with its grants, without a caller's ceiling: a new tenant's default roles. */
+export async function addRole(
+  db: Db,
+  tenantId: number,
+  role: { name: string; description: string; grants: GrantRow[] },
+): Promise<number> {
+  const id = await insertRole(db, tenantId, { name: role.name, description: role.description });
+  await replaceGrants(db, tenantId, id, role.grants);
+  return id;
+}
+
 export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: number }> {
   const { tenantId } = caller;
   await db.transaction(async (tx) => {

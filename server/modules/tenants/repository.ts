@@ -2,7 +2,7 @@ import { type AnyColumn, and, asc, desc, eq, ilike, ne, or, type SQL, sql } from
 import type { TenantListQuery, TenantRecord } from '../../../contract/api/tenants';
 import { ADMIN_TENANT_IDENTIFIER } from '../../../contract/modules';
 import type { Db } from '../../db/client';
-import { positions, sessions, tenants, users } from '../../db/schema';
+import { sessions, tenants } from '../../db/schema';
 import { containing } from '../../lib/like';
 
 /**
@@ -131,34 +131,7 @@ export async function deleteTenantSessions(db: Db, tenantId: number): Promise<nu
   return deleted.length;
 }
 
-/** A tenant's first administrator: a user positioned at the root with the given role. */
-export async function insertAdministrator(
-  db: Db,
-  tenantId: number,
-  values: {
-    email: string;
-    firstname: string;
-    lastname: string;
-    passwordHash: string;
-    nodeId: number;
-    roleId: number;
-  },
-) {
-  const [user] = await db
-    .insert(users)
-    .values({
-      tenantId,
-      username: values.email,
-      email: values.email,
-      firstname: values.firstname,
-      lastname: values.lastname,
-      passwordHash: values.passwordHash,
-      // They have never chosen a password: the invitation link is how they get one.
-      forceReset: true,
-    })
-    .returning();
-  await db
-    .insert(positions)
-    .values({ tenantId, userId: user!.id, nodeId: values.nodeId, roleId: values.roleId });
-  return user!;
+export async function insertTenant(db: Db, identifier: string, name: string): Promise<number> {
+  const [row] = await db.insert(tenants).values({ identifier, name }).returning({ id: tenants.id });
+  return row!.id;
 }

@@ -5,10 +5,11 @@ import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { deleteLogo, ownLogoFile } from './logo';
-import { listTheme, saveTheme } from './repository';
+import { listTheme, saveTheme, seedTheme } from './repository';
 
-// The session sends the theme with verify and after a password reset (before anyone signs in).
-export { listTheme };
+// The session sends the theme with verify and after a password reset (before anyone signs in);
+// a new tenant starts from the product's theme with its own colours.
+export { listTheme, seedTheme };
 
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 

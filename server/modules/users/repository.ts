@@ -154,23 +154,26 @@ export async function usernameTaken(db: Db, tenantId: number, username: string, 
   return Boolean(row);
 }
 
-export async function insertUser(
-  db: Db,
-  tenantId: number,
-  values: {
-    username: string;
-    email: string;
-    firstname: string;
-    lastname: string;
-    passwordHash: string;
-    forceReset: boolean;
-  },
-) {
+type NewUserValues = Pick<
+  UserRow,
+  'username' | 'email' | 'firstname' | 'lastname' | 'passwordHash' | 'forceReset'
+>;
+
+export async function insertUser(db: Db, tenantId: number, values: NewUserValues) {
   const [row] = await db
     .insert(users)
     .values({ tenantId, ...values })
     .returning({ id: users.id });
   return row!.id;
+}
+
+/** Several users in one statement, returned in the order given. */
+export async function insertUsers(db: Db, tenantId: number, values: NewUserValues[]): Promise<UserRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(users)
+    .values(values.map((v) => ({ tenantId, ...v })))
+    .returning();
 }
 
 export async function updateUser(
@@ -202,11 +205,10 @@ export async function deleteUser(db: Db, tenantId: number, userId: number) {
 export async function insertPositions(
   db: Db,
   tenantId: number,
-  userId: number,
-  list: { nodeId: number; roleId: number }[],
+  list: { userId: number; nodeId: number; roleId: number }[],
 ) {
   if (list.length === 0) return;
-  await db.insert(positions).values(list.map((p) => ({ tenantId, userId, ...p })));
+  await db.insert(positions).values(list.map((p) => ({ tenantId, ...p })));
 }
 
 export async function updatePosition(

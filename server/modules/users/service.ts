@@ -23,6 +23,7 @@ import {
   findTenantUser,
   insertPositions,
   insertUser,
+  insertUsers,
   isUserInScope,
   listUsers,
   loadPositions,
@@ -172,7 +173,11 @@ export async function create(
         passwordHash,
         forceReset: password ? (body.force_reset ?? false) : true,
       });
-      await insertPositions(tx, tenantId, userId, plan.insert);
+      await insertPositions(
+        tx,
+        tenantId,
+        plan.insert.map((p) => ({ userId, ...p })),
+      );
       return userId;
     }),
   );
@@ -227,7 +232,11 @@ export async function update(
       if (plan) {
         await deletePositions(tx, tenantId, plan.remove);
         for (const p of plan.update) await updatePosition(tx, tenantId, p.id, p);
-        await insertPositions(tx, tenantId, user.id, plan.insert);
+        await insertPositions(
+          tx,
+          tenantId,
+          plan.insert.map((p) => ({ userId: user.id, ...p })),
+        );
       }
       // A new password ends the sessions that knew the old one (the caller's own stays).
       if (passwordHash) await endUserSessions(tx, tenantId, user.id, ownSessionId);
@@ -246,6 +255,36 @@ export async function sendPasswordReset(
 ) {
   const user = await manageableUser(db, caller, id);
   return adminResetPassword(db, mail.mailer, mail.publicUrl, caller.tenantId, user);
+}
+
+export type { UserRow };
+
+/** Someone to add with {@link addPeople}: their e-mail address is also their username. */
+export interface NewPerson {
+  email: string;
+  firstname: string;
+  lastname: string;
+  passwordHash: string;
+  forceReset: boolean;
+  positions: { nodeId: number; roleId: number }[];
+}
+
+/**
+ * Adds people with their positions as given, without the checks a caller's request goes through:
+ * for a new tenant's first administrator and for demo data. Returns the users in the order given.
+ */
+export async function addPeople(db: Db, tenantId: number, people: NewPerson[]): Promise<UserRow[]> {
+  const added = await insertUsers(
+    db,
+    tenantId,
+    people.map(({ positions: _, email, ...person }) => ({ ...person, username: email, email })),
+  );
+  await insertPositions(
+    db,
+    tenantId,
+    people.flatMap((person, i) => person.positions.map((p) => ({ userId: added[i]!.id, ...p }))),
+  );
+  return added;
 }
 
 /** A user of the tenant by id, without scope checks: the caller's own record (their profile). */
