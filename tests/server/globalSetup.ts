@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/seed';
 import { onPostgres, postgresUrl } from './helpers/target';
 
 declare module 'vitest' {

@@ -41,7 +41,10 @@ describe('parallel creates of one name', () => {
   });
 
   it('departments: one created, nineteen 409s', async () => {
-    expectOneWinner(await race('/api/department/create', { name: 'Click and Collect', colour: '#aa5500' }), 'name');
+    expectOneWinner(
+      await race('/api/department/create', { name: 'Click and Collect', colour: '#aa5500' }),
+      'name',
+    );
   });
 
   it('profile fields: one created, nineteen 409s', async () => {

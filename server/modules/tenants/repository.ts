@@ -131,6 +131,12 @@ export async function deleteTenantSessions(db: Db, tenantId: number): Promise<nu
   return deleted.length;
 }
 
+/** True once any tenant exists, the admin tenant included. */
+export async function anyTenantExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: tenants.id }).from(tenants).limit(1);
+  return row !== undefined;
+}
+
 export async function insertTenant(db: Db, identifier: string, name: string): Promise<number> {
   const [row] = await db.insert(tenants).values({ identifier, name }).returning({ id: tenants.id });
   return row!.id;

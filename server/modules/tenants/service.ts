@@ -19,6 +19,7 @@ import { sendResetMail } from '../session/passwords';
 import { setAllowedModules, setWorkspaceLimit } from '../settings/service';
 import { provisionTenant } from './provision';
 import {
+  anyTenantExists,
   deleteTenantSessions,
   findTenant,
   identifierTaken,
@@ -72,6 +73,11 @@ function namesFromEmail(email: string): { firstname: string; lastname: string } 
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
   return { firstname: words[0] ?? 'Administrator', lastname: words.slice(1).join(' ') };
+}
+
+/** A database without any tenant (not even the platform's) has never been set up. */
+export async function hasNoTenants(db: Db): Promise<boolean> {
+  return !(await anyTenantExists(db));
 }
 
 export function listManagedTenants(db: Db, caller: Caller, query: TenantListQuery) {
