@@ -16,7 +16,7 @@ export const DEMO_USERS = {
   globex: 'owner@globex.test',
 } as const;
 
-export interface DemoPerson {
+interface DemoPerson {
   email: string;
   firstname: string;
   lastname: string;

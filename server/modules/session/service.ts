@@ -21,7 +21,7 @@ import {
   type UserRow,
 } from './repository';
 
-export const SESSION_IDLE_DAYS = 30;
+const SESSION_IDLE_DAYS = 30;
 const TOUCH_AFTER_MS = 60_000;
 const ACTIVE_POSITION_TYPES = new Set(['root', 'container', 'workspace']);
 

@@ -260,7 +260,7 @@ export async function sendPasswordReset(
 export type { UserRow };
 
 /** Someone to add with {@link addPeople}: their e-mail address is also their username. */
-export interface NewPerson {
+interface NewPerson {
   email: string;
   firstname: string;
   lastname: string;

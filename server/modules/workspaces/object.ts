@@ -99,7 +99,7 @@ export async function assertIdentifierFree(
   if (owner) throw identifierTaken(identifier, prefix, owner.name);
 }
 
-export function identifierTaken(identifier: string, prefix = '', owner?: string) {
+function identifierTaken(identifier: string, prefix = '', owner?: string) {
   const message = `The identifier "${identifier}" is already used by ${owner ?? 'another workspace'}`;
   return conflict(message, { [`${prefix}identifier`]: message });
 }
