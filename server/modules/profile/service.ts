@@ -7,11 +7,10 @@ import { changeOwnPassword } from '../session/passwords';
 import { avatarUrl, type SessionContext } from '../session/service';
 import { findUser } from '../users/service';
 import { deleteValue, loadProfileData, saveValue, updateOwnProfile } from './repository';
-
-/** The user's profile values by field short name: the session sends them to the web app (`timezone`). */
-export { loadProfileData };
-
 import { checkValue } from './values';
+
+/** A user's profile values with each field's short name: verify sends them (the web app reads `timezone`). */
+export { loadProfileData };
 
 /** The caller's own profile; also read right after a change, when there may be no position. */
 export async function getProfile(db: Db, caller: Pick<Caller, 'tenantId' | 'userId'>): Promise<Profile> {

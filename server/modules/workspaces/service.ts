@@ -83,10 +83,7 @@ async function toRecords(db: Db, tenantId: number, rows: JoinedWorkspace[]): Pro
 
 export async function listWorkspaces(db: Db, caller: Caller, query: WorkspaceListQuery) {
   const under = query.node_id === undefined ? undefined : await nodeInScope(db, caller, query.node_id);
-  const { rows, total } = await listRows(db, caller.tenantId, caller.scope.path, {
-    ...query,
-    underPath: under?.path,
-  });
+  const { rows, total } = await listRows(db, caller, { ...query, underPath: under?.path });
   return {
     data: await toRecords(db, caller.tenantId, rows),
     total,
