@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import type { Config } from './config';
 import { databaseSourceOf, openDatabase } from './db/client';
-import { isDatabaseEmpty, seedDemo } from './db/seed';
-import { deleteExpiredSessions } from './modules/session/repository';
+import { deleteExpiredSessions } from './modules/session/service';
+import { isDatabaseEmpty, seedDemo } from './seed';
 
 /** Opens the database, migrates, seeds demo data when asked, listens, and closes gracefully. */
 export async function startServer(config: Config) {

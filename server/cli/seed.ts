@@ -1,5 +1,5 @@
 import { databaseSourceOf, openDatabase } from '../db/client';
-import { isDatabaseEmpty, seedDemo } from '../db/seed';
+import { isDatabaseEmpty, seedDemo } from '../seed';
 import { configOrExit } from './config';
 
 const config = configOrExit();

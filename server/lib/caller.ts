@@ -23,6 +23,8 @@ export interface Caller {
   isAdminTenant: boolean;
   userId: number;
   positionId: number;
+  /** The role of the selected position: what the caller holds is also the ceiling of what they may give. */
+  roleId: number;
   /** The selected position's node type: a `root` caller sees the whole tenant. */
   nodeType: 'root' | 'container' | 'workspace' | 'unassigned';
   scope: Scope;

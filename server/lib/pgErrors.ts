@@ -18,6 +18,8 @@ export const FOREIGN_KEY_VIOLATION = '23503';
 export const SERIALIZATION_FAILURE = '40001';
 export const DEADLOCK_DETECTED = '40P01';
 
+export const isForeignKeyViolation = (error: unknown) => pgErrorOf(error)?.code === FOREIGN_KEY_VIOLATION;
+
 export const isUniqueViolation = (error: unknown, constraint?: string) => {
   const pg = pgErrorOf(error);
   return pg?.code === UNIQUE_VIOLATION && (constraint === undefined || pg.constraint === constraint);

@@ -33,6 +33,7 @@ async function callerFor(db: Db, tenantId: number, username: string): Promise<Ca
     .select({
       userId: users.id,
       positionId: positions.id,
+      roleId: positions.roleId,
       nodeId: hierarchyNodes.id,
       nodeType: hierarchyNodes.type,
       path: hierarchyNodes.path,
@@ -50,6 +51,7 @@ async function callerFor(db: Db, tenantId: number, username: string): Promise<Ca
     isAdminTenant: false,
     userId: row.userId,
     positionId: row.positionId,
+    roleId: row.roleId,
     nodeType: row.nodeType,
     scope: { nodeId: row.nodeId, path: row.path },
     permissions: [

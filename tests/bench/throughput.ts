@@ -7,8 +7,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
-import { seedDemo } from '../../server/db/seed';
 import { startSession } from '../../server/modules/session/service';
+import { seedDemo } from '../../server/seed';
 import { report } from './measure';
 
 /**

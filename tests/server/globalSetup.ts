@@ -6,8 +6,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
-import { seedDemo } from '../../server/db/seed';
 import { installJobs } from '../../server/plugins/jobs';
+import { seedDemo } from '../../server/seed';
 import { onPostgres, postgresUrl } from './helpers/target';
 
 declare module 'vitest' {

@@ -6,7 +6,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { Upload } from '../../plugins/files';
 import { cleanFileName, detectTaskFile } from './detect';
-import { findFile, insertFile, mayDownload } from './repository';
+import { existingFiles as existingFileHashes, findFile, insertFile, mayDownload } from './repository';
 
 const NOT_ACCEPTED =
   'This kind of file is not accepted: upload a photo (JPEG, PNG, WebP, HEIC) or a document (PDF, Word, Excel, PowerPoint, CSV, text)';
@@ -63,3 +63,7 @@ export async function readTaskFile(db: Db, files: FileStorage, caller: Caller, h
   if (!data) throw notFound('File');
   return { file, data };
 }
+
+/** Which of these hashes the tenant has stored (a task may only attach uploaded files). */
+export const existingFiles = (db: Db, tenantId: number, hashes: readonly string[]) =>
+  existingFileHashes(db, tenantId, hashes);

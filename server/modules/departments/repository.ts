@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { DepartmentListQuery } from '../../../contract/api/departments';
 import type { Db } from '../../db/client';
 import { departments } from '../../db/schema';
-import { escapeLike } from '../roles/repository';
+import { containing } from '../../lib/like';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 
@@ -15,7 +15,7 @@ const SORTS = {
 export async function listDepartments(db: Db, tenantId: number, query: DepartmentListQuery) {
   const conditions = [eq(departments.tenantId, tenantId)];
   const q = query.q?.trim();
-  if (q) conditions.push(ilike(departments.name, `%${escapeLike(q)}%`));
+  if (q) conditions.push(ilike(departments.name, containing(q)));
   const where = and(...conditions);
   const sort = SORTS[query.sort ?? 'name'];
   const [rows, [total]] = await Promise.all([

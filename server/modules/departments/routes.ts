@@ -8,10 +8,10 @@ import {
   DepartmentListQuery,
   DepartmentUpdateBody,
 } from '../../../contract/api/departments';
-import { hasCapabilities, type ModuleId } from '../../../contract/modules';
+import type { ModuleId } from '../../../contract/modules';
+import { callerOf, can } from '../../lib/caller';
 import { forbidden } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
-import { authOf, scopedAuthOf } from '../../plugins/auth';
 import * as departments from './service';
 
 /**
@@ -41,9 +41,9 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: {} },
     },
     async (request) => {
-      const auth = scopedAuthOf(request);
-      if (!READERS.some((m) => hasCapabilities(auth.permissions, m, ['read']))) throw forbidden();
-      return ok(await departments.list(app.db, auth.tenant.id, request.query));
+      const caller = callerOf(request);
+      if (!READERS.some((m) => can(caller, m, ['read']))) throw forbidden();
+      return ok(await departments.list(app.db, caller, request.query));
     },
   );
 
@@ -53,7 +53,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['departments'], querystring: IdQuery, response: responses(Department) },
       config: { access: { module: 'department', can: ['read'] } },
     },
-    async (request) => ok(await departments.get(app.db, authOf(request).tenant.id, request.query.id)),
+    async (request) => ok(await departments.get(app.db, callerOf(request), request.query.id)),
   );
 
   app.post(
@@ -62,7 +62,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['departments'], body: DepartmentCreateBody, response: responses(Department) },
       config: { access: { module: 'department', can: ['create'] } },
     },
-    async (request) => ok(await departments.create(app.db, authOf(request).tenant.id, request.body)),
+    async (request) => ok(await departments.create(app.db, callerOf(request), request.body)),
   );
 
   app.put(
@@ -71,8 +71,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['departments'], body: DepartmentUpdateBody, response: responses(Department) },
       config: { access: { module: 'department', can: ['update'] } },
     },
-    async (request) =>
-      ok(await departments.update(app.db, authOf(request).tenant.id, request.body.id, request.body)),
+    async (request) => ok(await departments.update(app.db, callerOf(request), request.body.id, request.body)),
   );
 
   app.delete(
@@ -85,6 +84,6 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'department', can: ['delete'] } },
     },
-    async (request) => ok(await departments.remove(app.db, authOf(request).tenant.id, request.query.id)),
+    async (request) => ok(await departments.remove(app.db, callerOf(request), request.query.id)),
   );
 };

@@ -6,6 +6,7 @@ import {
   HEX_COLOUR,
 } from '../../../contract/api/departments';
 import type { Db } from '../../db/client';
+import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { countTasksOfDepartment } from '../taskmanagement/usage';
 import {
@@ -42,51 +43,51 @@ function checkBody(body: DepartmentCreateBody) {
   return { name, colour, description: (body.description ?? '').trim() };
 }
 
-export async function list(db: Db, tenantId: number, query: DepartmentListQuery): Promise<DepartmentList> {
-  const { rows, total } = await listDepartments(db, tenantId, query);
+export async function list(db: Db, caller: Caller, query: DepartmentListQuery): Promise<DepartmentList> {
+  const { rows, total } = await listDepartments(db, caller.tenantId, query);
   return { data: rows.map(toDepartment), total, page: query.page, per_page: query.per_page };
 }
 
-export async function get(db: Db, tenantId: number, id: number): Promise<Department> {
-  const row = await findDepartment(db, tenantId, id);
+export async function get(db: Db, caller: Caller, id: number): Promise<Department> {
+  const row = await findDepartment(db, caller.tenantId, id);
   if (!row) throw notFound('Department');
   return toDepartment(row);
 }
 
-export async function create(db: Db, tenantId: number, body: DepartmentCreateBody): Promise<Department> {
+export async function create(db: Db, caller: Caller, body: DepartmentCreateBody): Promise<Department> {
   const values = checkBody(body);
   return db.transaction(async (tx) => {
-    if (await departmentNameTaken(tx, tenantId, values.name))
+    if (await departmentNameTaken(tx, caller.tenantId, values.name))
       throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
-    return toDepartment(await insertDepartment(tx, tenantId, values));
+    return toDepartment(await insertDepartment(tx, caller.tenantId, values));
   });
 }
 
 export async function update(
   db: Db,
-  tenantId: number,
+  caller: Caller,
   id: number,
   body: DepartmentCreateBody,
 ): Promise<Department> {
   const values = checkBody(body);
   return db.transaction(async (tx) => {
-    if (!(await findDepartment(tx, tenantId, id))) throw notFound('Department');
-    if (await departmentNameTaken(tx, tenantId, values.name, id))
+    if (!(await findDepartment(tx, caller.tenantId, id))) throw notFound('Department');
+    if (await departmentNameTaken(tx, caller.tenantId, values.name, id))
       throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
-    return toDepartment((await updateDepartment(tx, tenantId, id, values))!);
+    return toDepartment((await updateDepartment(tx, caller.tenantId, id, values))!);
   });
 }
 
-export async function remove(db: Db, tenantId: number, id: number): Promise<{ id: number }> {
+export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: number }> {
   await db.transaction(async (tx) => {
-    const department = await findDepartment(tx, tenantId, id);
+    const department = await findDepartment(tx, caller.tenantId, id);
     if (!department) throw notFound('Department');
-    const used = await countTasksOfDepartment(tx, tenantId, id);
+    const used = await countTasksOfDepartment(tx, caller.tenantId, id);
     if (used > 0)
       throw conflict(
         `${used} ${used === 1 ? 'task uses' : 'tasks use'} the department "${department.name}"; move ${used === 1 ? 'it' : 'them'} to another one first`,
       );
-    await deleteDepartment(tx, tenantId, id);
+    await deleteDepartment(tx, caller.tenantId, id);
   });
   return { id };
 }

@@ -3,16 +3,9 @@ import type { WorkspaceObject } from '../../../contract/api/hierarchy';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users, workspaces } from '../../db/schema';
-
-/**
- * Runs a query whose one row holds a JSON text column `rows` and parses it. Tree reads ask the
- * database for one JSON document instead of thousands of rows: the embedded database pays per row
- * and per column, which made a 5,000-store tree 3–4 times slower to read as rows.
- */
-export async function jsonRows<T>(db: Db, query: SQL): Promise<T> {
-  const result = (await db.execute(query)) as unknown as { rows: { rows: string | null }[] };
-  return JSON.parse(result.rows[0]?.rows ?? '[]') as T;
-}
+import { jsonRows } from '../../lib/jsonRows';
+import { containing } from '../../lib/like';
+import { idsOfPath, inSubtree } from '../../lib/paths';
 
 const subtreeWhere = (tenantId: number, rootPath: string) =>
   sql`n.tenant_id = ${tenantId} AND (n.path = ${rootPath} OR n.path LIKE ${`${rootPath}%`})`;
@@ -127,18 +120,6 @@ export async function findUnassignedNode(db: Db, tenantId: number): Promise<Node
     .orderBy(asc(hierarchyNodes.id))
     .limit(1);
   return row;
-}
-
-/** The subtree under a path, including the node that has it. */
-export const inSubtree = (path: string) =>
-  or(eq(hierarchyNodes.path, path), like(hierarchyNodes.path, `${path}%`));
-
-/** Ids from a materialised path, root first ("/1/4/9/" → [1, 4, 9]). */
-export function idsOfPath(path: string): number[] {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .map((part) => Number(part));
 }
 
 /** Id and name of the nodes on a path, root first. */
@@ -328,8 +309,6 @@ export interface AssignmentFilter {
   perPage: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Positions with their user, role and node, paged and searchable by name, username and role. */
 export async function listAssignments(db: Db, tenantId: number, filter: AssignmentFilter) {
   const conditions = [eq(positions.tenantId, tenantId)];
@@ -337,7 +316,7 @@ export async function listAssignments(db: Db, tenantId: number, filter: Assignme
   if (filter.subtreePath !== undefined) conditions.push(inSubtree(filter.subtreePath)!);
   const search = filter.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containing(search);
     conditions.push(
       or(
         ilike(users.firstname, pattern),

@@ -13,8 +13,8 @@ import {
   TransferBody,
   TransferData,
 } from '../../../contract/api/hierarchy';
+import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { callerOf } from './caller';
 import {
   createNode,
   deleteNodes,

@@ -7,20 +7,22 @@ import type {
   TransferBody,
   TreeNode,
 } from '../../../contract/api/hierarchy';
+import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
+import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { Scope } from '../../plugins/auth';
+import { isForeignKeyViolation } from '../../lib/pgErrors';
 import { assertCanActivate } from '../workspaces/limit';
 import {
+  addObject,
   assertIdentifierFree,
-  identifierTaken,
-  isForeignKeyViolation,
-  isUniqueViolation,
+  editObject,
+  objectOfNode,
   objectValues,
   workspaceObject,
 } from '../workspaces/object';
-import { findWorkspaceOfNode, insertWorkspace, updateWorkspace } from '../workspaces/repository';
 import {
+  buildTree,
   countChildren,
   countDescendants,
   countUsersByNode,
@@ -33,6 +35,7 @@ import {
   insertNode,
   listAncestors,
   listAssignments,
+  listSubtree,
   listTreeRows,
   movePositions,
   movePositionsOutOf,
@@ -41,23 +44,14 @@ import {
   updateNodeFields,
 } from './repository';
 
-/** Who is acting: the tenant, the subtree their selected position gives them, and that position. */
-export interface Caller {
-  tenantId: number;
-  scope: Scope;
-  positionId: number;
-}
-
 export const OUTSIDE_SCOPE = 'This node is outside your part of the organisation.';
 export const NODE_TYPE_ERROR = 'Node Type Error';
-
-const inScope = (path: string, scope: Scope) => path.startsWith(scope.path);
 
 /** The node, or 404 when the tenant has no such id (another tenant's id included), 403 outside scope. */
 export async function nodeInScope(db: Db, caller: Caller, id: number, what = 'Node'): Promise<NodeRow> {
   const node = await findNode(db, caller.tenantId, id);
   if (!node) throw notFound(what);
-  if (!inScope(node.path, caller.scope)) throw forbidden(OUTSIDE_SCOPE);
+  if (!inScope(caller, node.path)) throw forbidden(OUTSIDE_SCOPE);
   return node;
 }
 
@@ -65,6 +59,34 @@ export async function nodeInScope(db: Db, caller: Caller, id: number, what = 'No
 function assertBelowScope(node: NodeRow, caller: Caller, action: 'move' | 'delete') {
   if (node.id === caller.scope.nodeId)
     throw forbidden(`You cannot ${action} the node your own position is at.`);
+}
+
+/**
+ * A new tenant's tree: the root (named after the tenant) and the unassigned node, where the people
+ * of deleted branches wait. The unassigned node sorts after everything else.
+ */
+export async function createTreeRoot(db: Db, tenantId: number, name: string) {
+  const root = await insertNode(db, tenantId, {
+    parentId: null,
+    parentPath: '/',
+    type: 'root',
+    name,
+    level: 0,
+  });
+  const unassigned = await insertNode(db, tenantId, {
+    parentId: root.id,
+    parentPath: root.path,
+    type: 'unassigned',
+    name: 'Unassigned',
+    level: 1,
+    sortOrder: 1_000_000,
+  });
+  return { root, unassignedId: unassigned.id };
+}
+
+/** The nodes the caller sees, nested, without objects or head counts: the web app's tree after sign-in. */
+export async function visibleTree(db: Db, caller: Caller): Promise<HierarchyNode[]> {
+  return buildTree(await listSubtree(db, caller.tenantId, caller.scope.path));
 }
 
 export async function fetchTree(db: Db, caller: Caller): Promise<TreeNode[]> {
@@ -98,9 +120,7 @@ export async function getNode(db: Db, caller: Caller, id: number): Promise<NodeR
     countDescendants(db, caller.tenantId, node.path),
     countUsersByNode(db, caller.tenantId, node.path),
     countUsersInSubtrees(db, caller.tenantId, [node.path]),
-    node.type === 'workspace'
-      ? findWorkspaceOfNode(db, caller.tenantId, node.id)
-      : Promise.resolve(undefined),
+    node.type === 'workspace' ? objectOfNode(db, caller.tenantId, node.id) : Promise.resolve(undefined),
   ]);
   return {
     id: node.id,
@@ -172,15 +192,8 @@ export async function createNode(
       level: parent.level + 1,
       status,
     });
-    if (values) {
-      try {
-        await insertWorkspace(tx, caller.tenantId, id, { ...values, identifier: values.identifier! });
-      } catch (error) {
-        // Another request took the identifier between our check and the insert.
-        if (isUniqueViolation(error)) throw identifierTaken(values.identifier!, prefix);
-        throw error;
-      }
-    }
+    if (values)
+      await addObject(tx, caller.tenantId, id, { ...values, identifier: values.identifier! }, prefix);
     return (await findNode(tx, caller.tenantId, id))!;
   });
 }
@@ -202,17 +215,11 @@ export async function updateNode(
     if (values !== undefined) {
       if (node.type !== 'workspace')
         throw badRequest('Only a workspace has an object', { object: 'this node is not a workspace' });
-      const object = await findWorkspaceOfNode(tx, caller.tenantId, node.id);
+      const object = await objectOfNode(tx, caller.tenantId, node.id);
       if (!object) throw notFound('Workspace');
       if (values.identifier)
         await assertIdentifierFree(tx, caller.tenantId, values.identifier, object.id, prefix);
-      try {
-        await updateWorkspace(tx, caller.tenantId, object.id, values);
-      } catch (error) {
-        // Another request took the identifier between our check and the update.
-        if (isUniqueViolation(error) && values.identifier) throw identifierTaken(values.identifier, prefix);
-        throw error;
-      }
+      await editObject(tx, caller.tenantId, object.id, values, prefix);
     }
     if (name !== undefined && name !== node.name) {
       if (node.type === 'unassigned')
@@ -225,6 +232,16 @@ export async function updateNode(
       await moveNode(tx, caller, node, input.parent_id);
     return (await findNode(tx, caller.tenantId, node.id))!;
   });
+}
+
+/** Activates or deactivates a node the caller has found in their scope (the workspace service does). */
+export async function setNodeStatus(db: Db, caller: Caller, nodeId: number, status: 'active' | 'inactive') {
+  await updateNodeFields(db, caller.tenantId, nodeId, { status });
+}
+
+/** Nodes of the tenant by id (another tenant's ids match nothing); scope is the caller's to check. */
+export function nodesByIds(db: Db, tenantId: number, ids: readonly number[]): Promise<NodeRow[]> {
+  return findNodes(db, tenantId, ids);
 }
 
 async function moveNode(db: Db, caller: Caller, node: NodeRow, parentId: number) {
@@ -254,7 +271,7 @@ export async function deleteNodes(db: Db, caller: Caller, ids: readonly number[]
       throw notFound(`Node ${missing.join(', ')}`);
     }
     for (const node of nodes) {
-      if (!inScope(node.path, caller.scope)) throw forbidden(OUTSIDE_SCOPE);
+      if (!inScope(caller, node.path)) throw forbidden(OUTSIDE_SCOPE);
       if (node.type === 'root' || node.type === 'unassigned')
         throw badRequest(`The ${node.type} node cannot be deleted`, { ids: `the ${node.type} node stays` });
       assertBelowScope(node, caller, 'delete');
@@ -307,7 +324,7 @@ export async function transferAssignments(db: Db, caller: Caller, input: Transfe
       const missing = ids.filter((id) => !found.some((p) => p.id === id));
       throw notFound(`Position ${missing.join(', ')}`);
     }
-    if (found.some((p) => !inScope(p.path, caller.scope)))
+    if (found.some((p) => !inScope(caller, p.path)))
       throw forbidden('Some of these people are outside your part of the organisation.');
     if (found.some((p) => p.id === caller.positionId))
       throw badRequest('You cannot transfer the position you are signed in with', {

@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AssignmentStatus, MyTaskType } from '../../../contract/api/mytasks';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
-import { jsonRows } from '../hierarchy/repository';
-import { escapeLike } from '../roles/repository';
+import { jsonRows } from '../../lib/jsonRows';
+import { containing } from '../../lib/like';
 
 /** An instant as the API writes it, formatted by the database so the JSON needs no reparsing. */
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -14,7 +14,7 @@ const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  */
 export function workspacesOf(caller: Caller): SQL {
   if (caller.nodeType === 'workspace') return sql`a.workspace_node_id = ${caller.scope.nodeId}`;
-  return sql`n.type = 'workspace' AND n.status = 'active' AND n.path LIKE ${`${escapeLike(caller.scope.path)}%`}`;
+  return sql`n.type = 'workspace' AND n.status = 'active' AND n.path LIKE ${`${caller.scope.path}%`}`;
 }
 
 /**
@@ -36,7 +36,7 @@ export function withinSearchWindow(today: string, timezone: string): SQL {
     AND a.start_at < ${to} AND a.due_at > ${from}`;
 }
 
-export const titleMatches = (key: string) => sql`t.title ILIKE ${`%${escapeLike(key)}%`}`;
+export const titleMatches = (key: string) => sql`t.title ILIKE ${containing(key)}`;
 export const inDepartment = (id: number | undefined) =>
   id === undefined ? sql`true` : sql`t.department_id = ${id}`;
 export const notCancelled = sql`a.status <> 'cancelled'`;

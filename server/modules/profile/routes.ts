@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AvatarUpload, Profile, ProfileUpdateBody, ProfileUpdateResult } from '../../../contract/api/profile';
-import { hasCapabilities } from '../../../contract/modules';
+import { callerOf, can } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
-import { authOf } from '../../plugins/auth';
+import { sessionOf } from '../../plugins/auth';
 import { readUpload } from '../../plugins/files';
 import { avatarExists, MAX_AVATAR_BYTES, readAvatar, storeAvatar } from './avatar';
 import { getProfile, updateProfile } from './service';
@@ -20,7 +20,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'profile', can: ['read'] } },
     },
-    async (request) => ok(await getProfile(app.db, authOf(request))),
+    async (request) => ok(await getProfile(app.db, callerOf(request))),
   );
 
   app.put(
@@ -37,12 +37,13 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { duringReset: true, position: 'optional' } },
     },
     async (request) => {
-      const auth = authOf(request);
-      const canUpdate = hasCapabilities(auth.permissions, 'profile', ['update']);
-      const result = await updateProfile(app.db, auth, request.body, canUpdate, (hash) =>
+      const session = sessionOf(request);
+      // Without a position (a forced reset, say) there is no role, so only the password may change.
+      const canUpdate = request.caller !== undefined && can(request.caller, 'profile', ['update']);
+      const result = await updateProfile(app.db, session, request.body, canUpdate, (hash) =>
         avatarExists(app.files, hash),
       );
-      return ok({ ...result, ...(await getProfile(app.db, auth)) });
+      return ok({ ...result, ...(await getProfile(app.db, session)) });
     },
   );
 

@@ -1,21 +1,27 @@
 import type { Profile, ProfileFormField, ProfileUpdateBody } from '../../../contract/api/profile';
 import type { Db } from '../../db/client';
-import { badRequest, forbidden } from '../../lib/errors';
-import type { AuthContext } from '../../plugins/auth';
-import { listFields } from '../profileFields/repository';
-import { findUser } from '../session/repository';
-import { avatarUrl, changeOwnPassword } from '../session/service';
+import type { Caller } from '../../lib/caller';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { listFields } from '../profileFields/service';
+import { changeOwnPassword } from '../session/passwords';
+import { avatarUrl, type SessionContext } from '../session/service';
+import { findUser } from '../users/service';
 import { deleteValue, loadProfileData, saveValue, updateOwnProfile } from './repository';
 import { checkValue } from './values';
 
-export async function getProfile(db: Db, auth: AuthContext): Promise<Profile> {
-  const tenantId = auth.tenant.id;
-  const [found, data, fields] = await Promise.all([
-    findUser(db, tenantId, auth.user.id),
-    loadProfileData(db, tenantId, auth.user.id),
+/** A user's profile values with each field's short name: verify sends them (the web app reads `timezone`). */
+export { loadProfileData };
+
+/** The caller's own profile; also read right after a change, when there may be no position. */
+export async function getProfile(db: Db, caller: Pick<Caller, 'tenantId' | 'userId'>): Promise<Profile> {
+  const { tenantId, userId } = caller;
+  const [user, data, fields] = await Promise.all([
+    findUser(db, tenantId, userId),
+    loadProfileData(db, tenantId, userId),
     listFields(db, tenantId, true),
   ]);
-  const user = found?.user ?? auth.user;
+  // The session was found for this user a moment ago, so only a concurrent deletion misses here.
+  if (!user) throw notFound('User');
   return {
     id: user.id,
     username: user.username,
@@ -48,7 +54,7 @@ interface ProfileChanges {
 /** Checks the profile part of an update against the tenant's active fields; writes nothing. */
 async function checkProfile(
   db: Db,
-  auth: AuthContext,
+  session: SessionContext,
   body: ProfileUpdateBody,
   avatarExists: (hash: string) => Promise<boolean>,
 ): Promise<ProfileChanges> {
@@ -62,10 +68,10 @@ async function checkProfile(
     changes.avatar = hash;
   }
   if (body.profile_data) {
-    const tenantId = auth.tenant.id;
+    const { tenantId, userId } = session;
     const [fields, current] = await Promise.all([
       listFields(db, tenantId, true),
-      loadProfileData(db, tenantId, auth.user.id),
+      loadProfileData(db, tenantId, userId),
     ]);
     const byId = new Map(fields.map(({ field }) => [field.id, field]));
     const sent = new Set<number>();
@@ -101,7 +107,7 @@ const hasProfileChanges = (body: ProfileUpdateBody) =>
  */
 export async function updateProfile(
   db: Db,
-  auth: AuthContext,
+  session: SessionContext,
   body: ProfileUpdateBody,
   canUpdate: boolean,
   avatarExists: (hash: string) => Promise<boolean>,
@@ -111,26 +117,26 @@ export async function updateProfile(
     throw badRequest('Nothing to update', { password: 'password is required' });
   let changes: ProfileChanges | undefined;
   if (profile) {
-    if (auth.user.forceReset) throw forbidden('You must set a new password before continuing.');
+    if (session.user.forceReset) throw forbidden('You must set a new password before continuing.');
     if (!canUpdate) throw forbidden();
-    changes = await checkProfile(db, auth, body, avatarExists);
+    changes = await checkProfile(db, session, body, avatarExists);
   }
   if (body.password !== undefined) {
     await changeOwnPassword(
       db,
-      auth,
+      session,
       { password: body.password, current_password: body.current_password },
       canUpdate,
     );
   }
   if (changes) {
     const { preferredName, avatar, values } = changes;
-    const tenantId = auth.tenant.id;
+    const { tenantId, userId } = session;
     await db.transaction(async (tx) => {
-      await updateOwnProfile(tx, tenantId, auth.user.id, { preferredName, avatar });
+      await updateOwnProfile(tx, tenantId, userId, { preferredName, avatar });
       for (const { fieldId, value } of values) {
-        if (value === null) await deleteValue(tx, tenantId, auth.user.id, fieldId);
-        else await saveValue(tx, tenantId, auth.user.id, fieldId, value);
+        if (value === null) await deleteValue(tx, tenantId, userId, fieldId);
+        else await saveValue(tx, tenantId, userId, fieldId, value);
       }
     });
   }

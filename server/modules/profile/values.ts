@@ -1,4 +1,4 @@
-import type { ProfileFieldRow } from '../profileFields/repository';
+import type { ProfileFieldRow } from '../profileFields/service';
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

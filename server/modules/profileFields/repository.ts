@@ -48,7 +48,11 @@ export async function shortNameTaken(db: Db, tenantId: number, shortName: string
   return Boolean(row);
 }
 
-export async function insertField(db: Db, tenantId: number, values: ProfileFieldValues) {
+export async function insertField(
+  db: Db,
+  tenantId: number,
+  values: ProfileFieldValues & { builtIn?: boolean },
+) {
   const [row] = await db
     .insert(profileFields)
     .values({

@@ -8,14 +8,12 @@ import {
   ProfileFieldReorderBody,
   ProfileFieldUpdateBody,
 } from '../../../contract/api/profile';
+import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { authOf } from '../../plugins/auth';
 import * as fields from './service';
 
 /** Profile Management: the fields every person of the tenant fills in on their profile. */
 export const profileFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tenantOf = (request: Parameters<typeof authOf>[0]) => authOf(request).tenant.id;
-
   app.get(
     '/api/profile-field/list',
     {
@@ -26,7 +24,7 @@ export const profileFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'profilemanagement', can: ['read'] } },
     },
-    async (request) => ok(await fields.list(app.db, tenantOf(request))),
+    async (request) => ok(await fields.list(app.db, callerOf(request))),
   );
 
   app.get(
@@ -35,7 +33,7 @@ export const profileFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['profile fields'], querystring: IdQuery, response: responses(ProfileField) },
       config: { access: { module: 'profilemanagement', can: ['read'] } },
     },
-    async (request) => ok(await fields.get(app.db, tenantOf(request), request.query.id)),
+    async (request) => ok(await fields.get(app.db, callerOf(request), request.query.id)),
   );
 
   app.post(
@@ -44,7 +42,7 @@ export const profileFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['profile fields'], body: ProfileFieldCreateBody, response: responses(ProfileField) },
       config: { access: { module: 'profilemanagement', can: ['create'] } },
     },
-    async (request) => ok(await fields.create(app.db, tenantOf(request), request.body)),
+    async (request) => ok(await fields.create(app.db, callerOf(request), request.body)),
   );
 
   app.put(
@@ -53,7 +51,7 @@ export const profileFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['profile fields'], body: ProfileFieldUpdateBody, response: responses(ProfileField) },
       config: { access: { module: 'profilemanagement', can: ['update'] } },
     },
-    async (request) => ok(await fields.update(app.db, tenantOf(request), request.body.id, request.body)),
+    async (request) => ok(await fields.update(app.db, callerOf(request), request.body.id, request.body)),
   );
 
   app.put(
@@ -67,7 +65,7 @@ export const profileFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'profilemanagement', can: ['update'] } },
     },
-    async (request) => ok(await fields.reorder(app.db, tenantOf(request), request.body)),
+    async (request) => ok(await fields.reorder(app.db, callerOf(request), request.body)),
   );
 
   app.delete(
@@ -81,6 +79,6 @@ export const profileFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'profilemanagement', can: ['delete'] } },
     },
-    async (request) => ok(await fields.remove(app.db, tenantOf(request), request.query.id)),
+    async (request) => ok(await fields.remove(app.db, callerOf(request), request.query.id)),
   );
 };

@@ -5,6 +5,7 @@ import type {
   ProfileFieldReorderBody,
 } from '../../../contract/api/profile';
 import type { Db } from '../../db/client';
+import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import {
   deleteField,
@@ -17,6 +18,9 @@ import {
   shortNameTaken,
   updateField,
 } from './repository';
+
+// The profile module fills the fields in: it lists them and checks values against their rows.
+export { listFields, type ProfileFieldRow };
 
 const SHORT_NAME = /^[a-z][a-z0-9_]*$/;
 const SHORT_NAME_TAKEN = 'Another field already uses this short name';
@@ -68,8 +72,8 @@ function checkBody(body: ProfileFieldCreateBody, builtIn?: ProfileFieldRow): Pro
   };
 }
 
-export async function list(db: Db, tenantId: number): Promise<ProfileFieldList> {
-  const rows = await listFields(db, tenantId);
+export async function list(db: Db, caller: Caller): Promise<ProfileFieldList> {
+  const rows = await listFields(db, caller.tenantId);
   return {
     data: rows.map((r) => toProfileField(r.field, r.valueCount)),
     total: rows.length,
@@ -78,56 +82,69 @@ export async function list(db: Db, tenantId: number): Promise<ProfileFieldList> 
   };
 }
 
-export async function get(db: Db, tenantId: number, id: number): Promise<ProfileField> {
-  const row = await findField(db, tenantId, id);
+export async function get(db: Db, caller: Caller, id: number): Promise<ProfileField> {
+  const row = await findField(db, caller.tenantId, id);
   if (!row) throw notFound('Profile field');
   return toProfileField(row.field, row.valueCount);
 }
 
-export async function create(db: Db, tenantId: number, body: ProfileFieldCreateBody): Promise<ProfileField> {
+export async function create(db: Db, caller: Caller, body: ProfileFieldCreateBody): Promise<ProfileField> {
   const values = checkBody(body);
   const id = await db.transaction(async (tx) => {
-    if (await shortNameTaken(tx, tenantId, values.shortName))
+    if (await shortNameTaken(tx, caller.tenantId, values.shortName))
       throw conflict(SHORT_NAME_TAKEN, { short_name: SHORT_NAME_TAKEN });
-    return insertField(tx, tenantId, values);
+    return insertField(tx, caller.tenantId, values);
   });
-  return get(db, tenantId, id);
+  return get(db, caller, id);
 }
 
 export async function update(
   db: Db,
-  tenantId: number,
+  caller: Caller,
   id: number,
   body: ProfileFieldCreateBody,
 ): Promise<ProfileField> {
-  const existing = await findField(db, tenantId, id);
+  const existing = await findField(db, caller.tenantId, id);
   if (!existing) throw notFound('Profile field');
   const values = checkBody(body, existing.field.builtIn ? existing.field : undefined);
   await db.transaction(async (tx) => {
-    if (await shortNameTaken(tx, tenantId, values.shortName, id))
+    if (await shortNameTaken(tx, caller.tenantId, values.shortName, id))
       throw conflict(SHORT_NAME_TAKEN, { short_name: SHORT_NAME_TAKEN });
-    await updateField(tx, tenantId, id, values);
+    await updateField(tx, caller.tenantId, id, values);
   });
-  return get(db, tenantId, id);
+  return get(db, caller, id);
 }
 
-export async function remove(db: Db, tenantId: number, id: number): Promise<{ id: number }> {
-  const existing = await findField(db, tenantId, id);
+export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: number }> {
+  const existing = await findField(db, caller.tenantId, id);
   if (!existing) throw notFound('Profile field');
   if (existing.field.builtIn)
     throw conflict(
       `${existing.field.name} is built in and cannot be deleted; you can make it inactive instead.`,
     );
-  await deleteField(db, tenantId, id);
+  await deleteField(db, caller.tenantId, id);
   return { id };
+}
+
+/** Every tenant starts with the built-in time zone field (the session reads it as `timezone`). */
+export async function addBuiltInFields(db: Db, tenantId: number) {
+  await insertField(db, tenantId, {
+    name: 'Time zone',
+    shortName: 'timezone',
+    type: 'timezone',
+    options: [],
+    required: false,
+    active: true,
+    builtIn: true,
+  });
 }
 
 export async function reorder(
   db: Db,
-  tenantId: number,
+  caller: Caller,
   body: ProfileFieldReorderBody,
 ): Promise<ProfileFieldList> {
-  const current = await listFields(db, tenantId);
+  const current = await listFields(db, caller.tenantId);
   const known = new Set(current.map((r) => r.field.id));
   const sent = new Set(body.ids);
   if (sent.size !== body.ids.length || sent.size !== known.size || body.ids.some((id) => !known.has(id))) {
@@ -135,7 +152,7 @@ export async function reorder(
     throw badRequest(message, { ids: message });
   }
   await db.transaction(async (tx) => {
-    for (const [index, id] of body.ids.entries()) await setSortOrder(tx, tenantId, id, index);
+    for (const [index, id] of body.ids.entries()) await setSortOrder(tx, caller.tenantId, id, index);
   });
-  return list(db, tenantId);
+  return list(db, caller);
 }

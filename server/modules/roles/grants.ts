@@ -8,7 +8,10 @@ import {
   MODULES,
   type ModuleId,
 } from '../../../contract/modules';
-import type { GrantRow } from './repository';
+import type { rolePermissions } from '../../db/schema';
+
+/** One module's entry of a role: switched on or off, with the capabilities it grants. */
+export type GrantRow = Pick<typeof rolePermissions.$inferSelect, 'module' | 'enabled' | 'capabilities'>;
 
 /**
  * The rule against privilege escalation, used for roles and for the people who hold them:

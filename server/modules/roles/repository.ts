@@ -2,9 +2,10 @@ import { and, asc, countDistinct, desc, eq, ilike, inArray, ne, sql } from 'driz
 import type { RoleListQuery } from '../../../contract/api/roles';
 import type { Db } from '../../db/client';
 import { positions, rolePermissions, roles } from '../../db/schema';
+import { containing } from '../../lib/like';
+import type { GrantRow } from './grants';
 
 export type RoleRow = typeof roles.$inferSelect;
-export type GrantRow = Pick<typeof rolePermissions.$inferSelect, 'module' | 'enabled' | 'capabilities'>;
 
 // Spelled out: drizzle leaves columns unqualified in single-table selects, which would bind the
 // outer role's columns to the subquery's own table.
@@ -20,14 +21,10 @@ const SORTS = {
   id: roles.id,
 } as const;
 
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listRoles(db: Db, tenantId: number, query: RoleListQuery) {
   const conditions = [eq(roles.tenantId, tenantId)];
   const q = query.q?.trim();
-  if (q) conditions.push(ilike(roles.name, `%${escapeLike(q)}%`));
+  if (q) conditions.push(ilike(roles.name, containing(q)));
   const where = and(...conditions);
   const sort = SORTS[query.sort ?? 'name'];
   const [rows, [total]] = await Promise.all([

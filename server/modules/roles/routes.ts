@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { IdQuery } from '../../../contract/api/common';
 import { Role, RoleCreateBody, RoleList, RoleListQuery, RoleUpdateBody } from '../../../contract/api/roles';
-import { hasCapabilities } from '../../../contract/modules';
+import { callerOf, can } from '../../lib/caller';
 import { forbidden } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
-import { scopedAuthOf } from '../../plugins/auth';
 import * as roles from './service';
 
 export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,13 +22,11 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: {} },
     },
     async (request) => {
-      const auth = scopedAuthOf(request);
+      const caller = callerOf(request);
       const allowed =
-        hasCapabilities(auth.permissions, 'role', ['read']) ||
-        hasCapabilities(auth.permissions, 'user', ['create']) ||
-        hasCapabilities(auth.permissions, 'user', ['update']);
+        can(caller, 'role', ['read']) || can(caller, 'user', ['create']) || can(caller, 'user', ['update']);
       if (!allowed) throw forbidden();
-      return ok(await roles.list(app.db, auth, request.query));
+      return ok(await roles.list(app.db, caller, request.query));
     },
   );
 
@@ -39,7 +36,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['roles'], querystring: IdQuery, response: responses(Role) },
       config: { access: { module: 'role', can: ['read'] } },
     },
-    async (request) => ok(await roles.get(app.db, scopedAuthOf(request), request.query.id)),
+    async (request) => ok(await roles.get(app.db, callerOf(request), request.query.id)),
   );
 
   app.post(
@@ -53,7 +50,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'role', can: ['create'] } },
     },
-    async (request) => ok(await roles.create(app.db, scopedAuthOf(request), request.body)),
+    async (request) => ok(await roles.create(app.db, callerOf(request), request.body)),
   );
 
   app.put(
@@ -62,7 +59,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['roles'], body: RoleUpdateBody, response: responses(Role) },
       config: { access: { module: 'role', can: ['update'] } },
     },
-    async (request) => ok(await roles.update(app.db, scopedAuthOf(request), request.body)),
+    async (request) => ok(await roles.update(app.db, callerOf(request), request.body)),
   );
 
   app.delete(
@@ -76,6 +73,6 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'role', can: ['delete'] } },
     },
-    async (request) => ok(await roles.remove(app.db, scopedAuthOf(request), request.query.id)),
+    async (request) => ok(await roles.remove(app.db, callerOf(request), request.query.id)),
   );
 };

@@ -6,15 +6,15 @@ import type {
   RoleUpdateBody,
 } from '../../../contract/api/roles';
 import type { Db } from '../../db/client';
+import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { AuthContext } from '../../plugins/auth';
 import { assertAdministratorRemains, countAdministrators } from '../users/administrators';
-import { beyond, parsePermissions, toPermission } from './grants';
+import { beyond, type GrantRow, parsePermissions, toPermission } from './grants';
 import {
   countRoleHolders,
   deleteRole,
   findRole,
-  type GrantRow,
+  findRolesByIds,
   insertRole,
   listRoles,
   loadGrants,
@@ -24,12 +24,14 @@ import {
   updateRole,
 } from './repository';
 
+// The users module checks the roles it is asked to give, and what they grant, against the caller's.
+export { findRolesByIds, type GrantRow, loadGrants };
+
 const NAME_TAKEN = 'A role with this name already exists';
 
 /** The grants of the role behind the caller's selected position: the ceiling of what they may give. */
-export async function callerGrants(db: Db, auth: AuthContext): Promise<GrantRow[]> {
-  if (!auth.position) return [];
-  return (await loadGrants(db, auth.tenant.id, [auth.position.roleId])).get(auth.position.roleId) ?? [];
+export async function callerGrants(db: Db, caller: Caller): Promise<GrantRow[]> {
+  return (await loadGrants(db, caller.tenantId, [caller.roleId])).get(caller.roleId) ?? [];
 }
 
 function toRole(role: RoleRow, userCount: number, grants: GrantRow[], held: GrantRow[]): Role {
@@ -45,9 +47,12 @@ function toRole(role: RoleRow, userCount: number, grants: GrantRow[], held: Gran
   };
 }
 
-export async function list(db: Db, auth: AuthContext, query: RoleListQuery): Promise<RoleList> {
-  const tenantId = auth.tenant.id;
-  const [{ rows, total }, held] = await Promise.all([listRoles(db, tenantId, query), callerGrants(db, auth)]);
+export async function list(db: Db, caller: Caller, query: RoleListQuery): Promise<RoleList> {
+  const { tenantId } = caller;
+  const [{ rows, total }, held] = await Promise.all([
+    listRoles(db, tenantId, query),
+    callerGrants(db, caller),
+  ]);
   const grants = await loadGrants(
     db,
     tenantId,
@@ -61,10 +66,10 @@ export async function list(db: Db, auth: AuthContext, query: RoleListQuery): Pro
   };
 }
 
-export async function get(db: Db, auth: AuthContext, id: number): Promise<Role> {
-  const found = await findRole(db, auth.tenant.id, id);
+export async function get(db: Db, caller: Caller, id: number): Promise<Role> {
+  const found = await findRole(db, caller.tenantId, id);
   if (!found) throw notFound('Role');
-  const [grants, held] = await Promise.all([loadGrants(db, auth.tenant.id, [id]), callerGrants(db, auth)]);
+  const [grants, held] = await Promise.all([loadGrants(db, caller.tenantId, [id]), callerGrants(db, caller)]);
   return toRole(found.role, found.userCount, grants.get(id) ?? [], held);
 }
 
@@ -88,26 +93,26 @@ function checkCeiling(held: GrantRow[], added: GrantRow[], previous: GrantRow[] 
     throw forbidden(`You cannot grant capabilities your own role does not have: ${mine.join(', ')}`);
 }
 
-export async function create(db: Db, auth: AuthContext, body: RoleCreateBody): Promise<Role> {
-  const tenantId = auth.tenant.id;
+export async function create(db: Db, caller: Caller, body: RoleCreateBody): Promise<Role> {
+  const { tenantId } = caller;
   const input = checkBody(body);
-  checkCeiling(await callerGrants(db, auth), input.grants);
+  checkCeiling(await callerGrants(db, caller), input.grants);
   const id = await db.transaction(async (tx) => {
     if (await roleNameTaken(tx, tenantId, input.name)) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
     const roleId = await insertRole(tx, tenantId, { name: input.name, description: input.description });
     await replaceGrants(tx, tenantId, roleId, input.grants);
     return roleId;
   });
-  return get(db, auth, id);
+  return get(db, caller, id);
 }
 
-export async function update(db: Db, auth: AuthContext, body: RoleUpdateBody): Promise<Role> {
-  const tenantId = auth.tenant.id;
+export async function update(db: Db, caller: Caller, body: RoleUpdateBody): Promise<Role> {
+  const { tenantId } = caller;
   const input = checkBody(body);
   const existing = await findRole(db, tenantId, body.id);
   if (!existing) throw notFound('Role');
   const previous = (await loadGrants(db, tenantId, [body.id])).get(body.id) ?? [];
-  checkCeiling(await callerGrants(db, auth), input.grants, previous);
+  checkCeiling(await callerGrants(db, caller), input.grants, previous);
   await db.transaction(async (tx) => {
     if (await roleNameTaken(tx, tenantId, input.name, body.id))
       throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
@@ -116,11 +121,22 @@ export async function update(db: Db, auth: AuthContext, body: RoleUpdateBody): P
     await replaceGrants(tx, tenantId, body.id, input.grants);
     await assertAdministratorRemains(tx, tenantId, before);
   });
-  return get(db, auth, body.id);
+  return get(db, caller, body.id);
 }
 
-export async function remove(db: Db, auth: AuthContext, id: number): Promise<{ id: number }> {
-  const tenantId = auth.tenant.id;
+/** A role with its grants, without a caller's ceiling: a new tenant's default roles. */
+export async function addRole(
+  db: Db,
+  tenantId: number,
+  role: { name: string; description: string; grants: GrantRow[] },
+): Promise<number> {
+  const id = await insertRole(db, tenantId, { name: role.name, description: role.description });
+  await replaceGrants(db, tenantId, id, role.grants);
+  return id;
+}
+
+export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: number }> {
+  const { tenantId } = caller;
   await db.transaction(async (tx) => {
     const existing = await findRole(tx, tenantId, id);
     if (!existing) throw notFound('Role');

@@ -9,10 +9,13 @@ import {
   PasswordResetData,
   VerifyData,
 } from '../../../contract/api/session';
+import { callerOf } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
-import { authOf } from '../../plugins/auth';
-import { forgotPassword, login, logout, resetPassword, verify } from './service';
+import { sessionOf } from '../../plugins/auth';
+import { forgotPassword, resetPassword } from './passwords';
+import { login, logout } from './service';
+import { verify } from './verify';
 
 const tooMany = (_req: unknown, context: { after: string }) =>
   new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`);
@@ -66,7 +69,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['session'], response: responses(RedirectData) },
       config: { access: { duringReset: true, position: 'optional' } },
     },
-    async (request) => ok(await logout(app.db, authOf(request))),
+    async (request) => ok(await logout(app.db, sessionOf(request))),
   );
 
   app.get(
@@ -79,7 +82,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { duringReset: true } },
     },
-    async (request) => ok(await verify(app.db, authOf(request))),
+    async (request) => ok(await verify(app.db, sessionOf(request), callerOf(request))),
   );
 
   app.post(

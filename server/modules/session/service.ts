@@ -1,32 +1,43 @@
-import type { LoginData, LoginUser, VerifyData } from '../../../contract/api/session';
-import { RESET_TOKEN_TTL_MINUTES } from '../../../contract/constants';
+import type { LoginData, LoginUser } from '../../../contract/api/session';
+import { ADMIN_TENANT_IDENTIFIER } from '../../../contract/modules';
 import type { Db } from '../../db/client';
-import { badRequest, forbidden, HttpError } from '../../lib/errors';
-import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
+import type { Caller } from '../../lib/caller';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
-import { type AuthContext, SESSION_IDLE_DAYS } from '../../plugins/auth';
-import type { Mailer } from '../../plugins/mail';
-import { buildTree, listSubtree } from '../hierarchy/repository';
-import { loadProfileData } from '../profile/repository';
-import { loadSettings, loadTerms } from '../settings/repository';
-import { listTheme } from '../theme/repository';
+import { loadEffectivePermissions } from '../settings/service';
 import {
-  consumeResetToken,
+  deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
   findLoginCandidates,
+  findSession,
   findUser,
-  insertResetToken,
   insertSession,
-  setForceReset,
-  setPassword,
+  listPositions,
+  type PositionRow,
   type TenantRow,
+  touchSession,
   type UserRow,
 } from './repository';
 
+const SESSION_IDLE_DAYS = 30;
+const TOUCH_AFTER_MS = 60_000;
+const ACTIVE_POSITION_TYPES = new Set(['root', 'container', 'workspace']);
+
+/**
+ * The session behind a request: who signed in, in which tenant, with which positions. Work done
+ * for someone takes the Caller; only what is about the session itself (verify, logout, the
+ * user's own password and profile, which also run without a position) reads this.
+ */
+export interface SessionContext extends Pick<Caller, 'tenantId' | 'userId'> {
+  sessionId: number;
+  tenant: TenantRow;
+  user: UserRow;
+  positions: PositionRow[];
+}
+
 export const BAD_CREDENTIALS = 'Incorrect username or password';
-const WELCOME_TOKEN_TTL_MINUTES = 3 * 1440;
-const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
 
 // Verifying against a throwaway hash keeps the answer time the same for unknown users.
 const DUMMY_HASH = await hashPassword('storeline-timing-equaliser');
@@ -76,8 +87,8 @@ export async function login(
   };
 }
 
-export async function logout(db: Db, auth: AuthContext) {
-  await deleteSession(db, auth.tenant.id, auth.sessionId);
+export async function logout(db: Db, session: SessionContext) {
+  await deleteSession(db, session.tenantId, session.sessionId);
   return { redirect: '/login' };
 }
 
@@ -85,167 +96,81 @@ export function avatarUrl(avatar: string | null): string | null {
   return avatar ? `/api/profile/avatar/${encodeURIComponent(avatar)}` : null;
 }
 
-export async function verify(db: Db, auth: AuthContext): Promise<VerifyData> {
-  const tenantId = auth.tenant.id;
-  const [rows, terms, settings, theme, profileData] = await Promise.all([
-    auth.scope ? listSubtree(db, tenantId, auth.scope.path) : Promise.resolve([]),
-    loadTerms(db, tenantId),
-    loadSettings(db, tenantId),
-    listTheme(db, tenantId),
-    loadProfileData(db, tenantId, auth.user.id),
-  ]);
-  const { user } = auth;
+/**
+ * Resolves a bearer token to its session and, when the user has a usable position (the one
+ * `positionId` names, else their first at an active node), the Caller acting at that position.
+ * The auth plugin runs this on every request behind the guard.
+ */
+export async function authenticate(
+  db: Db,
+  token: string,
+  positionId: string | undefined,
+): Promise<{ session: SessionContext; caller: Caller | undefined }> {
+  const tenantId = tenantOfToken(token);
+  if (tenantId === undefined) throw unauthorized();
+  const found = await findSession(db, tenantId, hashToken(token));
+  if (!found || found.session.expiresAt.getTime() <= Date.now()) throw unauthorized();
+  if (!found.tenant.enabled)
+    throw unauthorized('Your organisation’s account is disabled. Contact Storeline support.');
+  if (!found.user.enabled)
+    throw unauthorized('Your account is disabled. Ask your administrator to enable it.');
+
+  if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await touchSession(db, tenantId, found.session.id, new Date(Date.now() + SESSION_IDLE_DAYS * 86_400_000));
+  }
+
+  const positions = await listPositions(db, tenantId, found.user.id);
+  let position: PositionRow | undefined;
+  if (positionId !== undefined && positionId !== '') {
+    const wanted = Number(positionId);
+    position = positions.find((p) => p.id === wanted);
+    if (!position) throw forbidden('The selected position is not one of yours.');
+    if (!isUsable(position)) throw forbidden('The selected position is no longer at an active workspace.');
+  } else {
+    position = positions.find(isUsable);
+  }
+  const session: SessionContext = {
+    tenantId,
+    userId: found.user.id,
+    sessionId: found.session.id,
+    tenant: found.tenant,
+    user: found.user,
+    positions,
+  };
+  return { session, caller: position && (await callerAt(db, found.tenant, found.user.id, position)) };
+}
+
+const isUsable = (p: PositionRow) => p.nodeStatus === 'active' && ACTIVE_POSITION_TYPES.has(p.nodeType);
+
+async function callerAt(db: Db, tenant: TenantRow, userId: number, position: PositionRow): Promise<Caller> {
+  const isAdminTenant = tenant.identifier.toLowerCase() === ADMIN_TENANT_IDENTIFIER;
   return {
-    id: user.id,
-    force_reset: user.forceReset,
-    firstname: user.firstname,
-    lastname: user.lastname,
-    username: user.username,
-    preferred_name: user.preferredName,
-    avatar_url: avatarUrl(user.avatar),
-    email: user.email,
-    tenant: { id: auth.tenant.id, identifier: auth.tenant.identifier, name: auth.tenant.name },
-    position_list: auth.positions.map((p) => ({
-      id: p.id,
-      node_id: p.nodeId,
-      node_type: p.nodeType,
-      node_name: p.nodeName,
-      role_id: p.roleId,
-      role_name: p.roleName,
-      selected: p.id === auth.position?.id,
-    })),
-    hierarchy: buildTree(rows),
-    modules: auth.permissions,
-    terms,
-    settings,
-    theme,
-    profile_data: profileData,
+    tenantId: tenant.id,
+    isAdminTenant,
+    userId,
+    positionId: position.id,
+    roleId: position.roleId,
+    nodeType: position.nodeType,
+    scope: { nodeId: position.nodeId, path: position.nodePath },
+    permissions: await loadEffectivePermissions(db, tenant.id, position.roleId, isAdminTenant),
   };
 }
 
-const IGNORE_IF_NOT_ASKED = 'If you did not ask for this, you can ignore this e-mail.';
-
-const RESET_MAILS = {
-  forgot: {
-    subject: 'Reset your Storeline password',
-    intro: 'Someone (hopefully you) asked to reset your Storeline password.',
-    minutes: RESET_TOKEN_TTL_MINUTES,
-    outro: IGNORE_IF_NOT_ASKED,
-  },
-  admin: {
-    subject: 'Reset your Storeline password',
-    intro: 'Your administrator asked you to set a new Storeline password.',
-    minutes: RESET_TOKEN_TTL_MINUTES,
-    outro: IGNORE_IF_NOT_ASKED,
-  },
-  // A new organisation's first administrator may not read the invitation within the hour.
-  welcome: {
-    subject: 'Welcome to Storeline: choose your password',
-    intro: 'Your organisation now has a Storeline account, and you are its first administrator.',
-    minutes: WELCOME_TOKEN_TTL_MINUTES,
-    outro: 'If you did not expect this, tell your Storeline contact.',
-  },
-} as const;
-
-function validity(minutes: number): string {
-  return minutes % 1440 === 0 ? `${minutes / 1440} days` : `${minutes} minutes`;
-}
-
 /**
- * Mails the user a single-use link to choose a password. Pass the transaction that created or
- * changed the user, so the token and the outbox row share its fate.
+ * The Caller of a user at their first usable position, for work done for them outside a request
+ * (demo data, background jobs); undefined when they have no such position.
  */
-export async function sendResetMail(
-  db: Db,
-  mailer: Mailer,
-  publicUrl: string,
-  tenantId: number,
-  user: UserRow,
-  reason: keyof typeof RESET_MAILS,
-) {
-  const mail = RESET_MAILS[reason];
-  const { token, hash } = newToken(tenantId);
-  await insertResetToken(db, tenantId, user.id, hash, new Date(Date.now() + mail.minutes * 60_000));
-  const link = `${publicUrl}/password/reset/${token}`;
-  await mailer.send(db, tenantId, {
-    to: user.email,
-    subject: mail.subject,
-    text: `Hello ${user.preferredName ?? user.firstname},\n\n${mail.intro}\nOpen this link within ${validity(mail.minutes)} to choose a new password:\n\n${link}\n\n${mail.outro}`,
-    link,
-  });
+export async function callerFor(db: Db, tenantId: number, userId: number): Promise<Caller | undefined> {
+  const found = await findUser(db, tenantId, userId);
+  if (!found) return undefined;
+  const position = (await listPositions(db, tenantId, userId)).find(isUsable);
+  return position && callerAt(db, found.tenant, userId, position);
 }
 
-/** Answers the same whether or not the user exists, so the form cannot be used to find accounts. */
-export async function forgotPassword(
-  db: Db,
-  mailer: Mailer,
-  publicUrl: string,
-  input: { username: string; tenant?: string },
-) {
-  const candidates = await findLoginCandidates(db, input.username, input.tenant);
-  for (const { user, tenant } of candidates) {
-    if (user.enabled && tenant.enabled) await sendResetMail(db, mailer, publicUrl, tenant.id, user, 'forgot');
-  }
-  return { redirect: '/password/forgotEmailSent' };
+/** Ends every session of a user (disabled, deleted, new password), except `keepSessionId`. */
+export async function endUserSessions(db: Db, tenantId: number, userId: number, keepSessionId?: number) {
+  await deleteUserSessions(db, tenantId, userId, keepSessionId);
 }
 
-export async function resetPassword(db: Db, input: { token: string; password: string }) {
-  const problem = passwordProblem(input.password);
-  if (problem) throw badRequest(problem, { password: problem });
-  const tenantId = tenantOfToken(input.token);
-  if (tenantId === undefined) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const userId = await consumeResetToken(tx, tenantId, hashToken(input.token));
-    const found = userId === undefined ? undefined : await findUser(tx, tenantId, userId);
-    if (!found?.user.enabled) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
-    await setPassword(tx, tenantId, found.user.id, passwordHash, false);
-    // A new password ends every session that knew the old one.
-    await deleteUserSessions(tx, tenantId, found.user.id);
-    const theme = await listTheme(tx, tenantId);
-    return { user: loginUser({ ...found.user, forceReset: false }, found.tenant), theme, redirect: '/login' };
-  });
-}
-
-/** The caller's own password. A forced reset needs only the session; otherwise the current password. */
-export async function changeOwnPassword(
-  db: Db,
-  auth: AuthContext,
-  input: { password: string; current_password?: string },
-  canUpdateProfile: boolean,
-) {
-  if (!auth.user.forceReset) {
-    if (!canUpdateProfile) throw forbidden();
-    const ok =
-      input.current_password !== undefined &&
-      (await verifyPassword(input.current_password, auth.user.passwordHash));
-    if (!ok)
-      throw badRequest('Your current password is not correct', {
-        current_password: 'Your current password is not correct',
-      });
-  }
-  const problem = passwordProblem(input.password);
-  if (problem) throw badRequest(problem, { password: problem });
-  if (await verifyPassword(input.password, auth.user.passwordHash)) {
-    const same = 'Choose a password different from the current one';
-    throw badRequest(same, { password: same });
-  }
-  const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    await setPassword(tx, auth.tenant.id, auth.user.id, passwordHash, false);
-    await deleteUserSessions(tx, auth.tenant.id, auth.user.id, auth.sessionId);
-  });
-}
-
-/** An administrator sends a user a reset link and makes them choose a new password at next sign-in. */
-export async function adminResetPassword(
-  db: Db,
-  mailer: Mailer,
-  publicUrl: string,
-  tenantId: number,
-  user: UserRow,
-) {
-  await setForceReset(db, tenantId, user.id, true);
-  await sendResetMail(db, mailer, publicUrl, tenantId, user, 'admin');
-  return { id: user.id, email: user.email, force_reset: true };
-}
+/** Expired sessions are refused anyway; the server sweeps them out now and then. */
+export { deleteExpiredSessions };

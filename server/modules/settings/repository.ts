@@ -97,6 +97,13 @@ export async function loadAllowedModules(db: Db, tenantId: number): Promise<Modu
   return MODULE_IDS.filter((m) => allowed.has(m) && !ADMIN_TENANT_MODULES.includes(m));
 }
 
+/** Allows and switches on these modules (the admin tenant's, which no operator changes). */
+export async function insertModules(db: Db, tenantId: number, modules: readonly string[]) {
+  await db
+    .insert(tenantModules)
+    .values(modules.map((module) => ({ tenantId, module, allowed: true, enabled: true })));
+}
+
 /**
  * Sets the ceiling for a customer tenant. A module newly allowed starts switched on, so it shows up
  * for the tenant at once; one taken away keeps the tenant's own switch for when it comes back.

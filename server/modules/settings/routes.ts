@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SettingData, SettingUpdateBody } from '../../../contract/api/settings';
+import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { authOf } from '../../plugins/auth';
 import { getSettings, updateSettings } from './service';
 
 export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,7 +15,7 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'setting', can: ['read'] } },
     },
-    async (request) => ok(await getSettings(app.db, authOf(request).tenant.id)),
+    async (request) => ok(await getSettings(app.db, callerOf(request))),
   );
 
   app.put(
@@ -29,6 +29,6 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'setting', can: ['update'] } },
     },
-    async (request) => ok(await updateSettings(app.db, authOf(request).tenant.id, request.body)),
+    async (request) => ok(await updateSettings(app.db, callerOf(request), request.body)),
   );
 };

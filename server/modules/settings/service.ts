@@ -7,28 +7,39 @@ import {
 } from '../../../contract/api/settings';
 import { MODULES, type ModuleId } from '../../../contract/modules';
 import type { Db } from '../../db/client';
+import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
-import { countActiveWorkspaces } from '../tenants/repository';
+import { countWorkspaces } from '../workspaces/count';
 import {
+  DEFAULT_SETTINGS,
+  insertModules,
   listTenantModules,
   loadAllowedModules,
+  loadEffectivePermissions,
   loadSettings,
   loadTerms,
   saveSetting,
   saveTerms,
+  setAllowedModules,
   setEnabledModules,
 } from './repository';
+
+// What other modules use as it is: the session reads permissions, terms and settings for the web
+// app; the workspace limit reads max_active_workspace and the tenant's word for a workspace; the
+// platform operators set the modules a customer tenant may use.
+export { loadEffectivePermissions, loadSettings, loadTerms, setAllowedModules };
 
 const TERM_KEY = new RegExp(TERM_KEY_PATTERN);
 const alwaysOn = (id: string) => (ALWAYS_ON_MODULES as readonly string[]).includes(id);
 
-export async function getSettings(db: Db, tenantId: number): Promise<SettingData> {
-  const [terms, settings, allowed, rows, active] = await Promise.all([
+export async function getSettings(db: Db, caller: Caller): Promise<SettingData> {
+  const { tenantId } = caller;
+  const [terms, settings, allowed, rows, workspaces] = await Promise.all([
     loadTerms(db, tenantId),
     loadSettings(db, tenantId),
     loadAllowedModules(db, tenantId),
     listTenantModules(db, tenantId),
-    countActiveWorkspaces(db, tenantId),
+    countWorkspaces(db, tenantId),
   ]);
   const enabled = new Set(rows.filter((r) => r.enabled).map((r) => r.module.toLowerCase()));
   return {
@@ -41,7 +52,7 @@ export async function getSettings(db: Db, tenantId: number): Promise<SettingData
     })),
     week_starting_day: settings.week_starting_day,
     max_active_workspace: settings.max_active_workspace,
-    active_workspaces: active,
+    active_workspaces: workspaces.active,
   };
 }
 
@@ -81,11 +92,8 @@ async function validate(db: Db, tenantId: number, body: SettingUpdateBody) {
   return { values, removed, switches };
 }
 
-export async function updateSettings(
-  db: Db,
-  tenantId: number,
-  body: SettingUpdateBody,
-): Promise<SettingData> {
+export async function updateSettings(db: Db, caller: Caller, body: SettingUpdateBody): Promise<SettingData> {
+  const { tenantId } = caller;
   await db.transaction(async (tx) => {
     const { values, removed, switches } = await validate(tx, tenantId, body);
     await saveTerms(tx, tenantId, values, removed);
@@ -93,5 +101,37 @@ export async function updateSettings(
     if (body.week_starting_day !== undefined)
       await saveSetting(tx, tenantId, 'week_starting_day', body.week_starting_day);
   });
-  return getSettings(db, tenantId);
+  return getSettings(db, caller);
+}
+
+/** The platform operators' limit on the tenant's active workspaces. */
+export async function setWorkspaceLimit(db: Db, tenantId: number, max: number) {
+  await saveSetting(db, tenantId, 'max_active_workspace', max);
+}
+
+/**
+ * A new tenant's settings: terms, week start, active workspace limit, and its modules (a customer
+ * tenant's within the given ceiling, all switched on; the admin tenant's are fixed).
+ */
+export async function setUpSettings(
+  db: Db,
+  tenantId: number,
+  input: {
+    modules: readonly ModuleId[];
+    terms: Record<string, string>;
+    weekStartingDay?: number;
+    maxActiveWorkspace?: number;
+  },
+  isAdminTenant: boolean,
+) {
+  if (isAdminTenant) await insertModules(db, tenantId, ['tenant', 'profile']);
+  else await setAllowedModules(db, tenantId, input.modules);
+  await saveTerms(db, tenantId, input.terms, []);
+  await saveSetting(
+    db,
+    tenantId,
+    'week_starting_day',
+    input.weekStartingDay ?? DEFAULT_SETTINGS.week_starting_day,
+  );
+  await setWorkspaceLimit(db, tenantId, input.maxActiveWorkspace ?? DEFAULT_SETTINGS.max_active_workspace);
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdQuery } from '../../../contract/api/common';
 import { WorkspaceListQuery, WorkspacePage, WorkspaceRecord } from '../../../contract/api/workspaces';
+import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { callerOf } from '../hierarchy/caller';
 import { getWorkspace, listWorkspaces } from '../workspaces/service';
 
 const tags = ['store info'];

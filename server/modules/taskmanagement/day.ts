@@ -4,9 +4,8 @@ import type { Db } from '../../db/client';
 import { hierarchyNodes, taskAssignments, tasks } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
-import { escapeLike } from '../roles/repository';
-import { listTaskTypes } from '../tasktypes/repository';
-import { toTaskType } from '../tasktypes/service';
+import { containing } from '../../lib/like';
+import { toTaskType, typeRows } from '../tasktypes/service';
 import { isTimeZone } from '../workspaces/object';
 import { hhmm } from './present';
 import { isCalendarDate } from './recurrence';
@@ -108,7 +107,7 @@ async function grouped(
         .where(and(eq(tasks.tenantId, caller.tenantId), inArray(tasks.id, ids)))
         .orderBy(tasks.dueTime, tasks.title, tasks.id)
     : [];
-  const types = await listTaskTypes(db, caller.tenantId);
+  const types = await typeRows(db, caller.tenantId);
   return {
     date,
     data: types.map((type) => ({
@@ -128,6 +127,6 @@ export async function searchTasks(db: Db, caller: Caller, query: TaskSearchQuery
   checkZone(query.timezone);
   const date = localDate(new Date(), query.timezone);
   const key = query.search_key.trim();
-  const matching = key ? sql`t.title ILIKE ${`%${escapeLike(key)}%`}` : sql`true`;
+  const matching = key ? sql`t.title ILIKE ${containing(key)}` : sql`true`;
   return grouped(db, caller, date, await progressWhere(db, caller, matching, query.department));
 }

@@ -12,7 +12,7 @@ import {
   taskTypes,
 } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { escapeLike } from '../roles/repository';
+import { containing } from '../../lib/like';
 import type { TargetNodeRow } from './organisation';
 import type { TaskValues } from './validate';
 import { managedBy } from './visibility';
@@ -176,7 +176,7 @@ const SORTS: Record<NonNullable<TaskListQuery['sort']>, SQL> = {
 export async function listTasks(db: Db, caller: Caller, query: TaskListQuery) {
   const conditions: SQL[] = [sql`t.tenant_id = ${caller.tenantId}`, managedBy(caller)];
   const search = query.search_key?.trim();
-  if (search) conditions.push(sql`t.title ILIKE ${`%${escapeLike(search)}%`}`);
+  if (search) conditions.push(sql`t.title ILIKE ${containing(search)}`);
   if (query.status) conditions.push(sql`t.status = ${query.status}`);
   if (query.type_id) conditions.push(sql`t.type_id = ${query.type_id}`);
   if (query.department_id) conditions.push(sql`t.department_id = ${query.department_id}`);

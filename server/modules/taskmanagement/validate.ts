@@ -4,8 +4,8 @@ import type { Recurrence } from '../../db/schema';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, HttpError } from '../../lib/errors';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { existingFiles } from '../attachments/repository';
-import { findTaskType } from '../tasktypes/repository';
+import { existingFiles } from '../attachments/service';
+import { hasType } from '../tasktypes/service';
 import { departmentExists, findTargetNodes, type TargetNodeRow } from './organisation';
 import { firstOccurrence, isCalendarDate, weekdayOf } from './recurrence';
 
@@ -119,8 +119,7 @@ export async function checkTaskBody(db: Db, caller: Caller, body: TaskCreateBody
   const errors: Record<string, string> = {};
   const title = body.title.trim();
   if (!title) errors.title = 'Give the task a title';
-  if (!(await findTaskType(db, caller.tenantId, body.type_id)))
-    errors.type_id = 'Choose one of your task types';
+  if (!(await hasType(db, caller.tenantId, body.type_id))) errors.type_id = 'Choose one of your task types';
   const departmentId = body.department_id ?? null;
   if (departmentId !== null && !(await departmentExists(db, caller.tenantId, departmentId)))
     errors.department_id = 'Choose one of your departments';

@@ -114,3 +114,10 @@ export async function remove(db: Db, tenantId: number, id: number): Promise<{ id
   });
   return { id };
 }
+
+/** The tenant's task types in sort order, as rows (for modules that group by type). */
+export const typeRows = (db: Db, tenantId: number) => listTaskTypes(db, tenantId);
+
+/** Whether the tenant has this task type. */
+export const hasType = async (db: Db, tenantId: number, id: number) =>
+  Boolean(await findTaskType(db, tenantId, id));

@@ -1,20 +1,13 @@
 import { ADMIN_TENANT_IDENTIFIER, type ModuleId } from '../../../contract/modules';
 import type { Db } from '../../db/client';
-import {
-  profileFields,
-  rolePermissions,
-  roles,
-  settings,
-  taskTypes,
-  tenantModules,
-  tenants,
-  terms,
-  type users,
-} from '../../db/schema';
-import { insertNode } from '../hierarchy/repository';
-import { DEFAULT_SETTINGS, setAllowedModules } from '../settings/repository';
+import { settings, taskTypes } from '../../db/schema';
+import { createTreeRoot } from '../hierarchy/service';
+import { addBuiltInFields } from '../profileFields/service';
+import { addRole } from '../roles/service';
+import { setUpSettings } from '../settings/service';
 import { FALLBACK_TIMEZONE, TENANT_TIMEZONE_KEY } from '../taskmanagement/timezone';
-import { seedTheme } from '../theme/repository';
+import { seedTheme } from '../theme/service';
+import { addPeople, type UserRow } from '../users/service';
 import {
   ADMINISTRATOR_ROLE,
   DEFAULT_ALLOWED_MODULES,
@@ -23,7 +16,7 @@ import {
   DEFAULT_TERMS,
   PLATFORM_OPERATOR_ROLE,
 } from './defaults';
-import { insertAdministrator } from './repository';
+import { insertTenant } from './repository';
 
 export interface ProvisionInput {
   identifier: string;
@@ -46,110 +39,60 @@ export interface Provisioned {
   rootPath: string;
   unassignedId: number;
   roleIds: Record<string, number>;
-  administrator?: typeof users.$inferSelect;
+  administrator?: UserRow;
 }
 
 /**
  * Creates a tenant with everything it needs to be signed in to: root and unassigned nodes, default
  * roles, task types, terms, theme, settings, modules, the built-in timezone profile field and,
- * when given, its first administrator. Call inside a transaction so that a failure leaves nothing
- * behind.
+ * when given, its first administrator. Each part is made by the module that owns it. Call inside
+ * a transaction so that a failure leaves nothing behind.
  */
 export async function provisionTenant(db: Db, input: ProvisionInput): Promise<Provisioned> {
   const isAdmin = input.identifier.toLowerCase() === ADMIN_TENANT_IDENTIFIER;
-  const [tenant] = await db
-    .insert(tenants)
-    .values({ identifier: input.identifier, name: input.name })
-    .returning({ id: tenants.id });
-  const tenantId = tenant!.id;
+  const tenantId = await insertTenant(db, input.identifier, input.name);
+  const { root, unassignedId } = await createTreeRoot(db, tenantId, input.name);
 
-  const root = await insertNode(db, tenantId, {
-    parentId: null,
-    parentPath: '/',
-    type: 'root',
-    name: input.name,
-    level: 0,
-  });
-  const unassigned = await insertNode(db, tenantId, {
-    parentId: root.id,
-    parentPath: root.path,
-    type: 'unassigned',
-    name: 'Unassigned',
-    level: 1,
-    sortOrder: 1_000_000,
-  });
-
-  const roleDefs = isAdmin ? [PLATFORM_OPERATOR_ROLE] : DEFAULT_ROLES;
   const roleIds: Record<string, number> = {};
-  for (const def of roleDefs) {
-    const [role] = await db
-      .insert(roles)
-      .values({ tenantId, name: def.name, description: def.description })
-      .returning({ id: roles.id });
-    roleIds[def.name] = role!.id;
-    await db.insert(rolePermissions).values(
-      Object.entries(def.grants).map(([module, capabilities]) => ({
-        tenantId,
-        roleId: role!.id,
-        module,
-        capabilities: capabilities ?? [],
-      })),
-    );
+  for (const def of isAdmin ? [PLATFORM_OPERATOR_ROLE] : DEFAULT_ROLES) {
+    const grants = Object.entries(def.grants).map(([module, capabilities]) => ({
+      module,
+      enabled: true,
+      capabilities: capabilities ?? [],
+    }));
+    roleIds[def.name] = await addRole(db, tenantId, { name: def.name, description: def.description, grants });
   }
 
-  if (isAdmin) {
-    await db
-      .insert(tenantModules)
-      .values(['tenant', 'profile'].map((module) => ({ tenantId, module, allowed: true, enabled: true })));
-  } else {
-    await setAllowedModules(db, tenantId, input.modules ?? DEFAULT_ALLOWED_MODULES);
-  }
-
+  await setUpSettings(
+    db,
+    tenantId,
+    {
+      modules: input.modules ?? DEFAULT_ALLOWED_MODULES,
+      terms: { ...DEFAULT_TERMS, ...input.terms },
+      weekStartingDay: input.weekStartingDay,
+      maxActiveWorkspace: input.maxActiveWorkspace,
+    },
+    isAdmin,
+  );
+  // Task times of stores without their own zone are read in the tenant's.
   await db
-    .insert(terms)
-    .values(
-      Object.entries({ ...DEFAULT_TERMS, ...input.terms }).map(([key, value]) => ({ tenantId, key, value })),
-    );
-  await db.insert(settings).values([
-    {
-      tenantId,
-      key: 'week_starting_day',
-      value: String(input.weekStartingDay ?? DEFAULT_SETTINGS.week_starting_day),
-    },
-    {
-      tenantId,
-      key: 'max_active_workspace',
-      value: String(input.maxActiveWorkspace ?? DEFAULT_SETTINGS.max_active_workspace),
-    },
-    { tenantId, key: TENANT_TIMEZONE_KEY, value: input.timezone ?? FALLBACK_TIMEZONE },
-  ]);
+    .insert(settings)
+    .values({ tenantId, key: TENANT_TIMEZONE_KEY, value: input.timezone ?? FALLBACK_TIMEZONE });
   await seedTheme(db, tenantId, input.theme);
-  if (!isAdmin) {
-    await db.insert(taskTypes).values(DEFAULT_TASK_TYPES.map((t) => ({ tenantId, ...t })));
-  }
-  await db.insert(profileFields).values({
-    tenantId,
-    name: 'Time zone',
-    shortName: 'timezone',
-    type: 'timezone',
-    sortOrder: 0,
-    builtIn: true,
-  });
+  // The task types are the task module's once it exists; until then a new tenant gets them here.
+  if (!isAdmin) await db.insert(taskTypes).values(DEFAULT_TASK_TYPES.map((t) => ({ tenantId, ...t })));
+  await addBuiltInFields(db, tenantId);
 
-  const administrator = input.administrator
-    ? await insertAdministrator(db, tenantId, {
-        ...input.administrator,
-        nodeId: root.id,
-        roleId: roleIds[ADMINISTRATOR_ROLE]!,
-      })
-    : undefined;
+  const [administrator] = input.administrator
+    ? await addPeople(db, tenantId, [
+        {
+          ...input.administrator,
+          // They have never chosen a password: the invitation link is how they get one.
+          forceReset: true,
+          positions: [{ nodeId: root.id, roleId: roleIds[ADMINISTRATOR_ROLE]! }],
+        },
+      ])
+    : [];
 
-  return {
-    tenantId,
-    rootId: root.id,
-    rootPath: root.path,
-    unassignedId: unassigned.id,
-    roleIds,
-    administrator,
-  };
+  return { tenantId, rootId: root.id, rootPath: root.path, unassignedId, roleIds, administrator };
 }

@@ -2,7 +2,8 @@ import { type AnyColumn, and, asc, desc, eq, ilike, ne, or, type SQL, sql } from
 import type { TenantListQuery, TenantRecord } from '../../../contract/api/tenants';
 import { ADMIN_TENANT_IDENTIFIER } from '../../../contract/modules';
 import type { Db } from '../../db/client';
-import { hierarchyNodes, positions, sessions, tenants, users } from '../../db/schema';
+import { sessions, tenants } from '../../db/schema';
+import { containing } from '../../lib/like';
 
 /**
  * The tenant list is the one table shared by every tenant, so these queries are the platform
@@ -76,7 +77,7 @@ export async function listTenants(db: Db, query: TenantListQuery, defaultMax: nu
   const conditions: (SQL | undefined)[] = [managed];
   const q = query.q?.trim();
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(q);
     conditions.push(or(ilike(tenants.name, pattern), ilike(tenants.identifier, pattern)));
   }
   if (query.status) conditions.push(eq(tenants.enabled, query.status === 'active'));
@@ -130,48 +131,13 @@ export async function deleteTenantSessions(db: Db, tenantId: number): Promise<nu
   return deleted.length;
 }
 
-/** A tenant's first administrator: a user positioned at the root with the given role. */
-export async function insertAdministrator(
-  db: Db,
-  tenantId: number,
-  values: {
-    email: string;
-    firstname: string;
-    lastname: string;
-    passwordHash: string;
-    nodeId: number;
-    roleId: number;
-  },
-) {
-  const [user] = await db
-    .insert(users)
-    .values({
-      tenantId,
-      username: values.email,
-      email: values.email,
-      firstname: values.firstname,
-      lastname: values.lastname,
-      passwordHash: values.passwordHash,
-      // They have never chosen a password: the invitation link is how they get one.
-      forceReset: true,
-    })
-    .returning();
-  await db
-    .insert(positions)
-    .values({ tenantId, userId: user!.id, nodeId: values.nodeId, roleId: values.roleId });
-  return user!;
+/** True once any tenant exists, the admin tenant included. */
+export async function anyTenantExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: tenants.id }).from(tenants).limit(1);
+  return row !== undefined;
 }
 
-export async function countActiveWorkspaces(db: Db, tenantId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(hierarchyNodes)
-    .where(
-      and(
-        eq(hierarchyNodes.tenantId, tenantId),
-        eq(hierarchyNodes.type, 'workspace'),
-        eq(hierarchyNodes.status, 'active'),
-      ),
-    );
-  return Number(row?.n ?? 0);
+export async function insertTenant(db: Db, identifier: string, name: string): Promise<number> {
+  const [row] = await db.insert(tenants).values({ identifier, name }).returning({ id: tenants.id });
+  return row!.id;
 }

@@ -6,8 +6,8 @@ import {
   TenantRecord,
   TenantUpdateBody,
 } from '../../../contract/api/tenants';
+import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { authOf } from '../../plugins/auth';
 import { createTenant, getTenant, listManagedTenants, setTenantStatus, updateTenant } from './service';
 
 /** Tenant management: the admin tenant's platform operators only (spec §2, design §4). */
@@ -25,7 +25,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { query } = request;
-      const { data, total } = await listManagedTenants(app.db, authOf(request), query);
+      const { data, total } = await listManagedTenants(app.db, callerOf(request), query);
       return ok({ data, total, page: query.page, per_page: query.per_page });
     },
   );
@@ -36,7 +36,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['tenants'], querystring: IdQuery, response: responses(TenantRecord) },
       config: { access: { module: 'tenant', can: ['read'] } },
     },
-    async (request) => ok(await getTenant(app.db, authOf(request), request.query.id)),
+    async (request) => ok(await getTenant(app.db, callerOf(request), request.query.id)),
   );
 
   app.post(
@@ -51,7 +51,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { module: 'tenant', can: ['create'] } },
     },
     async (request) =>
-      ok(await createTenant(app.db, app.mailer, app.config.publicUrl, authOf(request), request.body)),
+      ok(await createTenant(app.db, app.mailer, app.config.publicUrl, callerOf(request), request.body)),
   );
 
   app.put(
@@ -65,7 +65,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'tenant', can: ['update'] } },
     },
-    async (request) => ok(await updateTenant(app.db, authOf(request), request.body)),
+    async (request) => ok(await updateTenant(app.db, callerOf(request), request.body)),
   );
 
   app.put(
@@ -79,7 +79,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'tenant', can: ['update'] } },
     },
-    async (request) => ok(await setTenantStatus(app.db, authOf(request), request.body.id, false)),
+    async (request) => ok(await setTenantStatus(app.db, callerOf(request), request.body.id, false)),
   );
 
   app.put(
@@ -88,6 +88,6 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['tenants'], body: IdBody, response: responses(TenantRecord) },
       config: { access: { module: 'tenant', can: ['update'] } },
     },
-    async (request) => ok(await setTenantStatus(app.db, authOf(request), request.body.id, true)),
+    async (request) => ok(await setTenantStatus(app.db, callerOf(request), request.body.id, true)),
   );
 };

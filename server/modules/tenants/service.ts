@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEFAULT_MAX_ACTIVE_WORKSPACE,
   RESERVED_TENANT_IDENTIFIERS,
   TENANT_IDENTIFIER_PATTERN,
   type TenantCreateBody,
@@ -9,14 +10,16 @@ import {
 } from '../../../contract/api/tenants';
 import { ADMIN_TENANT_MODULES, isModuleId, type ModuleId } from '../../../contract/modules';
 import type { Db } from '../../db/client';
+import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import type { AuthContext } from '../../plugins/auth';
+import { isUniqueViolation } from '../../lib/pgErrors';
 import type { Mailer } from '../../plugins/mail';
-import { sendResetMail } from '../session/service';
-import { DEFAULT_SETTINGS, saveSetting, setAllowedModules } from '../settings/repository';
+import { sendResetMail } from '../session/passwords';
+import { setAllowedModules, setWorkspaceLimit } from '../settings/service';
 import { provisionTenant } from './provision';
 import {
+  anyTenantExists,
   deleteTenantSessions,
   findTenant,
   identifierTaken,
@@ -26,11 +29,11 @@ import {
 } from './repository';
 
 const IDENTIFIER = new RegExp(TENANT_IDENTIFIER_PATTERN);
-const DEFAULT_MAX = DEFAULT_SETTINGS.max_active_workspace;
+const DEFAULT_MAX = DEFAULT_MAX_ACTIVE_WORKSPACE;
 
 /** Only the platform operators manage tenants; the guard already says so, this is the second wall. */
-function assertOperator(auth: AuthContext) {
-  if (!auth.tenant.isAdmin) throw forbidden();
+function assertOperator(caller: Caller) {
+  if (!caller.isAdminTenant) throw forbidden();
 }
 
 function checkIdentifier(raw: string): string {
@@ -63,14 +66,6 @@ function checkModules(raw: readonly string[]): ModuleId[] {
   return modules as ModuleId[];
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const pg = e as Error & { code?: string; constraint?: string };
-    if (pg.code === '23505' && pg.constraint === constraint) return true;
-  }
-  return false;
-}
-
 /** "jane.doe@x" → Jane / Doe: a readable name until the administrator sets their own. */
 function namesFromEmail(email: string): { firstname: string; lastname: string } {
   const words = (email.split('@')[0] ?? '')
@@ -80,13 +75,18 @@ function namesFromEmail(email: string): { firstname: string; lastname: string } 
   return { firstname: words[0] ?? 'Administrator', lastname: words.slice(1).join(' ') };
 }
 
-export function listManagedTenants(db: Db, auth: AuthContext, query: TenantListQuery) {
-  assertOperator(auth);
+/** A database without any tenant (not even the platform's) has never been set up. */
+export async function hasNoTenants(db: Db): Promise<boolean> {
+  return !(await anyTenantExists(db));
+}
+
+export function listManagedTenants(db: Db, caller: Caller, query: TenantListQuery) {
+  assertOperator(caller);
   return listTenants(db, query, DEFAULT_MAX);
 }
 
-export async function getTenant(db: Db, auth: AuthContext, id: number): Promise<TenantRecord> {
-  assertOperator(auth);
+export async function getTenant(db: Db, caller: Caller, id: number): Promise<TenantRecord> {
+  assertOperator(caller);
   const tenant = await findTenant(db, id, DEFAULT_MAX);
   if (!tenant) throw notFound('Tenant');
   return tenant;
@@ -101,10 +101,10 @@ export async function createTenant(
   db: Db,
   mailer: Mailer,
   publicUrl: string,
-  auth: AuthContext,
+  caller: Caller,
   body: TenantCreateBody,
 ): Promise<TenantRecord> {
-  assertOperator(auth);
+  assertOperator(caller);
   const identifier = checkIdentifier(body.identifier);
   const name = checkName(body.name);
   const modules = checkModules(body.modules);
@@ -137,11 +137,11 @@ export async function createTenant(
       if (isUniqueViolation(error, 'tenants_identifier_uq')) throw taken();
       throw error;
     });
-  return getTenant(db, auth, tenantId);
+  return getTenant(db, caller, tenantId);
 }
 
-export async function updateTenant(db: Db, auth: AuthContext, body: TenantUpdateBody): Promise<TenantRecord> {
-  const current = await getTenant(db, auth, body.id);
+export async function updateTenant(db: Db, caller: Caller, body: TenantUpdateBody): Promise<TenantRecord> {
+  const current = await getTenant(db, caller, body.id);
   const name = body.name === undefined ? undefined : checkName(body.name);
   const modules = body.modules === undefined ? undefined : checkModules(body.modules);
   const max = body.max_active_workspace;
@@ -152,22 +152,22 @@ export async function updateTenant(db: Db, auth: AuthContext, body: TenantUpdate
   await db.transaction(async (tx) => {
     if (name !== undefined && name !== current.name) await renameTenant(tx, current.id, name);
     if (modules) await setAllowedModules(tx, current.id, modules);
-    if (max !== undefined) await saveSetting(tx, current.id, 'max_active_workspace', max);
+    if (max !== undefined) await setWorkspaceLimit(tx, current.id, max);
   });
-  return getTenant(db, auth, current.id);
+  return getTenant(db, caller, current.id);
 }
 
 /** Disabling refuses the tenant's sign-ins (login and guard check the flag) and ends every session now. */
 export async function setTenantStatus(
   db: Db,
-  auth: AuthContext,
+  caller: Caller,
   id: number,
   enabled: boolean,
 ): Promise<TenantRecord> {
-  const current = await getTenant(db, auth, id);
+  const current = await getTenant(db, caller, id);
   await db.transaction(async (tx) => {
     await setTenantEnabled(tx, current.id, enabled);
     if (!enabled) await deleteTenantSessions(tx, current.id);
   });
-  return getTenant(db, auth, current.id);
+  return getTenant(db, caller, current.id);
 }

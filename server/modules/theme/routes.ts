@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ThemeSetting } from '../../../contract/api/session';
+import { callerOf } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
-import { authOf } from '../../plugins/auth';
 import { readUpload } from '../../plugins/files';
 import { MAX_LOGO_BYTES, readLogo, storeLogo } from './logo';
 import { listTheme } from './repository';
@@ -32,7 +32,7 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['theme'], response: responses(Type.Object({ data: Type.Array(ThemeSetting) })) },
       config: { access: { module: 'theme', can: ['read'] } },
     },
-    async (request) => ok({ data: await listTheme(app.db, authOf(request).tenant.id) }),
+    async (request) => ok({ data: await listTheme(app.db, callerOf(request).tenantId) }),
   );
 
   app.post(
@@ -46,9 +46,8 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { module: 'theme', can: ['update'] } },
     },
     async (request) => {
-      const auth = authOf(request);
       const items = Array.isArray(request.body) ? request.body : request.body.settings;
-      return ok({ data: await updateTheme(app.db, app.files, auth.tenant.id, items) });
+      return ok({ data: await updateTheme(app.db, app.files, callerOf(request), items) });
     },
   );
 
@@ -65,9 +64,8 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { module: 'theme', can: ['update'] } },
     },
     async (request) => {
-      const auth = authOf(request);
       const upload = await readUpload(request, MAX_LOGO_BYTES);
-      return ok(await storeLogo(app.files, auth.tenant.id, upload.data));
+      return ok(await storeLogo(app.files, callerOf(request).tenantId, upload.data));
     },
   );
 

@@ -1,10 +1,15 @@
 import type { ThemeSetting } from '../../../contract/api/session';
 import { THEME_KEYS } from '../../../contract/constants';
 import type { Db } from '../../db/client';
+import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { deleteLogo, ownLogoFile } from './logo';
-import { listTheme, saveTheme } from './repository';
+import { listTheme, saveTheme, seedTheme } from './repository';
+
+// The session sends the theme with verify and after a password reset (before anyone signs in);
+// a new tenant starts from the product's theme with its own colours.
+export { listTheme, seedTheme };
 
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
@@ -28,9 +33,10 @@ function logoProblem(tenantId: number, value: string): string | undefined {
 export async function updateTheme(
   db: Db,
   files: FileStorage,
-  tenantId: number,
+  caller: Caller,
   items: ThemeUpdateItem[],
 ): Promise<ThemeSetting[]> {
+  const { tenantId } = caller;
   const errors: Record<string, string> = {};
   const values = items.map((item) => ({ id: item.id, value: item.value.trim() }));
   for (const [index, item] of items.entries()) {

@@ -1,10 +1,11 @@
 import type { AssignInput } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
+import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, HttpError } from '../../lib/errors';
-import type { Scope } from '../../plugins/auth';
+import { nodesByIds } from '../hierarchy/service';
 import { beyond } from '../roles/grants';
-import { findRolesByIds, type GrantRow, loadGrants } from '../roles/repository';
-import { findNodes, type PositionDetail } from './repository';
+import { findRolesByIds, type GrantRow, loadGrants } from '../roles/service';
+import type { PositionDetail } from './repository';
 
 export const OUTSIDE_SCOPE = 'You can only place people inside your part of the organisation';
 
@@ -13,8 +14,6 @@ export interface PositionPlan {
   update: { id: number; nodeId: number; roleId: number }[];
   remove: number[];
 }
-
-export const inScope = (path: string, scope: Scope) => path.startsWith(scope.path);
 
 /**
  * Turns the `assigns` of a create or update into position changes, after checking every entry:
@@ -25,25 +24,24 @@ export const inScope = (path: string, scope: Scope) => path.startsWith(scope.pat
  */
 export async function planPositions(
   db: Db,
-  tenantId: number,
-  scope: Scope,
+  caller: Caller,
   held: GrantRow[],
   entries: AssignInput[],
   existing: PositionDetail[] = [],
 ): Promise<PositionPlan> {
   const nodes = new Map(
     (
-      await findNodes(
+      await nodesByIds(
         db,
-        tenantId,
+        caller.tenantId,
         entries.map((e) => e.node_id),
       )
     ).map((n) => [n.id, n]),
   );
   const roleIds = [...new Set(entries.map((e) => e.role_id))];
-  const roles = new Map((await findRolesByIds(db, tenantId, roleIds)).map((r) => [r.id, r]));
-  const grants = await loadGrants(db, tenantId, [...roles.keys()]);
-  const mine = new Map(existing.filter((p) => inScope(p.nodePath, scope)).map((p) => [p.id, p]));
+  const roles = new Map((await findRolesByIds(db, caller.tenantId, roleIds)).map((r) => [r.id, r]));
+  const grants = await loadGrants(db, caller.tenantId, [...roles.keys()]);
+  const mine = new Map(existing.filter((p) => inScope(caller, p.nodePath)).map((p) => [p.id, p]));
 
   const invalid: Record<string, string> = {};
   const refused: Record<string, string> = {};
@@ -68,7 +66,7 @@ export async function planPositions(
     if (!node) invalid[`${at}.node_id`] = 'This place no longer exists';
     else if (node.type === 'unassigned')
       invalid[`${at}.node_id`] = 'People cannot be placed in Unassigned; choose a workspace or an area';
-    else if (!inScope(node.path, scope)) refused[`${at}.node_id`] = OUTSIDE_SCOPE;
+    else if (!inScope(caller, node.path)) refused[`${at}.node_id`] = OUTSIDE_SCOPE;
     else if (node.status !== 'active' && current?.nodeId !== node.id)
       invalid[`${at}.node_id`] = `${node.name} is inactive; choose an active place`;
     if (!role) invalid[`${at}.role_id`] = 'This role no longer exists';

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 
 import type { UserListQuery } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users } from '../../db/schema';
-import type { Scope } from '../../plugins/auth';
-import { escapeLike } from '../roles/repository';
+import type { Caller } from '../../lib/caller';
+import { containing } from '../../lib/like';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,18 +15,15 @@ export async function findTenantUser(db: Db, tenantId: number, userId: number) {
   return row;
 }
 
-/** A node's subtree as a prefix match on its materialised path. */
-const inSubtree = (scope: Scope) => like(hierarchyNodes.path, `${scope.path}%`);
+/** The caller's subtree as a prefix match on the materialised path. */
+const inCallerSubtree = (caller: Caller) => like(hierarchyNodes.path, `${caller.scope.path}%`);
 
-/** True when the user holds a position inside the scope's subtree (a root scope sees everyone). */
-export async function isUserInScope(
-  db: Db,
-  tenantId: number,
-  userId: number,
-  scope: Scope,
-  scopeIsRoot: boolean,
-) {
-  if (scopeIsRoot) return true;
+/** A root caller sees everyone, including people without any position. */
+const seesEveryone = (caller: Caller) => caller.nodeType === 'root';
+
+/** True when the user holds a position inside the caller's subtree. */
+export async function isUserInScope(db: Db, caller: Caller, userId: number) {
+  if (seesEveryone(caller)) return true;
   const [row] = await db
     .select({ id: positions.id })
     .from(positions)
@@ -35,11 +32,7 @@ export async function isUserInScope(
       and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
     )
     .where(
-      and(
-        eq(positions.tenantId, tenantId),
-        eq(positions.userId, userId),
-        or(eq(hierarchyNodes.path, scope.path), inSubtree(scope)),
-      ),
+      and(eq(positions.tenantId, caller.tenantId), eq(positions.userId, userId), inCallerSubtree(caller)),
     )
     .limit(1);
   return Boolean(row);
@@ -62,7 +55,7 @@ export type SearchFilter =
 
 function searchCondition(filter: SearchFilter): SQL | undefined {
   if (filter.key === 'status') return eq(users.enabled, filter.enabled);
-  const pattern = `%${escapeLike(filter.text)}%`;
+  const pattern = containing(filter.text);
   switch (filter.key) {
     case 'name':
       return or(
@@ -86,17 +79,15 @@ const SORTS: Record<NonNullable<UserListQuery['sort']>, SQL[]> = {
   id: [sql`${users.id}`],
 };
 
-/** Users with a position in the scope (everyone for a root scope), searched, sorted and paged. */
+/** Users with a position in the caller's subtree (everyone for a root caller), searched, sorted and paged. */
 export async function listUsers(
   db: Db,
-  tenantId: number,
-  scope: Scope,
-  scopeIsRoot: boolean,
+  caller: Caller,
   query: UserListQuery,
   filter: SearchFilter | undefined,
 ) {
-  const conditions: (SQL | undefined)[] = [eq(users.tenantId, tenantId)];
-  if (!scopeIsRoot) conditions.push(hasPosition(inSubtree(scope)));
+  const conditions: (SQL | undefined)[] = [eq(users.tenantId, caller.tenantId)];
+  if (!seesEveryone(caller)) conditions.push(hasPosition(inCallerSubtree(caller)));
   if (filter) conditions.push(searchCondition(filter));
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
@@ -149,20 +140,6 @@ export async function loadPositions(db: Db, tenantId: number, userIds: number[])
     .orderBy(asc(positions.id));
 }
 
-export async function findNodes(db: Db, tenantId: number, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: hierarchyNodes.id,
-      name: hierarchyNodes.name,
-      type: hierarchyNodes.type,
-      status: hierarchyNodes.status,
-      path: hierarchyNodes.path,
-    })
-    .from(hierarchyNodes)
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), inArray(hierarchyNodes.id, ids)));
-}
-
 export async function usernameTaken(db: Db, tenantId: number, username: string, exceptId?: number) {
   const conditions = [
     eq(users.tenantId, tenantId),
@@ -177,23 +154,26 @@ export async function usernameTaken(db: Db, tenantId: number, username: string, 
   return Boolean(row);
 }
 
-export async function insertUser(
-  db: Db,
-  tenantId: number,
-  values: {
-    username: string;
-    email: string;
-    firstname: string;
-    lastname: string;
-    passwordHash: string;
-    forceReset: boolean;
-  },
-) {
+type NewUserValues = Pick<
+  UserRow,
+  'username' | 'email' | 'firstname' | 'lastname' | 'passwordHash' | 'forceReset'
+>;
+
+export async function insertUser(db: Db, tenantId: number, values: NewUserValues) {
   const [row] = await db
     .insert(users)
     .values({ tenantId, ...values })
     .returning({ id: users.id });
   return row!.id;
+}
+
+/** Several users in one statement, returned in the order given. */
+export async function insertUsers(db: Db, tenantId: number, values: NewUserValues[]): Promise<UserRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(users)
+    .values(values.map((v) => ({ tenantId, ...v })))
+    .returning();
 }
 
 export async function updateUser(
@@ -225,11 +205,10 @@ export async function deleteUser(db: Db, tenantId: number, userId: number) {
 export async function insertPositions(
   db: Db,
   tenantId: number,
-  userId: number,
-  list: { nodeId: number; roleId: number }[],
+  list: { userId: number; nodeId: number; roleId: number }[],
 ) {
   if (list.length === 0) return;
-  await db.insert(positions).values(list.map((p) => ({ tenantId, userId, ...p })));
+  await db.insert(positions).values(list.map((p) => ({ tenantId, ...p })));
 }
 
 export async function updatePosition(

@@ -8,9 +8,9 @@ import {
   UserRecord,
   UserUpdateBody,
 } from '../../../contract/api/users';
+import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { scopedAuthOf } from '../../plugins/auth';
-import { adminResetPassword } from '../session/service';
+import { sessionOf } from '../../plugins/auth';
 import * as users from './service';
 import { remove, setStatus } from './status';
 
@@ -29,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'user', can: ['read'] } },
     },
-    async (request) => ok(await users.list(app.db, scopedAuthOf(request), request.query)),
+    async (request) => ok(await users.list(app.db, callerOf(request), request.query)),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['users'], querystring: IdQuery, response: responses(UserRecord) },
       config: { access: { module: 'user', can: ['read'] } },
     },
-    async (request) => ok(await users.get(app.db, scopedAuthOf(request), request.query.id)),
+    async (request) => ok(await users.get(app.db, callerOf(request), request.query.id)),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'user', can: ['create'] } },
     },
-    async (request) => ok(await users.create(app.db, mail(), scopedAuthOf(request), request.body)),
+    async (request) => ok(await users.create(app.db, mail(), callerOf(request), request.body)),
   );
 
   app.put(
@@ -66,7 +66,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'user', can: ['update'] } },
     },
-    async (request) => ok(await users.update(app.db, scopedAuthOf(request), request.body)),
+    async (request) =>
+      ok(await users.update(app.db, callerOf(request), request.body, sessionOf(request).sessionId)),
   );
 
   app.put(
@@ -80,7 +81,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'user', can: ['disable'] } },
     },
-    async (request) => ok(await setStatus(app.db, scopedAuthOf(request), request.body.id, false)),
+    async (request) => ok(await setStatus(app.db, callerOf(request), request.body.id, false)),
   );
 
   app.put(
@@ -89,7 +90,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['users'], body: IdBody, response: responses(UserRecord) },
       config: { access: { module: 'user', can: ['disable'] } },
     },
-    async (request) => ok(await setStatus(app.db, scopedAuthOf(request), request.body.id, true)),
+    async (request) => ok(await setStatus(app.db, callerOf(request), request.body.id, true)),
   );
 
   app.delete(
@@ -102,7 +103,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'user', can: ['delete'] } },
     },
-    async (request) => ok(await remove(app.db, scopedAuthOf(request), request.query.id)),
+    async (request) => ok(await remove(app.db, callerOf(request), request.query.id)),
   );
 
   app.post(
@@ -118,10 +119,6 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'user', can: ['update'] } },
     },
-    async (request) => {
-      const auth = scopedAuthOf(request);
-      const user = await users.manageableUser(app.db, auth, request.body.id);
-      return ok(await adminResetPassword(app.db, app.mailer, app.config.publicUrl, auth.tenant.id, user));
-    },
+    async (request) => ok(await users.sendPasswordReset(app.db, mail(), callerOf(request), request.body.id)),
   );
 };

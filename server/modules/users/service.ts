@@ -7,22 +7,23 @@ import type {
   UserUpdateBody,
 } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
+import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
-import type { AuthContext, Scope } from '../../plugins/auth';
+import { isUniqueViolation } from '../../lib/pgErrors';
 import type { Mailer } from '../../plugins/mail';
 import { beyond } from '../roles/grants';
-import { loadGrants } from '../roles/repository';
-import { callerGrants } from '../roles/service';
-import { deleteUserSessions } from '../session/repository';
-import { adminResetPassword, avatarUrl } from '../session/service';
+import { callerGrants, loadGrants } from '../roles/service';
+import { adminResetPassword } from '../session/passwords';
+import { avatarUrl, endUserSessions } from '../session/service';
 import { assertAdministratorRemains, countAdministrators } from './administrators';
-import { inScope, planPositions } from './assigns';
+import { planPositions } from './assigns';
 import {
   deletePositions,
   findTenantUser,
   insertPositions,
   insertUser,
+  insertUsers,
   isUserInScope,
   listUsers,
   loadPositions,
@@ -33,15 +34,12 @@ import {
   usernameTaken,
 } from './repository';
 
-export type ScopedAuth = AuthContext & { position: NonNullable<AuthContext['position']>; scope: Scope };
-
 export const EMAIL_TAKEN = 'A user with this e-mail address already exists';
-const isRootScope = (auth: ScopedAuth) => auth.position.nodeType === 'root';
 
-export async function toRecords(db: Db, auth: ScopedAuth, rows: UserRow[]): Promise<UserRecord[]> {
+async function toRecords(db: Db, caller: Caller, rows: UserRow[]): Promise<UserRecord[]> {
   const positions = await loadPositions(
     db,
-    auth.tenant.id,
+    caller.tenantId,
     rows.map((r) => r.id),
   );
   return rows.map((u) => ({
@@ -63,7 +61,7 @@ export async function toRecords(db: Db, auth: ScopedAuth, rows: UserRow[]): Prom
         node_type: p.nodeType,
         role_id: p.roleId,
         role_name: p.roleName,
-        in_scope: inScope(p.nodePath, auth.scope),
+        in_scope: inScope(caller, p.nodePath),
       })),
     created_at: u.createdAt.toISOString(),
     updated_at: u.updatedAt.toISOString(),
@@ -80,17 +78,16 @@ function searchFilter(query: UserListQuery): SearchFilter | undefined {
   throw badRequest('Search the status for "active" or "disabled"', { value: 'Use active or disabled' });
 }
 
-export async function list(db: Db, auth: ScopedAuth, query: UserListQuery): Promise<UserList> {
-  const filter = searchFilter(query);
-  const { rows, total } = await listUsers(db, auth.tenant.id, auth.scope, isRootScope(auth), query, filter);
-  return { data: await toRecords(db, auth, rows), total, page: query.page, per_page: query.per_page };
+export async function list(db: Db, caller: Caller, query: UserListQuery): Promise<UserList> {
+  const { rows, total } = await listUsers(db, caller, query, searchFilter(query));
+  return { data: await toRecords(db, caller, rows), total, page: query.page, per_page: query.per_page };
 }
 
 /** The user, if the caller may see them: 404 for unknown ids (any other tenant's), 403 outside scope. */
-export async function visibleUser(db: Db, auth: ScopedAuth, id: number): Promise<UserRow> {
-  const user = await findTenantUser(db, auth.tenant.id, id);
+export async function visibleUser(db: Db, caller: Caller, id: number): Promise<UserRow> {
+  const user = await findTenantUser(db, caller.tenantId, id);
   if (!user) throw notFound('User');
-  if (!(await isUserInScope(db, auth.tenant.id, id, auth.scope, isRootScope(auth))))
+  if (!(await isUserInScope(db, caller, id)))
     throw forbidden('This user is outside your part of the organisation.');
   return user;
 }
@@ -100,10 +97,13 @@ export async function visibleUser(db: Db, auth: ScopedAuth, id: number): Promise
  * one the caller could give (roles/grants.ts) — otherwise a store manager could take over the
  * account of an administrator who also holds a position in their store.
  */
-export async function manageableUser(db: Db, auth: ScopedAuth, id: number): Promise<UserRow> {
-  const user = await visibleUser(db, auth, id);
-  const roleIds = [...new Set((await loadPositions(db, auth.tenant.id, [id])).map((p) => p.roleId))];
-  const [held, grants] = await Promise.all([callerGrants(db, auth), loadGrants(db, auth.tenant.id, roleIds)]);
+export async function manageableUser(db: Db, caller: Caller, id: number): Promise<UserRow> {
+  const user = await visibleUser(db, caller, id);
+  const roleIds = [...new Set((await loadPositions(db, caller.tenantId, [id])).map((p) => p.roleId))];
+  const [held, grants] = await Promise.all([
+    callerGrants(db, caller),
+    loadGrants(db, caller.tenantId, roleIds),
+  ]);
   const extra = new Set(roleIds.flatMap((roleId) => beyond(held, grants.get(roleId) ?? [])));
   if (extra.size)
     throw forbidden(
@@ -112,9 +112,9 @@ export async function manageableUser(db: Db, auth: ScopedAuth, id: number): Prom
   return user;
 }
 
-export async function get(db: Db, auth: ScopedAuth, id: number): Promise<UserRecord> {
-  const user = await visibleUser(db, auth, id);
-  return (await toRecords(db, auth, [user]))[0]!;
+export async function get(db: Db, caller: Caller, id: number): Promise<UserRecord> {
+  const user = await visibleUser(db, caller, id);
+  return (await toRecords(db, caller, [user]))[0]!;
 }
 
 function checkNames(body: { firstname: string; lastname: string }, errors: Record<string, string>) {
@@ -135,12 +135,6 @@ function throwIfAny(errors: Record<string, string>) {
 }
 
 /** A concurrent create can pass the pre-check; the unique index is the real guard. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } })?.code;
-  const causeCode = (error as { cause?: { code?: unknown } })?.cause?.code;
-  return code === '23505' || causeCode === '23505';
-}
-
 async function withUniqueUsername<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -153,10 +147,10 @@ async function withUniqueUsername<T>(work: () => Promise<T>): Promise<T> {
 export async function create(
   db: Db,
   mail: { mailer: Mailer; publicUrl: string },
-  auth: ScopedAuth,
+  caller: Caller,
   body: UserCreateBody,
 ): Promise<UserRecord> {
-  const tenantId = auth.tenant.id;
+  const { tenantId } = caller;
   const email = body.email.trim();
   const errors: Record<string, string> = {};
   if (body.username?.trim() && body.username.trim().toLowerCase() !== email.toLowerCase())
@@ -164,7 +158,7 @@ export async function create(
   checkNames(body, errors);
   const password = checkPassword(body.password, errors);
   throwIfAny(errors);
-  const plan = await planPositions(db, tenantId, auth.scope, await callerGrants(db, auth), body.assigns);
+  const plan = await planPositions(db, caller, await callerGrants(db, caller), body.assigns);
   // Without a password the user is mailed a link to choose one; until then nobody knows theirs.
   const passwordHash = await hashPassword(password ?? randomBytes(32).toString('base64url'));
   const id = await withUniqueUsername(() =>
@@ -179,18 +173,31 @@ export async function create(
         passwordHash,
         forceReset: password ? (body.force_reset ?? false) : true,
       });
-      await insertPositions(tx, tenantId, userId, plan.insert);
+      await insertPositions(
+        tx,
+        tenantId,
+        plan.insert.map((p) => ({ userId, ...p })),
+      );
       return userId;
     }),
   );
   const user = (await findTenantUser(db, tenantId, id))!;
   if (!password) await adminResetPassword(db, mail.mailer, mail.publicUrl, tenantId, user);
-  return get(db, auth, id);
+  return get(db, caller, id);
 }
 
-export async function update(db: Db, auth: ScopedAuth, body: UserUpdateBody): Promise<UserRecord> {
-  const tenantId = auth.tenant.id;
-  const user = await manageableUser(db, auth, body.id);
+/**
+ * Updates a user. A new password ends the user's sessions, except `ownSessionId` (the session of
+ * the request): an administrator who sets their own password here stays signed in.
+ */
+export async function update(
+  db: Db,
+  caller: Caller,
+  body: UserUpdateBody,
+  ownSessionId: number,
+): Promise<UserRecord> {
+  const { tenantId } = caller;
+  const user = await manageableUser(db, caller, body.id);
   const errors: Record<string, string> = {};
   checkNames(body, errors);
   const password = checkPassword(body.password, errors);
@@ -199,9 +206,8 @@ export async function update(db: Db, auth: ScopedAuth, body: UserUpdateBody): Pr
   const plan = body.assigns
     ? await planPositions(
         db,
-        tenantId,
-        auth.scope,
-        await callerGrants(db, auth),
+        caller,
+        await callerGrants(db, caller),
         body.assigns,
         await loadPositions(db, tenantId, [user.id]),
       )
@@ -226,14 +232,64 @@ export async function update(db: Db, auth: ScopedAuth, body: UserUpdateBody): Pr
       if (plan) {
         await deletePositions(tx, tenantId, plan.remove);
         for (const p of plan.update) await updatePosition(tx, tenantId, p.id, p);
-        await insertPositions(tx, tenantId, user.id, plan.insert);
+        await insertPositions(
+          tx,
+          tenantId,
+          plan.insert.map((p) => ({ userId: user.id, ...p })),
+        );
       }
-      // Someone else's new password ends the sessions that knew the old one (the caller's own stays).
-      if (passwordHash) await deleteUserSessions(tx, tenantId, user.id, auth.sessionId);
+      // A new password ends the sessions that knew the old one (the caller's own stays).
+      if (passwordHash) await endUserSessions(tx, tenantId, user.id, ownSessionId);
       await assertAdministratorRemains(tx, tenantId, before);
     }),
   );
-  return get(db, auth, user.id);
+  return get(db, caller, user.id);
+}
+
+/** Mails a user a reset link and makes them choose a new password at their next sign-in. */
+export async function sendPasswordReset(
+  db: Db,
+  mail: { mailer: Mailer; publicUrl: string },
+  caller: Caller,
+  id: number,
+) {
+  const user = await manageableUser(db, caller, id);
+  return adminResetPassword(db, mail.mailer, mail.publicUrl, caller.tenantId, user);
+}
+
+export type { UserRow };
+
+/** Someone to add with {@link addPeople}: their e-mail address is also their username. */
+interface NewPerson {
+  email: string;
+  firstname: string;
+  lastname: string;
+  passwordHash: string;
+  forceReset: boolean;
+  positions: { nodeId: number; roleId: number }[];
+}
+
+/**
+ * Adds people with their positions as given, without the checks a caller's request goes through:
+ * for a new tenant's first administrator and for demo data. Returns the users in the order given.
+ */
+export async function addPeople(db: Db, tenantId: number, people: NewPerson[]): Promise<UserRow[]> {
+  const added = await insertUsers(
+    db,
+    tenantId,
+    people.map(({ positions: _, email, ...person }) => ({ ...person, username: email, email })),
+  );
+  await insertPositions(
+    db,
+    tenantId,
+    people.flatMap((person, i) => person.positions.map((p) => ({ userId: added[i]!.id, ...p }))),
+  );
+  return added;
+}
+
+/** A user of the tenant by id, without scope checks: the caller's own record (their profile). */
+export function findUser(db: Db, tenantId: number, id: number): Promise<UserRow | undefined> {
+  return findTenantUser(db, tenantId, id);
 }
 
 export const NOT_YOURSELF = (what: string) => new HttpError(403, `You cannot ${what} your own account.`);

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
 import { conflict } from '../../lib/errors';
-import { loadSettings, loadTerms } from '../settings/repository';
-import { countWorkspacesByStatus, lockTenant } from './repository';
+import { loadSettings, loadTerms } from '../settings/service';
+import { countWorkspaces } from './count';
+import { lockTenant } from './repository';
 
 /** The tenant's word for several workspaces, lower case ("stores"), for messages. */
 export async function workspacesTerm(db: Db, tenantId: number): Promise<string> {
@@ -17,7 +18,7 @@ export async function workspacesTerm(db: Db, tenantId: number): Promise<string> 
 export async function assertCanActivate(db: Db, tenantId: number, adding = 1): Promise<void> {
   await lockTenant(db, tenantId);
   const [{ active }, settings] = await Promise.all([
-    countWorkspacesByStatus(db, tenantId),
+    countWorkspaces(db, tenantId),
     loadSettings(db, tenantId),
   ]);
   const limit = settings.max_active_workspace;

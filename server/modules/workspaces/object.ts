@@ -1,7 +1,21 @@
 import type { WorkspaceObject, WorkspaceObjectInput } from '../../../contract/api/hierarchy';
 import type { Db } from '../../db/client';
 import { badRequest, conflict } from '../../lib/errors';
-import { findIdentifierOwner, type WorkspaceRow, type WorkspaceValues } from './repository';
+import { isUniqueViolation } from '../../lib/pgErrors';
+import {
+  findIdentifierOwner,
+  findWorkspaceOfNode,
+  insertWorkspace,
+  updateWorkspace,
+  type WorkspaceRow,
+  type WorkspaceValues,
+} from './repository';
+
+/**
+ * A workspace is a hierarchy node with an object (address, identifier, time zone). The hierarchy
+ * service makes and edits the node; the object's rules and storage are here, for it and for the
+ * workspace service.
+ */
 
 /** The object as the API sends it: `open_at` in unix seconds (spec §9). */
 export function workspaceObject(row: WorkspaceRow): WorkspaceObject {
@@ -85,18 +99,39 @@ export async function assertIdentifierFree(
   if (owner) throw identifierTaken(identifier, prefix, owner.name);
 }
 
-export function identifierTaken(identifier: string, prefix = '', owner?: string) {
+function identifierTaken(identifier: string, prefix = '', owner?: string) {
   const message = `The identifier "${identifier}" is already used by ${owner ?? 'another workspace'}`;
   return conflict(message, { [`${prefix}identifier`]: message });
 }
 
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code ?? e?.cause?.code;
+/** The object of a workspace node. */
+export function objectOfNode(db: Db, tenantId: number, nodeId: number): Promise<WorkspaceRow | undefined> {
+  return findWorkspaceOfNode(db, tenantId, nodeId);
 }
 
-/** Postgres' unique violation, however the driver wraps it. */
-export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+/** Stores a new workspace node's object; call inside the transaction that made the node. */
+export async function addObject(
+  db: Db,
+  tenantId: number,
+  nodeId: number,
+  values: WorkspaceValues & { identifier: string },
+  prefix = '',
+): Promise<WorkspaceRow> {
+  try {
+    return await insertWorkspace(db, tenantId, nodeId, values);
+  } catch (error) {
+    // Another request took the identifier between the caller's check and the insert.
+    if (isUniqueViolation(error)) throw identifierTaken(values.identifier, prefix);
+    throw error;
+  }
+}
 
-/** Postgres' foreign key violation, however the driver wraps it. */
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+export async function editObject(db: Db, tenantId: number, id: number, values: WorkspaceValues, prefix = '') {
+  try {
+    await updateWorkspace(db, tenantId, id, values);
+  } catch (error) {
+    // Another request took the identifier between the caller's check and the update.
+    if (isUniqueViolation(error) && values.identifier) throw identifierTaken(values.identifier, prefix);
+    throw error;
+  }
+}

@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { WorkspaceListQuery } from '../../../contract/api/workspaces';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, tenants, workspaces } from '../../db/schema';
-import { idsOfPath, inSubtree } from '../hierarchy/repository';
+import type { Caller } from '../../lib/caller';
+import { containing } from '../../lib/like';
+import { idsOfPath, inSubtree } from '../../lib/paths';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceValues = Partial<Omit<typeof workspaces.$inferInsert, 'tenantId' | 'id' | 'nodeId'>>;
@@ -113,21 +115,18 @@ const SORTS: Record<NonNullable<WorkspaceListQuery['sort']>, SQL> = {
   open_at: sql`${workspaces.openAt}`,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Workspaces whose node lies in the scope's subtree, filtered, sorted and paged. */
+/** Workspaces whose node lies in the caller's subtree, filtered, sorted and paged. */
 export async function listWorkspaces(
   db: Db,
-  tenantId: number,
-  scopePath: string,
+  caller: Caller,
   query: WorkspaceListQuery & { underPath?: string },
 ) {
-  const conditions = [eq(workspaces.tenantId, tenantId), inSubtree(scopePath)];
+  const conditions = [eq(workspaces.tenantId, caller.tenantId), inSubtree(caller.scope.path)];
   if (query.underPath) conditions.push(inSubtree(query.underPath));
   if (query.status) conditions.push(eq(hierarchyNodes.status, query.status));
   const search = query.search_key?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containing(search);
     conditions.push(
       or(
         ilike(hierarchyNodes.name, pattern),

@@ -8,8 +8,8 @@ import {
   WorkspaceSummary,
   WorkspaceUpdateBody,
 } from '../../../contract/api/workspaces';
+import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { callerOf } from '../hierarchy/caller';
 import {
   createWorkspace,
   getWorkspace,
@@ -42,7 +42,7 @@ export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'workspace', can: ['read'] } },
     },
-    async (request) => ok(await workspaceSummary(app.db, callerOf(request).tenantId)),
+    async (request) => ok(await workspaceSummary(app.db, callerOf(request))),
   );
 
   app.get(

@@ -7,14 +7,15 @@ import type {
   WorkspaceUpdateBody,
 } from '../../../contract/api/workspaces';
 import type { Db } from '../../db/client';
+import { type Caller, inScope } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
-import { idsOfPath, updateNodeFields } from '../hierarchy/repository';
-import { type Caller, createNode, nodeInScope, OUTSIDE_SCOPE, updateNode } from '../hierarchy/service';
-import { loadSettings } from '../settings/repository';
+import { idsOfPath } from '../../lib/paths';
+import { createNode, nodeInScope, OUTSIDE_SCOPE, setNodeStatus, updateNode } from '../hierarchy/service';
+import { loadSettings } from '../settings/service';
+import { countWorkspaces } from './count';
 import { assertCanActivate } from './limit';
 import { workspaceObject } from './object';
 import {
-  countWorkspacesByStatus,
   findWorkspace,
   findWorkspaceOfNode,
   type JoinedWorkspace,
@@ -82,10 +83,7 @@ async function toRecords(db: Db, tenantId: number, rows: JoinedWorkspace[]): Pro
 
 export async function listWorkspaces(db: Db, caller: Caller, query: WorkspaceListQuery) {
   const under = query.node_id === undefined ? undefined : await nodeInScope(db, caller, query.node_id);
-  const { rows, total } = await listRows(db, caller.tenantId, caller.scope.path, {
-    ...query,
-    underPath: under?.path,
-  });
+  const { rows, total } = await listRows(db, caller, { ...query, underPath: under?.path });
   return {
     data: await toRecords(db, caller.tenantId, rows),
     total,
@@ -98,7 +96,7 @@ export async function listWorkspaces(db: Db, caller: Caller, query: WorkspaceLis
 async function workspaceInScope(db: Db, caller: Caller, id: number): Promise<JoinedWorkspace> {
   const row = await findWorkspace(db, caller.tenantId, id);
   if (!row) throw notFound('Workspace');
-  if (!row.node.path.startsWith(caller.scope.path)) throw forbidden(OUTSIDE_SCOPE);
+  if (!inScope(caller, row.node.path)) throw forbidden(OUTSIDE_SCOPE);
   return row;
 }
 
@@ -150,15 +148,15 @@ export async function setWorkspaceStatus(db: Db, caller: Caller, id: number, sta
     if (status === 'inactive' && current.node.id === caller.scope.nodeId)
       throw forbidden('You cannot deactivate the workspace your own position is at.');
     if (status === 'active') await assertCanActivate(tx, caller.tenantId);
-    await updateNodeFields(tx, caller.tenantId, current.node.id, { status });
+    await setNodeStatus(tx, caller, current.node.id, status);
   });
   return getWorkspace(db, caller, id);
 }
 
-export async function workspaceSummary(db: Db, tenantId: number): Promise<WorkspaceSummary> {
+export async function workspaceSummary(db: Db, caller: Caller): Promise<WorkspaceSummary> {
   const [counts, settings] = await Promise.all([
-    countWorkspacesByStatus(db, tenantId),
-    loadSettings(db, tenantId),
+    countWorkspaces(db, caller.tenantId),
+    loadSettings(db, caller.tenantId),
   ]);
   return { ...counts, limit: settings.max_active_workspace };
 }

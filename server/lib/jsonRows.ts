@@ -1,0 +1,12 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/**
+ * Runs a query whose one row holds a JSON text column `rows` and parses it. Tree reads ask the
+ * database for one JSON document instead of thousands of rows: the embedded database pays per row
+ * and per column, which made a 5,000-store tree 3–4 times slower to read as rows.
+ */
+export async function jsonRows<T>(db: Db, query: SQL): Promise<T> {
+  const result = (await db.execute(query)) as unknown as { rows: { rows: string | null }[] };
+  return JSON.parse(result.rows[0]?.rows ?? '[]') as T;
+}

@@ -1,0 +1,149 @@
+import { RESET_TOKEN_TTL_MINUTES } from '../../../contract/constants';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden } from '../../lib/errors';
+import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
+import type { Mailer } from '../../plugins/mail';
+import { listTheme } from '../theme/service';
+import {
+  consumeResetToken,
+  deleteUserSessions,
+  findLoginCandidates,
+  findUser,
+  insertResetToken,
+  setForceReset,
+  setPassword,
+  type UserRow,
+} from './repository';
+import { loginUser, type SessionContext } from './service';
+
+const WELCOME_TOKEN_TTL_MINUTES = 3 * 1440;
+const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
+
+const IGNORE_IF_NOT_ASKED = 'If you did not ask for this, you can ignore this e-mail.';
+
+const RESET_MAILS = {
+  forgot: {
+    subject: 'Reset your Storeline password',
+    intro: 'Someone (hopefully you) asked to reset your Storeline password.',
+    minutes: RESET_TOKEN_TTL_MINUTES,
+    outro: IGNORE_IF_NOT_ASKED,
+  },
+  admin: {
+    subject: 'Reset your Storeline password',
+    intro: 'Your administrator asked you to set a new Storeline password.',
+    minutes: RESET_TOKEN_TTL_MINUTES,
+    outro: IGNORE_IF_NOT_ASKED,
+  },
+  // A new organisation's first administrator may not read the invitation within the hour.
+  welcome: {
+    subject: 'Welcome to Storeline: choose your password',
+    intro: 'Your organisation now has a Storeline account, and you are its first administrator.',
+    minutes: WELCOME_TOKEN_TTL_MINUTES,
+    outro: 'If you did not expect this, tell your Storeline contact.',
+  },
+} as const;
+
+function validity(minutes: number): string {
+  return minutes % 1440 === 0 ? `${minutes / 1440} days` : `${minutes} minutes`;
+}
+
+/**
+ * Mails the user a single-use link to choose a password. Pass the transaction that created or
+ * changed the user, so the token and the outbox row share its fate.
+ */
+export async function sendResetMail(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  tenantId: number,
+  user: UserRow,
+  reason: keyof typeof RESET_MAILS,
+) {
+  const mail = RESET_MAILS[reason];
+  const { token, hash } = newToken(tenantId);
+  await insertResetToken(db, tenantId, user.id, hash, new Date(Date.now() + mail.minutes * 60_000));
+  const link = `${publicUrl}/password/reset/${token}`;
+  await mailer.send(db, tenantId, {
+    to: user.email,
+    subject: mail.subject,
+    text: `Hello ${user.preferredName ?? user.firstname},\n\n${mail.intro}\nOpen this link within ${validity(mail.minutes)} to choose a new password:\n\n${link}\n\n${mail.outro}`,
+    link,
+  });
+}
+
+/** Answers the same whether or not the user exists, so the form cannot be used to find accounts. */
+export async function forgotPassword(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  input: { username: string; tenant?: string },
+) {
+  const candidates = await findLoginCandidates(db, input.username, input.tenant);
+  for (const { user, tenant } of candidates) {
+    if (user.enabled && tenant.enabled) await sendResetMail(db, mailer, publicUrl, tenant.id, user, 'forgot');
+  }
+  return { redirect: '/password/forgotEmailSent' };
+}
+
+export async function resetPassword(db: Db, input: { token: string; password: string }) {
+  const problem = passwordProblem(input.password);
+  if (problem) throw badRequest(problem, { password: problem });
+  const tenantId = tenantOfToken(input.token);
+  if (tenantId === undefined) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, tenantId, hashToken(input.token));
+    const found = userId === undefined ? undefined : await findUser(tx, tenantId, userId);
+    if (!found?.user.enabled) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
+    await setPassword(tx, tenantId, found.user.id, passwordHash, false);
+    // A new password ends every session that knew the old one.
+    await deleteUserSessions(tx, tenantId, found.user.id);
+    const theme = await listTheme(tx, tenantId);
+    return { user: loginUser({ ...found.user, forceReset: false }, found.tenant), theme, redirect: '/login' };
+  });
+}
+
+/** The caller's own password. A forced reset needs only the session; otherwise the current password. */
+export async function changeOwnPassword(
+  db: Db,
+  session: SessionContext,
+  input: { password: string; current_password?: string },
+  canUpdateProfile: boolean,
+) {
+  const { user } = session;
+  if (!user.forceReset) {
+    if (!canUpdateProfile) throw forbidden();
+    const ok =
+      input.current_password !== undefined &&
+      (await verifyPassword(input.current_password, user.passwordHash));
+    if (!ok)
+      throw badRequest('Your current password is not correct', {
+        current_password: 'Your current password is not correct',
+      });
+  }
+  const problem = passwordProblem(input.password);
+  if (problem) throw badRequest(problem, { password: problem });
+  if (await verifyPassword(input.password, user.passwordHash)) {
+    const same = 'Choose a password different from the current one';
+    throw badRequest(same, { password: same });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await setPassword(tx, session.tenantId, user.id, passwordHash, false);
+    await deleteUserSessions(tx, session.tenantId, user.id, session.sessionId);
+  });
+}
+
+/** An administrator sends a user a reset link and makes them choose a new password at next sign-in. */
+export async function adminResetPassword(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  tenantId: number,
+  user: UserRow,
+) {
+  await setForceReset(db, tenantId, user.id, true);
+  await sendResetMail(db, mailer, publicUrl, tenantId, user, 'admin');
+  return { id: user.id, email: user.email, force_reset: true };
+}

@@ -1,0 +1,34 @@
+import type { Db } from '../db/client';
+import { hasNoTenants } from '../modules/tenants/service';
+import { seedAcme } from './acme';
+import type { DemoStep, DemoTenants } from './demo';
+import { seedDepartments } from './departments';
+import { seedGlobex } from './globex';
+import { seedPlatform } from './platform';
+
+export { DEMO_PASSWORD, DEMO_USERS } from './people';
+
+/**
+ * What happens inside the demo organisations, in this order, once they and their people exist.
+ * Add a step by writing `server/seed/<what>.ts` exporting a DemoStep and listing it here; it gets
+ * every tenant's node, role and user ids, and acts as a demo user through `demoCaller`.
+ */
+const LATER_STEPS: DemoStep[] = [seedDepartments];
+
+/**
+ * The demo data of the README, made through the modules' services in one transaction: first the
+ * platform tenant, Acme Retail and Globex Stores with their trees and people, then LATER_STEPS.
+ */
+export async function seedDemo(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const demo: DemoTenants = {
+      platform: await seedPlatform(tx),
+      acme: await seedAcme(tx),
+      globex: await seedGlobex(tx),
+    };
+    for (const step of LATER_STEPS) await step(tx, demo);
+  });
+}
+
+/** A database without any tenant is new: start-up and `npm run db:seed` fill it with demo data. */
+export const isDatabaseEmpty = hasNoTenants;
