@@ -6,6 +6,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   demo: boolean;
+  /** DEMO_TASKS=false: the demo data leaves out Acme's demo tasks (on by default). */
+  demoTasks: boolean;
   smtpUrl: string | undefined;
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? attempt(() => parseUrl('DATABASE_URL', env.DATABASE_URL!, ['postgres:', 'postgresql:']), undefined)
     : undefined;
   const demo = env.DEMO ? attempt(() => parseBool('DEMO', env.DEMO!), !databaseUrl) : !databaseUrl;
+  const demoTasks = env.DEMO_TASKS ? attempt(() => parseBool('DEMO_TASKS', env.DEMO_TASKS!), true) : true;
   const smtpUrl = env.SMTP_URL
     ? attempt(() => parseUrl('SMTP_URL', env.SMTP_URL!, ['smtp:', 'smtps:']), undefined)
     : undefined;
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     demo,
+    demoTasks,
     smtpUrl,
     publicUrl,
     logLevel,

@@ -12,7 +12,7 @@ export async function startServer(config: Config) {
   const app = await buildApp({ config, database });
   if (config.demo && (await isDatabaseEmpty(database.db))) {
     app.log.info('empty database: seeding demo data');
-    await seedDemo(database.db);
+    await seedDemo(database.db, { tasks: config.demoTasks });
   }
   const sweep = setInterval(() => {
     deleteExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'expired session sweep failed'));

@@ -6,7 +6,7 @@ const config = configOrExit();
 const database = await openDatabase(databaseSourceOf(config));
 await database.migrate();
 if (await isDatabaseEmpty(database.db)) {
-  await seedDemo(database.db);
+  await seedDemo(database.db, { tasks: config.demoTasks });
   console.log(`demo data seeded (${database.kind})`);
 } else {
   console.log('the database already has tenants: demo data not seeded');

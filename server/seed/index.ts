@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { hasNoTenants } from '../modules/tenants/service';
 import { seedAcme } from './acme';
 import type { DemoStep, DemoTenants } from './demo';
+import { seedDemoTasks } from './demoTasks';
 import { seedDepartments } from './departments';
 import { seedGlobex } from './globex';
 import { seedPlatform } from './platform';
@@ -15,18 +16,33 @@ export { DEMO_PASSWORD, DEMO_USERS } from './people';
  */
 const LATER_STEPS: DemoStep[] = [seedDepartments];
 
+/** Acme's published tasks with today's and this week's work and two weeks of history. */
+const TASK_STEPS: DemoStep[] = [
+  async (tx) => {
+    await seedDemoTasks(tx);
+  },
+];
+
+export interface SeedOptions {
+  /**
+   * Demo tasks (on by default). The test databases leave them out so each test states the tasks
+   * it relies on, and an urgent demo task does not open the urgent modal in unrelated journeys.
+   */
+  tasks?: boolean;
+}
+
 /**
  * The demo data of the README, made through the modules' services in one transaction: first the
  * platform tenant, Acme Retail and Globex Stores with their trees and people, then LATER_STEPS.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, { tasks = true }: SeedOptions = {}): Promise<void> {
   await db.transaction(async (tx) => {
     const demo: DemoTenants = {
       platform: await seedPlatform(tx),
       acme: await seedAcme(tx),
       globex: await seedGlobex(tx),
     };
-    for (const step of LATER_STEPS) await step(tx, demo);
+    for (const step of tasks ? [...LATER_STEPS, ...TASK_STEPS] : LATER_STEPS) await step(tx, demo);
   });
 }
 

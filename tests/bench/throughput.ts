@@ -47,7 +47,7 @@ async function demoDatabase(
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' });
     await database.migrate();
-    await seedDemo(database.db);
+    await seedDemo(database.db, { tasks: false });
     return { database, drop: () => database.close() };
   }
   const base = new URL(process.env.DATABASE_URL!);
@@ -59,7 +59,7 @@ async function demoDatabase(
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   await database.migrate();
-  await seedDemo(database.db);
+  await seedDemo(database.db, { tasks: false });
   return {
     database,
     drop: async () => {

@@ -66,6 +66,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       DEMO: 'true',
+      // Journeys create the tasks they rely on; a demo urgent task would open its modal on every page.
+      DEMO_TASKS: 'false',
       // Every journey signs in from 127.0.0.1; the per-address limit is for the open internet.
       LOGIN_LIMIT_PER_IP: '10000',
       LOGIN_LIMIT_PER_USERNAME: '1000',

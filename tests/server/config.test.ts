@@ -7,6 +7,7 @@ describe('configuration', () => {
     expect(config).toMatchObject({
       port: 3000,
       demo: true,
+      demoTasks: true,
       databaseUrl: undefined,
       logLevel: 'info',
       publicUrl: 'http://localhost:3000',
@@ -19,6 +20,11 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', DEMO: 'yes' }).demo).toBe(
       true,
     );
+  });
+
+  it('leaves the demo tasks out when DEMO_TASKS is false', () => {
+    expect(loadConfig({ DEMO_TASKS: 'false' }).demoTasks).toBe(false);
+    expect(() => loadConfig({ DEMO_TASKS: 'sometimes' })).toThrow(/DEMO_TASKS must be one of/);
   });
 
   it('reports every bad value at once, each with what is expected', () => {

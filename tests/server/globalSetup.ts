@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${template}`);
     const database = await openDatabase({ kind: 'postgres', url: postgresUrl(template) });
     await database.migrate();
-    await seedDemo(database.db);
+    await seedDemo(database.db, { tasks: false });
     await installJobs(database);
     await database.close();
     project.provide('postgresTemplate', template);
@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'storeline-test-'));
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
-  await seedDemo(database.db);
+  await seedDemo(database.db, { tasks: false });
   await installJobs(database);
   const client = (database as unknown as { pglite: PGlite }).pglite;
   const image = await client.dumpDataDir('gzip');
