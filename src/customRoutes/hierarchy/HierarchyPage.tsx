@@ -6,7 +6,6 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,10 +22,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Confirm, Title, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { TreeNode } from '../../../contract/api/hierarchy';
+import { RetryAlert } from '../../components/LoadFailure';
 import { hierarchyTreeQuery } from '../../components/NodePicker';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { NewNodeBody } from '../../providers/dataProvider/hierarchy';
-import { ApiError } from '../../providers/httpClient';
 import type { PageProps } from '../../routing/types';
 import { AddNodeDialog, fieldErrorsOf, type NewNode, PickNodeDialog, RenameDialog } from './NodeDialogs';
 import { NodeSummary } from './NodeSummary';
@@ -362,16 +361,7 @@ export default function HierarchyPage({ title }: PageProps) {
             )}
             <Box sx={{ minHeight: 4 }}>{(query.isFetching || busy) && <LinearProgress />}</Box>
             {query.error ? (
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" size="small" onClick={() => query.refetch()}>
-                    {translate('ra.action.refresh')}
-                  </Button>
-                }
-              >
-                {query.error instanceof ApiError ? query.error.message : translate('hierarchy.load_failed')}
-              </Alert>
+              <RetryAlert error={query.error} onRetry={() => void query.refetch()} />
             ) : (
               <VirtualTree
                 rows={rows}
