@@ -161,6 +161,11 @@ export const appMessages = {
     rename_title: 'Rename %{name}',
     renamed: 'Renamed to %{name}',
     move: 'Move to…',
+    move_many: 'Move to… (%{count})',
+    acting_on: 'Acting on %{name}',
+    acting_on_ticked:
+      'Acting on the ticked node: %{names} |||| Acting on %{smart_count} ticked nodes: %{names}',
+    untick: 'Untick all',
     move_title: 'Move %{name}',
     move_submit: 'Move',
     move_body: 'Move %{name} under %{parent}?',
