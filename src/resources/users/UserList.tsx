@@ -53,6 +53,19 @@ function Empty() {
   );
 }
 
+/** An e-mail address that, when it must wrap, wraps before its "@". */
+function EmailLines({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** Name and avatar; on a narrow table (`compact`) also the e-mail and status, which lose their columns. */
 function NameCell({ record, compact }: { record: UserRecord; compact: boolean }) {
   return (
@@ -76,9 +89,9 @@ function NameCell({ record, compact }: { record: UserRecord; compact: boolean })
               variant="caption"
               color="text.secondary"
               component="div"
-              sx={{ wordBreak: 'break-all' }}
+              sx={{ overflowWrap: 'break-word' }}
             >
-              {record.email}
+              <EmailLines email={record.email} />
             </Typography>
             <Box sx={{ mt: 0.5 }}>
               <UserStatusChip />
@@ -132,7 +145,7 @@ export default function UserList({ title }: PageProps) {
           <FunctionField
             label="users.fields.assigns"
             sortable={false}
-            render={() => <PositionChips chipWidth={compact ? 170 : undefined} />}
+            render={() => <PositionChips chipWidth={compact ? 150 : undefined} />}
           />
           {!compact && (
             <FunctionField source="status" label="users.fields.status" render={() => <UserStatusChip />} />
