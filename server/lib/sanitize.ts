@@ -122,5 +122,3 @@ export function sanitizeSvg(source: string): string {
   if (!svg || svg.namespaceURI !== SVG_NS) throw new SvgError('the document has no drawing');
   return new window.XMLSerializer().serializeToString(svg);
 }
-
-export { purify };
