@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
@@ -16,9 +19,17 @@ async function freshDatabase(
   kind: 'pglite' | 'postgres',
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
+    // On disk as `npm start` keeps it: two million rows in memory would take 10+ GB.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-bench-'));
+    const database = await openDatabase({ kind: 'pglite', dataDir });
     await database.migrate();
-    return { database, drop: () => database.close() };
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const base = new URL(process.env.DATABASE_URL!);
   const name = `storeline_bench_tasks_${process.pid}`;
