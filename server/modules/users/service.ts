@@ -9,6 +9,7 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
+import { lockOrganisation } from '../../lib/organisationLock';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
 import type { Mailer } from '../mail/service';
@@ -215,6 +216,8 @@ export async function update(
   const passwordHash = password ? await hashPassword(password) : undefined;
   await withUniqueUsername(() =>
     db.transaction(async (tx) => {
+      // Administrators are counted before and after: concurrent demotions take turns.
+      await lockOrganisation(tx, tenantId);
       if (
         email.toLowerCase() !== user.email.toLowerCase() &&
         (await usernameTaken(tx, tenantId, email, user.id))
