@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
-import type { Mailer } from '../../plugins/mail';
+import type { Mailer } from '../mail/service';
 import { listTheme } from '../theme/service';
 import {
   consumeResetToken,

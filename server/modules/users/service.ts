@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { lockOrganisation } from '../../lib/organisationLock';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
-import type { Mailer } from '../../plugins/mail';
+import type { Mailer } from '../mail/service';
 import { beyond } from '../roles/grants';
 import { callerGrants, loadGrants } from '../roles/service';
 import { adminResetPassword } from '../session/passwords';
