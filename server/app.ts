@@ -51,9 +51,12 @@ export interface BuildOptions {
 
 /** Builds the API (and, when built, the web app) on an open, migrated database. */
 export async function buildApp({ config, database, logger }: BuildOptions) {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // A hop count as the function Fastify makes of one (its types only take the function).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
