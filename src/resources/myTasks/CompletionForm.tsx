@@ -35,6 +35,7 @@ function Actions({ children }: { children: React.ReactNode }) {
       sx={{
         position: 'sticky',
         bottom: 0,
+        mt: 'auto',
         mx: { xs: -2, sm: -3 },
         px: { xs: 2, sm: 3 },
         py: 1.5,
@@ -131,7 +132,13 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
 
   if (communication) {
     return (
-      <Stack spacing={2} component="section" aria-label={translate('my_tasks.acknowledge')}>
+      <Stack
+        spacing={2}
+        useFlexGap
+        sx={{ flex: 1 }}
+        component="section"
+        aria-label={translate('my_tasks.acknowledge')}
+      >
         {errorAlert}
         {fields.acknowledged && <FormHelperText error>{fields.acknowledged}</FormHelperText>}
         <Actions>
@@ -161,6 +168,8 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
     return (
       <Stack
         spacing={2}
+        useFlexGap
+        sx={{ flex: 1 }}
         component="form"
         noValidate
         aria-label={translate('my_tasks.cannot_do_title')}
@@ -206,6 +215,8 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
   return (
     <Stack
       spacing={2}
+      useFlexGap
+      sx={{ flex: 1 }}
       component="form"
       noValidate
       aria-label={translate('my_tasks.complete_title')}
@@ -259,7 +270,6 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
       />
       <EvidenceUploads
         items={uploads.items}
-        wantsPhotos={rules.photos > 0}
         onAdd={uploads.add}
         onRetry={uploads.retry}
         onRemove={uploads.remove}
@@ -272,7 +282,7 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
         </Typography>
       )}
       <Actions>
-        <Button color="warning" onClick={() => switchTo('cannot_do')} disabled={complete.isPending}>
+        <Button color="inherit" onClick={() => switchTo('cannot_do')} disabled={complete.isPending}>
           {translate('my_tasks.cannot_do_button')}
         </Button>
         <Button

@@ -14,6 +14,7 @@ import { useTranslate } from 'react-admin';
 import type { MyTaskCard, MyTaskType } from '../../../contract/api/mytasks';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useZonedTime } from '../../hooks/useZonedTime';
+import { dayLabels } from '../../providers/zonedTime';
 import { stateBadge } from './cardState';
 
 export interface TaskCardProps {
@@ -37,12 +38,19 @@ function Evidence({ icon, label }: { icon: ReactNode; label: string }) {
 /** One assignment in the store's day: type colour and icon, title, due time, state and evidence. */
 export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardProps) {
   const translate = useTranslate();
-  const { time, dateTime, dayOf } = useZonedTime();
+  const { time, dateTime, dayOf, locale } = useZonedTime();
+  const shortDay = (d: string) => {
+    const labels = dayLabels(d, locale);
+    return `${labels.weekday} ${labels.dayOfMonth}`;
+  };
   const badge = stateBadge(card);
   const dueOnDay = day !== undefined && dayOf(card.due_at) === day;
   const due = dueOnDay
     ? translate('my_tasks.due_at', { time: time(card.due_at) })
-    : translate('my_tasks.due_on', { date: dateTime(card.due_at) });
+    : compact
+      ? // A narrow week column: the weekday and day of the month say enough.
+        translate('my_tasks.due_at', { time: `${shortDay(dayOf(card.due_at))} ${time(card.due_at)}` })
+      : translate('my_tasks.due_on', { date: dateTime(card.due_at) });
   const e = card.evidence;
   return (
     <ButtonBase
