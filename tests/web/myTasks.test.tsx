@@ -136,7 +136,7 @@ describe('My Tasks: the day, the week, filters', () => {
     for (const d of ['04', '05', '06', '07', '08', '09', '10']) {
       expect(asked.days.map((q) => q.get('datetime'))).toContain(`2030-03-${d}`);
     }
-    expect(screen.getByTestId('shown-day')).toHaveTextContent('Monday 4 March – Sunday 10 March');
+    expect(screen.getByTestId('shown-day')).toHaveTextContent('Mon, 4 Mar – Sun, 10 Mar');
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await within(screen.getByTestId('week-view')).findByText('Recall on 2030-03-17');
 

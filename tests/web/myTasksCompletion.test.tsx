@@ -110,6 +110,12 @@ describe('My Tasks: completing a task', () => {
     expect(within(drawer).getByText('Add 1 photo')).toBeInTheDocument();
     expect(within(drawer).getAllByText('Tick this step')).toHaveLength(2);
     expect(store.completions).toEqual([]);
+    // Fixing a field takes its error away; the others stay until the next try.
+    await userEvent.type(within(drawer).getByRole('textbox', { name: 'Comment (required)' }), 'Done');
+    await userEvent.click(within(drawer).getByRole('checkbox', { name: STEPS[0] }));
+    expect(within(drawer).queryByText('Add a comment')).toBeNull();
+    expect(within(drawer).getAllByText('Tick this step')).toHaveLength(1);
+    expect(within(drawer).getByText('Add 1 photo')).toBeInTheDocument();
   });
 
   it('shows each upload with its progress, waits for it, then sends the evidence and moves the card to done', async () => {

@@ -72,6 +72,17 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
   const [message, setMessage] = useState<string>();
   const uploads = useUploads();
   const complete = useCompleteTask();
+  // A field's error goes once the person changes that field; the others stay until the next send.
+  const clear = (...names: string[]) =>
+    setFields((current) =>
+      names.some((n) => n in current)
+        ? Object.fromEntries(Object.entries(current).filter(([n]) => !names.includes(n)))
+        : current,
+    );
+  const addFiles = (files: File[]) => {
+    clear('photos', 'files', 'attachments');
+    uploads.add(files);
+  };
 
   const send = (body: MyTaskCompleteBody, notice: string) => {
     setMessage(undefined);
@@ -185,7 +196,10 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
         <TextField
           label={translate('my_tasks.reason')}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            clear('reason');
+          }}
           multiline
           minRows={3}
           required
@@ -242,9 +256,10 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
                 control={
                   <Checkbox
                     checked={ticks[i] === true}
-                    onChange={(event) =>
-                      setTicks((current) => current.map((t, j) => (j === i ? event.target.checked : t)))
-                    }
+                    onChange={(event) => {
+                      setTicks((current) => current.map((t, j) => (j === i ? event.target.checked : t)));
+                      clear(`checklist.${i}`);
+                    }}
                   />
                 }
                 label={step}
@@ -261,7 +276,10 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
       <TextField
         label={translate(rules.comment ? 'my_tasks.comment_required' : 'my_tasks.comment')}
         value={comment}
-        onChange={(event) => setComment(event.target.value)}
+        onChange={(event) => {
+          setComment(event.target.value);
+          clear('comment');
+        }}
         multiline
         minRows={2}
         error={Boolean(fields.comment)}
@@ -270,7 +288,7 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
       />
       <EvidenceUploads
         items={uploads.items}
-        onAdd={uploads.add}
+        onAdd={addFiles}
         onRetry={uploads.retry}
         onRemove={uploads.remove}
         errors={[fields.photos, fields.files, fields.attachments]}
