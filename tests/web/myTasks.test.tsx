@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MyTaskGroup } from '../../contract/api/mytasks';
 import type { VerifyData } from '../../contract/api/session';
-import { resetBrowserState, verifyData } from './fixtures';
+import { position, resetBrowserState, verifyData } from './fixtures';
 import { server } from './msw';
 import { card, departmentList, group, TYPES } from './myTasksFixtures';
 import { expectPath, renderRoute, setViewportWidth } from './renderApp';
@@ -179,6 +179,28 @@ describe('My Tasks: the day, the week, filters', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     await screen.findByText('Bake the bread');
+  });
+
+  it('names the store on each card for someone positioned above store level', async () => {
+    answer(() => [
+      group(TYPES.task, [
+        card({ title: 'Stocktake', workspace: { id: 5, name: 'Sydney CBD' } }),
+        card({ assignment_id: 102, title: 'Stocktake', workspace: { id: 6, name: 'Parramatta' } }),
+      ]),
+    ]);
+    renderRoute(
+      `/task?date=${DAY}`,
+      staff({
+        position_list: [
+          position({ node_type: 'area', node_name: 'Sydney Metro', role_name: 'Area Manager' }),
+        ],
+      }),
+    );
+    const cards = await screen.findAllByRole('button', { name: 'Stocktake' });
+    expect(cards.map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Sydney CBD'),
+      expect.stringContaining('Parramatta'),
+    ]);
   });
 
   it('says when the day is empty and when loading failed, with a retry', async () => {

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { MyTaskCard, MyTaskType } from '../../../contract/api/mytasks';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
+import { useSessionUser } from '../../hooks/useSession';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import { dayLabels } from '../../providers/zonedTime';
 import { stateBadge } from './cardState';
@@ -37,6 +38,9 @@ function Evidence({ icon, label }: { icon: ReactNode; label: string }) {
 
 /** One assignment in the store's day: type colour and icon, title, due time, state and evidence. */
 export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardProps) {
+  const user = useSessionUser();
+  // Above store level (an area, a state) the list spans several workspaces: each card names its own.
+  const showWorkspace = user?.position_list.find((p) => p.id === user.positionId)?.node_type !== 'workspace';
   const translate = useTranslate();
   const { time, dateTime, dayOf, locale } = useZonedTime();
   const shortDay = (d: string) => {
@@ -111,6 +115,11 @@ export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardP
               variant={badge.tone === 'default' ? 'outlined' : 'filled'}
               icon={card.done ? <CheckCircleIcon /> : undefined}
             />
+          )}
+          {showWorkspace && (
+            <Typography variant="body2" color="text.secondary">
+              {card.workspace.name}
+            </Typography>
           )}
           {!compact && card.department && (
             <Chip
