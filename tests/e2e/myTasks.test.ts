@@ -13,6 +13,8 @@ import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } fro
 
 let browser: Browser;
 const pages: Page[] = [];
+/** Tasks this file published: archived at the end, so a failed run leaves no urgent modal for other files. */
+const published: number[] = [];
 
 beforeAll(async () => {
   browser = await openBrowser();
@@ -23,6 +25,9 @@ beforeEach(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  if (published.length === 0) return;
+  const token = await signInApi('owner@acme.test');
+  for (const id of published) await api('/api/admin/task/archive', token, { method: 'POST', body: { id } });
 });
 
 // A real 1×1 PNG: the server tells photos from documents by their content.
@@ -101,6 +106,7 @@ async function publishUrgentRecall(title: string): Promise<number> {
       evidence: { comment: false, photos: 1, files: 0 },
     },
   });
+  published.push(created.id);
   await api('/api/admin/task/publish', token, { method: 'POST', body: { id: created.id } });
   return created.id;
 }

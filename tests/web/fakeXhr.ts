@@ -23,10 +23,6 @@ export class FakeXhr extends EventTarget {
     this.body = body;
     FakeXhr.sent.push(this);
   }
-  abort() {
-    this.dispatchEvent(new Event('abort'));
-  }
-
   /** The browser reports `loaded` of `total` bytes sent. */
   progress(loaded: number, total: number) {
     const event = new Event('progress') as Event & {
