@@ -250,6 +250,30 @@ describe('My Tasks: completing a task', () => {
     expect(screen.getByTestId('task-drawer')).toBeInTheDocument();
   });
 
+  it('shows a 409 and the task as it now stands when someone else completed it first', async () => {
+    const store = storeWith(
+      card({ title: 'Count the till' }),
+      {},
+      {
+        complete: () => {
+          store.card = { ...store.card, status: 'done', done: true };
+          return HttpResponse.json(
+            { status: 409, message: 'This task has already been completed.' },
+            { status: 409 },
+          );
+        },
+      },
+    );
+    const drawer = await openTask('Count the till');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Mark as done' }));
+    // The refetched task has no form any more, and its state says why.
+    await waitFor(() => expect(within(drawer).queryByRole('button', { name: 'Mark as done' })).toBeNull());
+    expect(drawer).toHaveTextContent('Done');
+    const done = await screen.findByTestId('done-section');
+    // Behind the open drawer the list is hidden from the accessibility tree, so find it by text.
+    expect(within(done).getByText('Count the till')).toBeInTheDocument();
+  });
+
   it("reports can't do with a reason, which it requires", async () => {
     const store = storeWith(evidenceTask(), { checklist: STEPS });
     const drawer = await openTask('Photograph the recall shelf');
