@@ -42,11 +42,18 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
     if (data.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
     return { filename: part.filename, data };
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       const message = `The file is too large: upload ${megabytes(maxBytes)} or less`;
       throw new HttpError(413, message, { file: message });
     }
-    throw error;
+    // Everything above only parses the client's body (nothing is stored yet), so whatever fails
+    // here is a body that only claims to be multipart: no boundary, a boundary the body does not
+    // use, a part cut off, LF line ends ("Unexpected end of multipart data" from the parser).
+    const status = (error as { statusCode?: number }).statusCode;
+    const reason = error instanceof Error ? error.message : String(error);
+    const code = status !== undefined && status >= 400 && status < 500 ? status : 400;
+    throw new HttpError(code, `The upload could not be read: ${reason}`, { file: reason });
   }
 }
 

@@ -16,7 +16,7 @@ import type { Mailer } from '../mail/service';
 import { beyond } from '../roles/grants';
 import { callerGrants, loadGrants } from '../roles/service';
 import { adminResetPassword } from '../session/passwords';
-import { avatarUrl, endUserSessions } from '../session/service';
+import { avatarUrl, endUserSessions, expireResetLinks } from '../session/service';
 import { assertAdministratorRemains, countAdministrators } from './administrators';
 import { planPositions } from './assigns';
 import {
@@ -242,7 +242,10 @@ export async function update(
         );
       }
       // A new password ends the sessions that knew the old one (the caller's own stays).
-      if (passwordHash) await endUserSessions(tx, tenantId, user.id, ownSessionId);
+      if (passwordHash) {
+        await endUserSessions(tx, tenantId, user.id, ownSessionId);
+        await expireResetLinks(tx, tenantId, user.id);
+      }
       await assertAdministratorRemains(tx, tenantId, before);
     }),
   );
