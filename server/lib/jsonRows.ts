@@ -10,3 +10,9 @@ export async function jsonRows<T>(db: Db, query: SQL): Promise<T> {
   const result = (await db.execute(query)) as unknown as { rows: { rows: string | null }[] };
   return JSON.parse(result.rows[0]?.rows ?? '[]') as T;
 }
+
+/** Runs a raw query and answers its rows typed as the caller expects (the drivers differ in their result types). */
+export async function sqlRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,4 +1,6 @@
 import type { Db } from '../db/client';
+import type { Caller } from '../lib/caller';
+import * as roles from '../modules/roles/service';
 import { ACME_TREE } from './acmeTree';
 import { type DemoTenant, demoCaller, demoTenant } from './demo';
 import { addDemoPeople, DEMO_USERS, teamMembers } from './people';
@@ -44,6 +46,8 @@ export async function seedAcme(db: Db): Promise<DemoTenant> {
     }
   }
 
+  await letAreaManagersOrganise(db, owner, role('Area Manager'));
+
   const node = (name: string) => acme.nodeIds[name]!;
   await addDemoPeople(db, acme, [
     {
@@ -78,4 +82,17 @@ export async function seedAcme(db: Db): Promise<DemoTenant> {
     ...teamMembers(40, 'acme.test', acme.storeIds, role('Team Member')),
   ]);
   return acme;
+}
+
+/**
+ * Acme's owner lets area managers organise their own stores: the hierarchy screen needs hierarchy
+ * read and update (spec §2), and an area manager's position keeps them inside their area. Done
+ * as the owner would on the role screen; new tenants keep the default, read-only role.
+ */
+async function letAreaManagersOrganise(db: Db, owner: Caller, roleId: number): Promise<void> {
+  const role = await roles.get(db, owner, roleId);
+  const permissions = role.permissions.map((p) =>
+    p.id === 'hierarchy' ? { ...p, capabilities: [...new Set([...p.capabilities, 'read', 'update'])] } : p,
+  );
+  await roles.update(db, owner, { id: role.id, name: role.name, description: role.description, permissions });
 }

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { WorkspaceRecord } from '../../contract/api/workspaces';
 import { useDateFormat } from '../hooks/useDateFormat';
-import { openAtToMs } from '../providers/openAt';
+import { formatOpenAt } from '../providers/openAt';
 import { NodeTypeIcon } from './NodePicker';
 import { WorkspaceStatusChip } from './WorkspaceStatusChip';
 
@@ -58,7 +58,7 @@ function addressLines(w: WorkspaceRecord): string[] {
 export function WorkspaceDetails({ actions }: { actions?: ReactNode }) {
   const record = useRecordContext<WorkspaceRecord>();
   const translate = useTranslate();
-  const { date } = useDateFormat();
+  const { pattern } = useDateFormat();
   if (!record) return null;
   const address = addressLines(record);
   const now = localTime(record.timezone);
@@ -110,7 +110,7 @@ export function WorkspaceDetails({ actions }: { actions?: ReactNode }) {
               : '—'}
           </Line>
           <Line icon={<AccessTimeIcon fontSize="small" />} label={translate('workspaces.fields.open_at')}>
-            {record.open_at ? date(openAtToMs(record.open_at)) : '—'}
+            {formatOpenAt(record.open_at, pattern) || '—'}
           </Line>
           <Line icon={<PeopleOutlineIcon fontSize="small" />} label={translate('workspaces.fields.people')}>
             {translate('workspaces.people', { smart_count: record.user_count })}

@@ -27,6 +27,7 @@ import {
 } from '../providers/accessControl';
 import { stores } from '../resources/stores';
 import { tenants } from '../resources/tenants';
+import { visibleAdminLinks } from './adminLinks';
 
 /** One entry of the main navigation; a parent's visibility comes from its children. */
 export interface MenuEntry {
@@ -201,11 +202,18 @@ export function visibleMenu(
   return result;
 }
 
-/** Spec §4: "/" goes to the first permitted menu entry (its first sub-item if any). */
+const isPlaceholder = (entry: MenuEntry) => entry.access !== undefined && 'placeholder' in entry.access;
+
+/**
+ * Spec §4: "/" goes to the first permitted menu entry (its first sub-item if any). The placeholder
+ * modules have no module id in spec §6, so no role grants them and they are shown to everyone: one
+ * is the start page only when no real screen is permitted, not even an administration screen.
+ */
 export function firstPermittedPath(user: AccessSubject | undefined): string | undefined {
-  const [first] = visibleMenu(user);
-  if (!first) return undefined;
-  return first.children?.[0]?.path ?? first.path;
+  const leaves = leavesOf(visibleMenu(user));
+  const real = leaves.find((leaf) => !isPlaceholder(leaf));
+  if (real) return real.path;
+  return visibleAdminLinks(user)[0]?.path ?? leaves[0]?.path;
 }
 
 function leavesOf(entries: readonly MenuEntry[]): MenuEntry[] {

@@ -1,15 +1,17 @@
 /**
  * `npm run bench`: prints the figures of every benchmark (not a test: nothing passes or fails).
- * `npm run bench -- hierarchy-api` or `-- hierarchy-page` runs one.
+ * `npm run bench -- tasks` (or hierarchy-api, hierarchy-page, throughput) runs one.
  */
 import os from 'node:os';
 import { hierarchyApiBench } from './hierarchy';
 import { hierarchyPageBench } from './hierarchyPage';
+import { tasksBench } from './tasks';
 import { throughputBench } from './throughput';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   'hierarchy-api': hierarchyApiBench,
   'hierarchy-page': hierarchyPageBench,
+  tasks: tasksBench,
   throughput: throughputBench,
 };
 

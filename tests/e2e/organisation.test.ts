@@ -172,8 +172,11 @@ describe('organisation', () => {
     await page.getByRole('row').filter({ hasText: 'Parramatta' }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: 'Geelong' }).count()).toBe(0);
 
-    // Changing the hierarchy is not part of the Area Manager role.
+    // The demo Area Manager organises their own area on the hierarchy screen, and sees no other.
     await page.goto('/admin/hierarchy');
-    await page.waitForURL('**/forbidden');
+    await treeItem(page, 'Sydney Metro').waitFor();
+    await treeItem(page, 'Parramatta').waitFor();
+    expect(await treeItem(page, 'Melbourne Metro').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/admin/hierarchy');
   });
 });

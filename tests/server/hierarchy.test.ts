@@ -17,7 +17,10 @@ afterAll(() => t.close());
 
 const call = (as: string, options: InjectOptions) => t.injectAs(as, options);
 const OWNER = 'owner@acme.test';
+// The demo Area Manager at Sydney Metro: hierarchy read and update, no create or delete.
 const AREA = 'area@acme.test';
+// The demo Store Manager: no hierarchy module at all.
+const STORE = 'store@acme.test';
 
 function flatten(nodes: TreeNode[]): TreeNode[] {
   return nodes.flatMap((n) => [n, ...flatten(n.children)]);
@@ -280,7 +283,7 @@ describe('POST /api/hierarchy/node/create', () => {
     expect((await t.inject({ method: 'POST', url: '/api/hierarchy/node/create', payload })).statusCode).toBe(
       401,
     );
-    // The Area Manager role reads the hierarchy but does not change it.
+    // The demo Area Manager organises their area but does not add nodes to it.
     expect((await create(AREA, payload)).statusCode).toBe(403);
     await expect(org.node('Denied')).rejects.toThrow();
   });
@@ -413,8 +416,17 @@ describe('PUT /api/hierarchy/node/update', () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect((await update(AREA, { id: cbd.id, name: 'X' })).statusCode).toBe(403);
+    expect((await update(STORE, { id: cbd.id, name: 'X' })).statusCode).toBe(403);
     expect((await org.maybeNode(cbd.id))!.name).toBe('Sydney CBD');
+  });
+
+  it('lets the demo area manager organise their own area and nothing outside it', async () => {
+    const parramatta = await org.node('Parramatta');
+    const geelong = await org.node('Geelong');
+    expect((await update(AREA, { id: parramatta.id, name: 'Parramatta Westfield' })).statusCode).toBe(200);
+    expect((await org.maybeNode(parramatta.id))!.name).toBe('Parramatta Westfield');
+    expect((await update(AREA, { id: geelong.id, name: 'Mine' })).statusCode).toBe(403);
+    expect((await update(AREA, { id: parramatta.id, name: 'Parramatta' })).statusCode).toBe(200);
   });
 
   it('answers 404 for another tenant’s node and keeps a scoped caller inside their area', async () => {
@@ -643,6 +655,33 @@ describe('PUT /api/hierarchy/assign/transfer', () => {
     expect(await org.positionsOf(person)).toHaveLength(1);
   });
 
+  it('refuses to move the last administrators away from the root (409), moving nothing', async () => {
+    const role = await call(OWNER, {
+      method: 'POST',
+      url: '/api/role/create',
+      payload: {
+        name: 'Tree keeper',
+        description: '',
+        permissions: [{ id: 'hierarchy', status: 'active', capabilities: ['read', 'update'] }],
+      },
+    });
+    expect(role.statusCode).toBe(200);
+    await org.addUser('tree.keeper@acme.test', 'Acme Retail', 'Tree keeper');
+    const root = await org.node('Acme Retail');
+    const { positions, roles } = await import('../../server/db/schema');
+    const { and, eq } = await import('drizzle-orm');
+    const adminPositions = await t.database.db
+      .select({ id: positions.id })
+      .from(positions)
+      .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
+      .where(and(eq(positions.nodeId, root.id), eq(roles.name, 'Administrator')));
+    const cbd = await org.node('Sydney CBD');
+    const ids = adminPositions.map((p) => p.id);
+    const res = await transfer('tree.keeper@acme.test', { ids, node_id: cbd.id });
+    expect(res.statusCode).toBe(409);
+    expect((await org.positionsOf(OWNER))[0]!.nodeId).toBe(root.id);
+  });
+
   it('refuses bad input with 400 and moves nothing', async () => {
     const cbd = await org.node('Sydney CBD');
     for (const payload of [{ ids: [], node_id: cbd.id }, { ids: [1] }, { ids: 'x', node_id: cbd.id }]) {
@@ -662,7 +701,7 @@ describe('PUT /api/hierarchy/assign/transfer', () => {
     expect(
       (await t.inject({ method: 'PUT', url: '/api/hierarchy/assign/transfer', payload })).statusCode,
     ).toBe(401);
-    expect((await transfer(AREA, payload)).statusCode).toBe(403);
+    expect((await transfer(STORE, payload)).statusCode).toBe(403);
     expect((await org.positionsOf('staff@acme.test'))[0]!.nodeId).toBe(staff!.nodeId);
   });
 

@@ -136,6 +136,24 @@ describe('main navigation (spec §2 and §6)', () => {
     expect(firstPermittedPath({ id: 1, isAdminTenant: true, permissions: [] })).toBeUndefined();
   });
 
+  it('never starts on a placeholder while a real screen is permitted', () => {
+    const only = (...modules: ('storeinfo' | 'user')[]) => ({
+      id: 1,
+      isAdminTenant: false,
+      permissions: modules.map((id) => ({
+        id,
+        status: 'active' as const,
+        capabilities: ['read' as const, 'update' as const],
+      })),
+    });
+    // Library, Insights and Orders come before Store Info in the menu, but are placeholders.
+    expect(firstPermittedPath(only('storeinfo'))).toBe('/workspace');
+    // Only an administration screen: that, rather than a placeholder.
+    expect(firstPermittedPath(only('user'))).toBe('/admin/user');
+    // Nothing real at all: the placeholders are still there to land on.
+    expect(firstPermittedPath(only())).toBe('/library');
+  });
+
   it('highlights the deepest entry for a path', () => {
     const menu = visibleMenu(as('Administrator'));
     expect(activeMenuKey('/task', menu)).toBe('my-tasks');

@@ -136,6 +136,43 @@ describe('position editor', () => {
     expect(assignsBody(onSubmit.mock.calls[0]![0].assigns)).toEqual([{ id: 30, node_id: 7, role_id: 4 }]);
   });
 
+  it('adds a second position with "Add position"', async () => {
+    const onSubmit = renderEditor([
+      { id: 30, node_id: 7, node_name: 'Sydney CBD', role_id: 4, role_name: 'Store Manager', in_scope: true },
+    ]);
+    expect(await screen.findAllByRole('combobox', { name: /Place/ })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Add position' }));
+    const places = await screen.findAllByRole('combobox', { name: /Place/ });
+    expect(places).toHaveLength(2);
+    await userEvent.click(places[1]!);
+    await userEvent.click(await screen.findByRole('option', { name: 'Parramatta' }));
+    await userEvent.click(screen.getAllByRole('combobox', { name: /Role/ })[1]!);
+    await userEvent.click(await screen.findByRole('option', { name: 'Team Member' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(assignsBody(onSubmit.mock.calls[0]![0].assigns)).toEqual([
+      { id: 30, node_id: 7, role_id: 4 },
+      { node_id: 8, role_id: 5 },
+    ]);
+  });
+
+  it('recovers after the only position line is removed', async () => {
+    const onSubmit = renderEditor([{}]);
+    await screen.findByRole('combobox', { name: /Place/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: /Place/ })).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Give at least one position')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add position' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: /Place/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sydney CBD' }));
+    await userEvent.click(screen.getByRole('combobox', { name: /Role/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Team Member' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(assignsBody(onSubmit.mock.calls[0]![0].assigns)).toEqual([{ node_id: 7, role_id: 5 }]);
+  });
+
   it('needs at least one position of the caller’s own', async () => {
     const onSubmit = renderEditor([outside]);
     await screen.findByTestId('position-outside');

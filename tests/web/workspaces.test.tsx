@@ -70,9 +70,55 @@ describe('open_at units', () => {
     expect(openAtToMs(1_551_398_400)).toBe(1_551_398_400_000);
     expect(msToOpenAt(1_551_398_400_999)).toBe(1_551_398_400);
     expect(openAtToMs(null)).toBeNull();
-    // A datetime-local value round-trips through seconds.
-    expect(inputToOpenAt(openAtToInput(1_551_398_400))).toBe(1_551_398_400);
+    // A date field's value round-trips through seconds at midnight UTC.
+    expect(openAtToInput(1_551_398_400)).toBe('2019-03-01');
+    expect(inputToOpenAt('2019-03-01')).toBe(1_551_398_400);
     expect(inputToOpenAt('')).toBeNull();
+  });
+});
+
+describe('the opening day west of UTC', () => {
+  const zone = process.env.TZ;
+  beforeEach(() => {
+    resetBrowserState();
+    setViewportWidth(1280);
+    // A New York browser: midnight UTC on 1 March is still 28 February there.
+    process.env.TZ = 'America/New_York';
+    server.use(
+      http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: record() })),
+      http.get('*/api/workspace/summary', () =>
+        HttpResponse.json({ status: 200, data: { active: 12, inactive: 1, limit: 50 } }),
+      ),
+      http.get('*/api/hierarchy/tree/fetch', () =>
+        HttpResponse.json({ status: 200, data: admin().hierarchy }),
+      ),
+    );
+    return () => {
+      process.env.TZ = zone;
+    };
+  });
+
+  it('shows the day the store opened on its details, not the day before', async () => {
+    renderRoute('/admin/workspace/detail/42', admin());
+    expect(await screen.findByRole('heading', { name: 'Sydney CBD' })).toBeInTheDocument();
+    expect(screen.getByText(/^(03\/01\/2019|01\/03\/2019|2019-03-01)$/)).toBeInTheDocument();
+  });
+
+  it('fills the Opened field when editing and sends the same day back', async () => {
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.put('*/api/workspace/update', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ status: 200, data: record() });
+      }),
+    );
+    renderRoute('/admin/workspace/edit/42', admin());
+    const opened = await screen.findByLabelText('Opened');
+    await waitFor(() => expect(opened).toHaveValue('2019-03-01'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Contact' }), ' (front desk)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expectPath('/admin/workspace/detail/42');
+    expect(sent?.open_at).toBe(1_551_398_400);
   });
 });
 
@@ -131,7 +177,7 @@ describe('workspace screens', () => {
     ).toBeInTheDocument();
   });
 
-  it('creates a workspace with its parent and sends the opening time in seconds', async () => {
+  it('creates a workspace with its parent and sends the opening day in seconds', async () => {
     let sent: Record<string, unknown> | undefined;
     server.use(
       http.post('*/api/workspace/create', async ({ request }) => {
@@ -148,14 +194,14 @@ describe('workspace screens', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Belongs to' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Sydney Metro' }));
     const opened = screen.getByLabelText('Opened');
-    await userEvent.type(opened, '2024-05-01T09:30');
+    await userEvent.type(opened, '2024-05-01');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await expectPath('/admin/workspace/detail/77');
     expect(sent).toMatchObject({ name: 'Chatswood', identifier: 'NSW-004', parent_id: 3 });
-    expect(sent?.open_at).toBe(Math.floor(new Date('2024-05-01T09:30').getTime() / 1000));
+    expect(sent?.open_at).toBe(Date.UTC(2024, 4, 1) / 1000);
   });
 
-  it('edits a workspace, keeping the opening time in seconds, and returns to its details', async () => {
+  it('edits a workspace, keeping the opening day in seconds, and returns to its details', async () => {
     let sent: Record<string, unknown> | undefined;
     server.use(
       http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: record() })),

@@ -15,6 +15,7 @@ import {
 } from '../../../contract/api/hierarchy';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { refreshTaskTargetsAfterWrites } from '../../lib/organisationChanges';
 import {
   createNode,
   deleteNodes,
@@ -29,6 +30,8 @@ const tags = ['hierarchy'];
 
 /** Spec §7 hierarchy calls, every one limited to the caller's subtree. */
 export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  refreshTaskTargetsAfterWrites(app);
+
   app.get(
     '/api/hierarchy/tree/fetch',
     {

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/api/workspaces';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { refreshTaskTargetsAfterWrites } from '../../lib/organisationChanges';
 import {
   createWorkspace,
   getWorkspace,
@@ -23,6 +24,8 @@ const tags = ['workspaces'];
 
 /** Workspace administration in the design §3 style; nodes are made and moved by the hierarchy service. */
 export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  refreshTaskTargetsAfterWrites(app);
+
   app.get(
     '/api/workspace/list',
     {

@@ -1,9 +1,7 @@
-import AddIcon from '@mui/icons-material/AddCircleOutline';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   ArrayInput,
-  Button,
   FormDataConsumer,
   type RaRecord,
   required,
@@ -13,6 +11,7 @@ import {
 } from 'react-admin';
 import type { Assign } from '../../../contract/api/users';
 import { NodePickerInput } from '../../components/NodePicker';
+import { AddPositionButton } from './AddPositionButton';
 import { useRoleChoices } from './useRoleChoices';
 
 /** A position of the form: the server's fields, or just node and role for a new one. */
@@ -60,11 +59,7 @@ export function PositionsInput() {
           disableReordering
           disableClear
           disableRemove={(record: RaRecord) => (record as FormAssign).in_scope === false}
-          addButton={
-            <Button label="users.positions.add">
-              <AddIcon />
-            </Button>
-          }
+          addButton={<AddPositionButton />}
           sx={{
             '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 },
             // Remove buttons only appear on hover by default; a position editor shows them outright.

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Registers, in a hierarchy or workspace routes plugin, a hook that follows every successful
+ * write with a `tasks.materialise` job for the caller's tenant that re-checks which stores each
+ * task reaches: a store created, moved or re-activated under a targeted container gets the
+ * occurrences to come; one deactivated or moved out loses its future open ones. The job is keyed
+ * per tenant, so a burst of tree edits queues one refresh instead of one per edit.
+ */
+export function refreshTaskTargetsAfterWrites(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 300 || !request.caller) return;
+    const tenantId = request.caller.tenantId;
+    await app.jobs
+      .send(
+        app.db,
+        'tasks.materialise',
+        { tenantId, refreshTargets: true },
+        { singletonKey: `tasks.refresh:${tenantId}` },
+      )
+      .catch((err: unknown) => request.log.error({ err }, 'could not enqueue the task target refresh'));
+  });
+}
