@@ -43,6 +43,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A client must send its request headers within 30 s (a real one sends them at once; a stalled or
+ * slow-drip connection is closed instead of being held) and the whole request within 120 s: the
+ * largest upload, a 20 MB task document, still arrives at about 1.5 Mbit/s. Node checks both
+ * every few seconds (connectionsCheckingInterval), not every 30 s as by default.
+ */
+export const HEADERS_TIMEOUT_MS = 30_000;
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -51,10 +60,15 @@ export interface BuildOptions {
 
 /** Builds the API (and, when built, the web app) on an open, migrated database. */
 export async function buildApp({ config, database, logger }: BuildOptions) {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // A hop count as the function Fastify makes of one (its types only take the function).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 5_000 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 

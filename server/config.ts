@@ -14,6 +14,13 @@ export interface Config {
   /** Served web app; absent in API-only runs. */
   webRoot: string | undefined;
   loginRateLimit: { perIpPerMinute: number; perUsernamePer15Minutes: number };
+  /**
+   * TRUST_PROXY: which proxies' `X-Forwarded-For` names the client (Fastify's `trustProxy`). Off by
+   * default: otherwise any client could name itself a fresh address per request and walk past the
+   * per-address sign-in limit. `true` trusts every hop, a number that many hops, and a list the
+   * proxies at those addresses or CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
 
   /** JOBS=off: this process enqueues background jobs but does not run them (on by default). */
   jobWorkers: boolean;
@@ -36,6 +43,22 @@ function parseInteger(name: string, raw: string, min: number, max: number): numb
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+function parseTrustProxy(raw: string): boolean | number | string[] {
+  const v = raw.trim();
+  if (/^\d+$/.test(v)) return parseInteger('TRUST_PROXY', v, 0, 100);
+  try {
+    return parseBool('TRUST_PROXY', v);
+  } catch {
+    const list = v.split(',').map((a) => a.trim());
+    const address = /^(?:[0-9.]+|[0-9a-f:.]+)(?:\/\d{1,3})?$/i;
+    const named = ['loopback', 'linklocal', 'uniquelocal'];
+    if (list.every((a) => named.includes(a) || (address.test(a) && /[.:]/.test(a)))) return list;
+    throw new ConfigError(
+      `TRUST_PROXY must be true/false, a number of proxy hops, or proxy addresses/CIDRs separated by commas (10.0.0.1,10.1.0.0/16,loopback), got "${raw}"`,
+    );
+  }
 }
 
 function parseUrl(name: string, raw: string, protocols: string[]): string {
@@ -96,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? attempt(() => parseInteger('LOGIN_LIMIT_PER_USERNAME', env.LOGIN_LIMIT_PER_USERNAME!, 1, 100_000), 10)
     : 10;
 
+  const trustProxy = env.TRUST_PROXY ? attempt(() => parseTrustProxy(env.TRUST_PROXY!), false) : false;
+
   const jobWorkers = env.JOBS ? attempt(() => parseBool('JOBS', env.JOBS!), true) : true;
 
   if (errors.length) {
@@ -113,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     webRoot: path.resolve('dist'),
     loginRateLimit: { perIpPerMinute: perIp, perUsernamePer15Minutes: perUsername },
+    trustProxy,
     jobWorkers,
   };
 }

@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { databaseSourceOf, openDatabase } from './db/client';
@@ -19,18 +20,15 @@ export async function startServer(config: Config) {
   }, 3_600_000);
   sweep.unref();
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
+  // SIGINT/SIGTERM and a crash alike: stop taking requests, let jobs in hand finish, close the
+  // database; after 10 s the process exits anyway so a stuck connection cannot hold a deploy.
+  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an unexpected error');
+    else app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
     await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  });
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(

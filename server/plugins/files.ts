@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { fileTypeFromBuffer } from 'file-type';
 import { badRequest, HttpError } from '../lib/errors';
 import type { FileStorage } from '../lib/storage';
 
@@ -41,11 +42,18 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
     if (data.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
     return { filename: part.filename, data };
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       const message = `The file is too large: upload ${megabytes(maxBytes)} or less`;
       throw new HttpError(413, message, { file: message });
     }
-    throw error;
+    // Everything above only parses the client's body (nothing is stored yet), so whatever fails
+    // here is a body that only claims to be multipart: no boundary, a boundary the body does not
+    // use, a part cut off, LF line ends ("Unexpected end of multipart data" from the parser).
+    const status = (error as { statusCode?: number }).statusCode;
+    const reason = error instanceof Error ? error.message : String(error);
+    const code = status !== undefined && status >= 400 && status < 500 ? status : 400;
+    throw new HttpError(code, `The upload could not be read: ${reason}`, { file: reason });
   }
 }
 
@@ -54,9 +62,6 @@ export type DetectedType =
   | { ext: 'jpg'; mime: 'image/jpeg' }
   | { ext: 'webp'; mime: 'image/webp' }
   | { ext: 'svg'; mime: 'image/svg+xml' };
-
-const startsWith = (data: Buffer, bytes: number[], offset = 0) =>
-  bytes.every((b, i) => data[offset + i] === b);
 
 /** An SVG document: optional BOM, XML declaration, comments and doctype, then an <svg> root. */
 function looksLikeSvg(data: Buffer): boolean {
@@ -69,13 +74,20 @@ function looksLikeSvg(data: Buffer): boolean {
   return prolog.test(head);
 }
 
-/** What a file is by its content, never its name: PNG, JPEG, WebP or SVG; undefined otherwise. */
-export function detectFileType(data: Buffer): DetectedType | undefined {
-  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-    return { ext: 'png', mime: 'image/png' };
-  if (startsWith(data, [0xff, 0xd8, 0xff])) return { ext: 'jpg', mime: 'image/jpeg' };
-  if (startsWith(data, [0x52, 0x49, 0x46, 0x46]) && startsWith(data, [0x57, 0x45, 0x42, 0x50], 8))
-    return { ext: 'webp', mime: 'image/webp' };
-  if (looksLikeSvg(data)) return { ext: 'svg', mime: 'image/svg+xml' };
-  return undefined;
+const RASTER: Record<string, DetectedType> = {
+  'image/png': { ext: 'png', mime: 'image/png' },
+  'image/jpeg': { ext: 'jpg', mime: 'image/jpeg' },
+  'image/webp': { ext: 'webp', mime: 'image/webp' },
+};
+
+/**
+ * What an image is by its content, never its name: PNG, JPEG or WebP by their signatures
+ * (file-type), or an SVG document; undefined otherwise.
+ */
+export async function detectFileType(data: Buffer): Promise<DetectedType | undefined> {
+  const found = await fileTypeFromBuffer(data);
+  const raster = found && RASTER[found.mime];
+  if (raster) return raster;
+  // file-type reads an SVG with an XML declaration as XML: the prolog check decides.
+  return looksLikeSvg(data) ? { ext: 'svg', mime: 'image/svg+xml' } : undefined;
 }

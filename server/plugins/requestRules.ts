@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors';
-import { fieldNotFinite, fieldWithNul } from '../lib/validation';
+import { fieldNotFinite, fieldTooDeep, fieldWithNul, MAX_NESTING } from '../lib/validation';
 
 /**
  * Rules every route shares. Text with a NUL character is refused before it reaches SQL (PostgreSQL
@@ -10,6 +10,12 @@ import { fieldNotFinite, fieldWithNul } from '../lib/validation';
  */
 export const requestRulesPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
+    // First, so that the walks below (and validation) only ever see shallow values.
+    const deep = fieldTooDeep(request.query) ?? fieldTooDeep(request.body);
+    if (deep)
+      throw badRequest(`${deep} nests values more than ${MAX_NESTING} levels deep`, {
+        [deep]: `nests more than ${MAX_NESTING} levels deep`,
+      });
     const field = fieldWithNul(request.query) ?? fieldWithNul(request.body);
     if (field)
       throw badRequest(`${field} contains a character that is not allowed (NUL)`, {

@@ -49,7 +49,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         {children}
       </Layout>
-      <UrgentTasksModal open={urgent.open} count={urgent.count} tasks={urgent.tasks} onClose={urgent.close} />
+      <UrgentTasksModal open={urgent.open} tasks={urgent.tasks} onClose={urgent.close} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
@@ -6,32 +7,32 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { useDateFormat } from '../hooks/useDateFormat';
 import { useIsMobile } from '../hooks/useIsMobile';
-import type { UrgentTask } from './urgentTasks';
+import { useZonedTime } from '../hooks/useZonedTime';
+import { type UrgentTask, urgentTaskPath } from './urgentTasks';
 
 export interface UrgentTasksModalProps {
   open: boolean;
-  count: number;
+  /** The urgent tasks still to do (status false). */
   tasks: UrgentTask[];
   onClose: () => void;
 }
 
-/** The urgent-tasks reminder of spec §2: an open flag, a count and the list. */
-export function UrgentTasksModal({ open, count, tasks, onClose }: UrgentTasksModalProps) {
+/** The urgent-tasks reminder of spec §2 and §4: the count and the list; each opens its task. */
+export function UrgentTasksModal({ open, tasks, onClose }: UrgentTasksModalProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
-  const { dateTime } = useDateFormat();
-  const goToTasks = () => {
+  const { dateTime } = useZonedTime();
+  const go = (path: string) => {
     onClose();
-    navigate('/task');
+    navigate(path);
   };
   return (
     <Dialog
@@ -50,25 +51,30 @@ export function UrgentTasksModal({ open, count, tasks, onClose }: UrgentTasksMod
       </DialogTitle>
       <DialogContent dividers>
         <Typography variant="body1" sx={{ mb: 1 }}>
-          {translate('urgent.intro', { smart_count: count })}
+          {translate('urgent.intro', { smart_count: tasks.length })}
         </Typography>
-        <List dense>
+        <List>
           {tasks.map((task) => (
-            <ListItem key={task.id} disableGutters>
-              <ListItemAvatar sx={{ minWidth: 28 }}>
+            <ListItemButton
+              key={task.assignment_id}
+              onClick={() => go(urgentTaskPath(task))}
+              sx={{ borderRadius: 1, px: 1, minHeight: 56 }}
+            >
+              <ListItemIcon sx={{ minWidth: 32 }}>
                 <PriorityHighIcon color="error" fontSize="small" />
-              </ListItemAvatar>
+              </ListItemIcon>
               <ListItemText
                 primary={task.title}
-                secondary={task.due ? translate('urgent.due', { date: dateTime(task.due) }) : undefined}
+                secondary={translate('urgent.due', { date: dateTime(task.due_at) })}
               />
-            </ListItem>
+              <ChevronRightIcon color="action" />
+            </ListItemButton>
           ))}
         </List>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose}>{translate('urgent.dismiss')}</Button>
-        <Button variant="contained" onClick={goToTasks}>
+        <Button variant="contained" onClick={() => go('/task')}>
           {translate('urgent.open_tasks')}
         </Button>
       </DialogActions>

@@ -49,7 +49,7 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
+export function apiUrl(path: string, query: RequestOptions['query'] = {}): string {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query)) {
     const values = Array.isArray(value) ? value : [value];
@@ -71,14 +71,14 @@ export function errorMessage(body: unknown, fallback = 'errors.generic'): string
   return translate(fallback);
 }
 
-function fieldErrors(body: unknown): Record<string, string> {
+export function fieldErrors(body: unknown): Record<string, string> {
   if (!isRecord(body) || !isRecord(body.errors)) return {};
   const errors: Record<string, string> = {};
   for (const [field, text] of Object.entries(body.errors)) if (typeof text === 'string') errors[field] = text;
   return errors;
 }
 
-function requestHeaders(body: unknown): Headers {
+export function requestHeaders(body: unknown): Headers {
   const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -5,6 +5,7 @@ import { profile } from '../customRoutes/profile';
 import { settings } from '../customRoutes/settings';
 import { needs } from '../providers/accessControl';
 import { departments } from '../resources/departments';
+import { myTasks } from '../resources/myTasks';
 import { profileFields } from '../resources/profileFields';
 import { roles } from '../resources/roles';
 import { stores } from '../resources/stores';
@@ -40,11 +41,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...RESOURCES.flatMap(routesOf),
   ...hierarchy.routes,
   ...settings.routes,
+  ...myTasks.routes,
   ...placeholders.routes,
 
   // The task modules replace these with their folders' routes.
   comingSoon('/dashboard', needs('dashboard', 'read'), 'pages.dashboard'),
-  comingSoon('/task', needs('mytasks', 'read'), 'pages.my_tasks'),
   comingSoon('/task/management', needs('taskmanagement', 'read'), 'pages.task_management'),
   comingSoon('/task/management/detail/:id', needs('taskmanagement', 'read'), 'pages.task_detail'),
   comingSoon('/task/management/create/:id?', needs('taskmanagement', 'create'), 'pages.task_create'),

@@ -55,7 +55,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'server/cli/launch.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -96,6 +96,41 @@ describe('NUL characters', () => {
   });
 });
 
+describe('deep nesting', () => {
+  it('refuses a body nested 100,000 levels deep with a 400 naming where, not a 500', async () => {
+    const deep = `{"name":${'['.repeat(100_000)}0${']'.repeat(100_000)}}`;
+    const res = await t.injectAs(OWNER, {
+      method: 'POST',
+      url: '/api/department/create',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)[0]).toMatch(/^name(\.0)+$/);
+    // Upload routes, which take no JSON, alike.
+    const upload = await t.injectAs(OWNER, {
+      method: 'POST',
+      url: '/api/profile/upload-avatar',
+      headers: { 'content-type': 'application/json' },
+      payload: `${'{"a":'.repeat(50_000)}0${'}'.repeat(50_000)}`,
+    });
+    expect(upload.statusCode).toBe(400);
+  });
+
+  it('still takes the nesting real requests have', async () => {
+    const res = await t.injectAs(OWNER, {
+      method: 'POST',
+      url: '/api/role/create',
+      payload: {
+        name: 'Nested enough',
+        description: '',
+        permissions: [{ id: 'profile', status: 'active', capabilities: ['read'] }],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe('caching', () => {
   it('marks signed-in answers no-store and leaves public ones alone', async () => {
     const verify = await t.injectAs(OWNER, { url: '/api/user/verify' });

@@ -52,6 +52,22 @@ describe('configuration', () => {
     );
   });
 
+  it('trusts no proxy unless TRUST_PROXY says which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'the load balancer' })).toThrowError(
+      /TRUST_PROXY must be true\/false, a number of proxy hops, or proxy addresses/,
+    );
+  });
+
   it('runs background jobs in the process unless JOBS=off', () => {
     expect(loadConfig({}).jobWorkers).toBe(true);
     expect(loadConfig({ JOBS: 'off' }).jobWorkers).toBe(false);

@@ -655,6 +655,33 @@ describe('PUT /api/hierarchy/assign/transfer', () => {
     expect(await org.positionsOf(person)).toHaveLength(1);
   });
 
+  it('refuses to move the last administrators away from the root (409), moving nothing', async () => {
+    const role = await call(OWNER, {
+      method: 'POST',
+      url: '/api/role/create',
+      payload: {
+        name: 'Tree keeper',
+        description: '',
+        permissions: [{ id: 'hierarchy', status: 'active', capabilities: ['read', 'update'] }],
+      },
+    });
+    expect(role.statusCode).toBe(200);
+    await org.addUser('tree.keeper@acme.test', 'Acme Retail', 'Tree keeper');
+    const root = await org.node('Acme Retail');
+    const { positions, roles } = await import('../../server/db/schema');
+    const { and, eq } = await import('drizzle-orm');
+    const adminPositions = await t.database.db
+      .select({ id: positions.id })
+      .from(positions)
+      .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
+      .where(and(eq(positions.nodeId, root.id), eq(roles.name, 'Administrator')));
+    const cbd = await org.node('Sydney CBD');
+    const ids = adminPositions.map((p) => p.id);
+    const res = await transfer('tree.keeper@acme.test', { ids, node_id: cbd.id });
+    expect(res.statusCode).toBe(409);
+    expect((await org.positionsOf(OWNER))[0]!.nodeId).toBe(root.id);
+  });
+
   it('refuses bad input with 400 and moves nothing', async () => {
     const cbd = await org.node('Sydney CBD');
     for (const payload of [{ ids: [], node_id: cbd.id }, { ids: [1] }, { ids: 'x', node_id: cbd.id }]) {

@@ -130,6 +130,42 @@ describe('POST /api/passwordreset', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('makes every older unused link of the user stop working', async () => {
+    const older = await requestLink('staff@globex.test');
+    const newer = await requestLink('staff@globex.test');
+    expect(newer).not.toBe(older);
+    const reset = (token: string, password: string) =>
+      t.inject({ method: 'POST', url: '/api/passwordreset', payload: { token, password } });
+    expect((await reset(newer, 'chosen-with-newer-1')).statusCode).toBe(200);
+    const stale = await reset(older, 'chosen-with-older-2');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toMatch(/invalid or has expired/);
+    expect((await login('staff@globex.test', 'chosen-with-newer-1')).statusCode).toBe(200);
+  });
+
+  it('makes the links stale when an administrator sets the password instead', async () => {
+    const link = await requestLink('olivia.smith.1@acme.test');
+    const user = await t.userByUsername('olivia.smith.1@acme.test');
+    const set = await t.injectAs('owner@acme.test', {
+      method: 'PUT',
+      url: '/api/user/update',
+      payload: {
+        id: user.id,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        password: 'set-by-admin-1',
+      },
+    });
+    expect(set.statusCode).toBe(200);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/passwordreset',
+      payload: { token: link, password: 'chosen-by-link-2' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await login('olivia.smith.1@acme.test', 'set-by-admin-1')).statusCode).toBe(200);
+  });
+
   it('ends the sessions that knew the old password', async () => {
     const oldToken = await t.tokenFor('store@acme.test');
     const token = await requestLink('store@acme.test');

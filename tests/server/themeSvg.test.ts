@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SvgError, sanitizeSvg } from '../../server/modules/theme/svg';
+import { SvgError, sanitizeSvg } from '../../server/lib/sanitize';
 
 const wrap = (inner: string, attrs = '') => `<svg xmlns="http://www.w3.org/2000/svg"${attrs}>${inner}</svg>`;
 
@@ -42,17 +42,26 @@ describe('sanitizeSvg', () => {
     );
     expect(out).toBe(
       '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><rect width="1"/><use/><use/><rect/>' +
-        '<image href="data:image/png;base64,iVBORw0KGgo="/><image/><style></style><style>.a{fill:url(#ok)}</style></svg>',
+        '<image href="data:image/png;base64,iVBORw0KGgo="/><image/><style/><style>.a{fill:url(#ok)}</style></svg>',
     );
   });
 
   it('never keeps a document type (entity expansion) and drops editor metadata', () => {
     const out = sanitizeSvg(
       '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY lol "lol">]><!-- made by hand -->' +
-        '<svg xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:version="1">' +
+        '<svg xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:version="1"' +
+        ' xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd">' +
         '<metadata><rdf>x</rdf></metadata><sodipodi:namedview/><rect width="1" inkscape:label="r"/></svg>',
     );
     expect(out).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"/></svg>');
+  });
+
+  it('refuses a document that uses an entity it declared', () => {
+    expect(() =>
+      sanitizeSvg(
+        '<!DOCTYPE svg [<!ENTITY lol "lol">]><svg xmlns="http://www.w3.org/2000/svg"><text>&lol;</text></svg>',
+      ),
+    ).toThrow(SvgError);
   });
 
   it('refuses documents that are not well-formed SVG', () => {

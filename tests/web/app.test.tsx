@@ -16,6 +16,7 @@ import {
   verifyHandler,
 } from './fixtures';
 import { server } from './msw';
+import { emptyMyTasks } from './myTasksFixtures';
 import { expectPath, renderApp, setViewportWidth } from './renderApp';
 
 const menu = () => screen.findByTestId('main-menu');
@@ -33,7 +34,8 @@ describe('app shell', () => {
   beforeEach(() => {
     resetBrowserState();
     setViewportWidth(1280);
-    server.use(noUrgentTasks);
+    // Staff land on My Tasks: its calls answer an empty day.
+    server.use(noUrgentTasks, ...emptyMyTasks);
   });
   afterEach(() => vi.restoreAllMocks());
 

@@ -12,6 +12,7 @@ import { toSessionUser } from '../../src/providers/sessionUser';
 import { getToken } from '../../src/providers/tokenCookie';
 import { noUrgentTasks, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
+import { emptyMyTasks } from './myTasksFixtures';
 import { expectPath, renderApp } from './renderApp';
 
 // Spec §8's texts, as a person reads them.
@@ -23,7 +24,8 @@ const field = (name: RegExp) => screen.findByLabelText(name, { selector: 'input'
 describe('sign-in and password pages', () => {
   beforeEach(() => {
     resetBrowserState();
-    server.use(noUrgentTasks);
+    // Staff land on My Tasks: its calls answer an empty day.
+    server.use(noUrgentTasks, ...emptyMyTasks);
   });
 
   describe('/login', () => {

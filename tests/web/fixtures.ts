@@ -108,7 +108,7 @@ export const verifyHandler = (data: VerifyData | (() => VerifyData)) =>
 
 /** Tests that are not about urgent tasks have none. */
 export const noUrgentTasks = http.get('*/api/user/task/urgent', () =>
-  HttpResponse.json({ status: 200, data: [] }),
+  HttpResponse.json({ status: 200, data: { data: [] } }),
 );
 
 /** A clean browser: no cookie, no session, no sign-in reason, no remembered position, no forced reset. */

@@ -1,60 +1,43 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { countOpenUrgent, parseUrgentTasks } from '../../src/layout/urgentTasks';
-import { operatorVerify, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
+import type { UrgentTask } from '../../contract/api/mytasks';
+import { openUrgent, urgentTaskPath } from '../../src/layout/urgentTasks';
+import { operatorVerify, position, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
+import { card, detail, emptyMyTasks, TYPES } from './myTasksFixtures';
 import { expectPath, renderApp } from './renderApp';
+
+const urgent = (overrides: Partial<UrgentTask> = {}): UrgentTask => ({
+  assignment_id: 301,
+  task_id: 30,
+  title: 'Product recall: batch 42',
+  due_at: '2030-03-04T06:00:00.000Z',
+  status: false,
+  ...overrides,
+});
 
 describe('urgent tasks', () => {
   beforeEach(() => resetBrowserState());
 
-  it('reads the shapes the task endpoint may answer with', () => {
-    const tasks = [
-      { id: 1, title: 'Recall: batch 42', status: false },
-      { id: 2, name: 'Fridge temperature', status: true },
-    ];
-    expect(parseUrgentTasks(tasks)).toHaveLength(2);
-    expect(parseUrgentTasks({ Urgent: tasks })).toHaveLength(2);
-    expect(parseUrgentTasks({ data: { urgent: tasks } })).toHaveLength(2);
-    expect(
-      parseUrgentTasks([
-        { name: 'Urgent', tasks },
-        { name: 'Task', tasks: [{ id: 3, status: false }] },
-      ]),
-    ).toHaveLength(2);
-    expect(parseUrgentTasks(null)).toEqual([]);
-    expect(parseUrgentTasks(tasks)[1]?.title).toBe('Fridge temperature');
+  it('counts the urgent tasks whose status is false (spec §4)', () => {
+    const tasks = [urgent(), urgent({ assignment_id: 302, status: true }), urgent({ assignment_id: 303 })];
+    expect(openUrgent(tasks).map((t) => t.assignment_id)).toEqual([301, 303]);
+    expect(urgentTaskPath(urgent())).toBe('/task?assignment=301');
   });
 
-  it('counts the urgent tasks whose status is false', () => {
-    expect(
-      countOpenUrgent(
-        parseUrgentTasks([
-          { id: 1, status: false },
-          { id: 2, status: true },
-          { id: 3, status: false },
-        ]),
-      ),
-    ).toBe(2);
-  });
-
-  it('asks with unix seconds and the time zone, and opens the modal when some are open', async () => {
+  it('asks with unix seconds and the browser zone, opens when some are open, and each opens its task', async () => {
     signedIn();
     let query: URLSearchParams | undefined;
     server.use(
+      ...emptyMyTasks,
       verifyHandler(verifyData()),
       http.get('*/api/user/task/urgent', ({ request }) => {
         query = new URL(request.url).searchParams;
         return HttpResponse.json({
           status: 200,
-          data: {
-            Urgent: [
-              { id: 1, title: 'Product recall: batch 42', status: false },
-              { id: 2, title: 'Done already', status: true },
-            ],
-          },
+          data: { data: [urgent(), urgent({ assignment_id: 302, title: 'Done already', status: true })] },
         });
       }),
     );
@@ -67,31 +50,125 @@ describe('urgent tasks', () => {
     const datetime = Number(query?.get('datetime'));
     expect(datetime).toBeGreaterThanOrEqual(before);
     expect(datetime).toBeLessThan(before + 60);
-    expect(query?.get('timezone')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Open My Tasks' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await expectPath('/task');
+    expect(query?.get('timezone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await userEvent.click(screen.getByRole('button', { name: /Product recall: batch 42/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull());
+    await expectPath('/task', '?assignment=301');
+  });
+
+  it('opens on a position change when the new position has urgent work', async () => {
+    signedIn();
+    const asked: (string | null)[] = [];
+    const positions = (selected: number) =>
+      verifyData({
+        position_list: [
+          position({ id: 11, node_name: 'Sydney CBD', selected: selected === 11 }),
+          position({ id: 21, node_id: 6, node_name: 'Parramatta', selected: selected === 21 }),
+        ],
+      });
+    server.use(
+      ...emptyMyTasks,
+      http.get('*/api/user/verify', ({ request }) =>
+        HttpResponse.json({
+          status: 200,
+          data: positions(request.headers.get('x-position-id') === '21' ? 21 : 11),
+        }),
+      ),
+      http.get('*/api/user/task/urgent', ({ request }) => {
+        const header = request.headers.get('x-position-id');
+        asked.push(header);
+        return HttpResponse.json({
+          status: 200,
+          data: { data: header === '21' ? [urgent({ title: 'Parramatta recall' })] : [] },
+        });
+      }),
+    );
+    renderApp('/task');
+    await waitFor(() => expect(asked).toEqual([null]));
+    expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch position' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Parramatta/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
+    expect(dialog).toHaveTextContent('Parramatta recall');
+    // The switch refreshes every query, so the new position may be asked more than once.
+    expect(asked[0]).toBeNull();
+    expect(asked.slice(1)).toContain('21');
+    expect(asked.slice(1).every((header) => header === '21')).toBe(true);
+  });
+
+  it('asks again after the task is completed and stays closed', async () => {
+    signedIn();
+    let completed = false;
+    let asked = 0;
+    const recall = card({
+      assignment_id: 301,
+      task_id: 30,
+      title: 'Product recall: batch 42',
+      type_id: TYPES.urgent.id,
+    });
+    server.use(
+      http.get('*/api/user/task/get', () => HttpResponse.json({ status: 200, data: detail(recall) })),
+      http.post('*/api/user/task/complete', () => {
+        completed = true;
+        return HttpResponse.json({ status: 200, data: { ...recall, status: 'done', done: true } });
+      }),
+      ...emptyMyTasks,
+      verifyHandler(verifyData()),
+      http.get('*/api/user/task/urgent', () => {
+        asked++;
+        return HttpResponse.json({ status: 200, data: { data: [urgent({ status: completed })] } });
+      }),
+    );
+    renderApp('/task');
+    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /Product recall: batch 42/ }));
+    const drawer = await screen.findByTestId('task-drawer');
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Mark as done' }));
+    await screen.findByText('Task done');
+    await waitFor(() => expect(asked).toBe(2));
+    expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
+  });
+
+  it('sends the browser zone even when the profile names another (spec §9)', async () => {
+    signedIn();
+    let zone: string | null = null;
+    server.use(
+      ...emptyMyTasks,
+      verifyHandler(
+        verifyData({
+          profile_data: [{ id: 1, field_id: 1, short_name: 'timezone', value: 'Pacific/Auckland' }],
+        }),
+      ),
+      http.get('*/api/user/task/urgent', ({ request }) => {
+        zone = new URL(request.url).searchParams.get('timezone');
+        return HttpResponse.json({ status: 200, data: { data: [] } });
+      }),
+    );
+    renderApp('/task');
+    await waitFor(() => expect(zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone));
   });
 
   it('stays closed when every urgent task is done', async () => {
     signedIn();
     let asked = false;
     server.use(
+      ...emptyMyTasks,
       verifyHandler(verifyData()),
       http.get('*/api/user/task/urgent', () => {
         asked = true;
-        return HttpResponse.json({ status: 200, data: [{ id: 2, title: 'Done', status: true }] });
+        return HttpResponse.json({ status: 200, data: { data: [urgent({ status: true })] } });
       }),
     );
     renderApp('/task');
     await waitFor(() => expect(asked).toBe(true));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
   });
 
   it('only logs a failure and keeps the session', async () => {
     signedIn();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     server.use(
+      ...emptyMyTasks,
       verifyHandler(verifyData()),
       http.get('*/api/user/task/urgent', () =>
         HttpResponse.json({ status: 404, message: 'No API route' }, { status: 404 }),
@@ -99,19 +176,19 @@ describe('urgent tasks', () => {
     );
     renderApp('/task');
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Could not load urgent tasks', expect.anything()));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
     expect(window.location.pathname).toBe('/task');
     warn.mockRestore();
   });
 
   it('does not ask for users without My Tasks', async () => {
     signedIn();
-    const urgent = vi.fn();
+    const asked = vi.fn();
     server.use(
       verifyHandler(operatorVerify()),
       http.get('*/api/user/task/urgent', () => {
-        urgent();
-        return HttpResponse.json({ status: 200, data: [] });
+        asked();
+        return HttpResponse.json({ status: 200, data: { data: [] } });
       }),
       http.get('*/api/tenant/list', () =>
         HttpResponse.json({ status: 200, data: { data: [], total: 0, page: 1, per_page: 10 } }),
@@ -121,6 +198,6 @@ describe('urgent tasks', () => {
     await expectPath('/tenant-management');
     // The tenant list has rendered, so the layout (and its urgent-tasks hook) is mounted.
     await screen.findByTestId('tenants-empty');
-    expect(urgent).not.toHaveBeenCalled();
+    expect(asked).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { WorkspaceObject } from '../../../contract/api/hierarchy';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';

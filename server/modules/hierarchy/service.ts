@@ -11,7 +11,9 @@ import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { lockOrganisation } from '../../lib/organisationLock';
 import { isForeignKeyViolation } from '../../lib/pgErrors';
+import { assertAdministratorRemains, countAdministrators } from '../users/administrators';
 import { assertCanActivate } from '../workspaces/limit';
 import {
   addObject,
@@ -180,6 +182,8 @@ export async function createNode(
   const status = input.status ?? 'active';
 
   return db.transaction(async (tx) => {
+    // The parent's path is copied into the new node: no move may rewrite it meanwhile.
+    await lockOrganisation(tx, caller.tenantId);
     const parent = await parentInScope(tx, caller, input.parent_id);
     if (values?.identifier)
       await assertIdentifierFree(tx, caller.tenantId, values.identifier, undefined, prefix);
@@ -211,6 +215,8 @@ export async function updateNode(
   const name = input.name === undefined ? undefined : cleanName(input.name);
   const values = input.object === undefined ? undefined : objectValues(input.object, prefix);
   return db.transaction(async (tx) => {
+    // The cycle check reads paths that a concurrent move would rewrite: moves take turns.
+    await lockOrganisation(tx, caller.tenantId);
     const node = await nodeInScope(tx, caller, input.id);
     if (values !== undefined) {
       if (node.type !== 'workspace')
@@ -265,6 +271,7 @@ async function moveNode(db: Db, caller: Caller, node: NodeRow, parentId: number)
 export async function deleteNodes(db: Db, caller: Caller, ids: readonly number[]): Promise<NodeDeleteData> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
+    await lockOrganisation(tx, caller.tenantId);
     const nodes = await findNodes(tx, caller.tenantId, unique);
     if (nodes.length !== unique.length) {
       const missing = unique.filter((id) => !nodes.some((n) => n.id === id));
@@ -318,6 +325,7 @@ export async function listNodeAssignments(
 export async function transferAssignments(db: Db, caller: Caller, input: TransferBody) {
   const ids = [...new Set(input.ids)];
   return db.transaction(async (tx) => {
+    await lockOrganisation(tx, caller.tenantId);
     const target = await nodeInScope(tx, caller, input.node_id, 'Target node');
     const found = await findPositions(tx, caller.tenantId, ids);
     if (found.length !== ids.length) {
@@ -330,7 +338,10 @@ export async function transferAssignments(db: Db, caller: Caller, input: Transfe
       throw badRequest('You cannot transfer the position you are signed in with', {
         ids: 'leave your own position out',
       });
+    // Moving an administrator's root position away demotes them like a role change would.
+    const before = await countAdministrators(tx, caller.tenantId);
     const moved = await movePositions(tx, caller.tenantId, ids, target.id);
+    await assertAdministratorRemains(tx, caller.tenantId, before);
     return { moved, node_id: target.id };
   });
 }

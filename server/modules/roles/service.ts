@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { lockOrganisation } from '../../lib/organisationLock';
 import { assertAdministratorRemains, countAdministrators } from '../users/administrators';
 import { beyond, type GrantRow, parsePermissions, toPermission } from './grants';
 import {
@@ -114,6 +115,8 @@ export async function update(db: Db, caller: Caller, body: RoleUpdateBody): Prom
   const previous = (await loadGrants(db, tenantId, [body.id])).get(body.id) ?? [];
   checkCeiling(await callerGrants(db, caller), input.grants, previous);
   await db.transaction(async (tx) => {
+    // Administrators are counted before and after: concurrent demotions take turns.
+    await lockOrganisation(tx, tenantId);
     if (await roleNameTaken(tx, tenantId, input.name, body.id))
       throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
     const before = await countAdministrators(tx, tenantId);

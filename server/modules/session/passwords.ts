@@ -3,11 +3,12 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
-import type { Mailer } from '../../plugins/mail';
+import type { Mailer } from '../mail/service';
 import { listTheme } from '../theme/service';
 import {
   consumeResetToken,
   deleteUserSessions,
+  expireResetTokens,
   findLoginCandidates,
   findUser,
   insertResetToken,
@@ -97,8 +98,10 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     const found = userId === undefined ? undefined : await findUser(tx, tenantId, userId);
     if (!found?.user.enabled) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
     await setPassword(tx, tenantId, found.user.id, passwordHash, false);
-    // A new password ends every session that knew the old one.
+    // A new password ends every session that knew the old one, and every other link mailed for
+    // the old one (a link leaked from an old mail must not reset the password again).
     await deleteUserSessions(tx, tenantId, found.user.id);
+    await expireResetTokens(tx, tenantId, found.user.id);
     const theme = await listTheme(tx, tenantId);
     return { user: loginUser({ ...found.user, forceReset: false }, found.tenant), theme, redirect: '/login' };
   });
@@ -132,6 +135,7 @@ export async function changeOwnPassword(
   await db.transaction(async (tx) => {
     await setPassword(tx, session.tenantId, user.id, passwordHash, false);
     await deleteUserSessions(tx, session.tenantId, user.id, session.sessionId);
+    await expireResetTokens(tx, session.tenantId, user.id);
   });
 }
 

@@ -132,6 +132,20 @@ export async function consumeResetToken(db: Db, tenantId: number, tokenHash: str
   return row?.userId;
 }
 
+/** Every unused reset link of the user stops working (a new password makes them stale). */
+export async function expireResetTokens(db: Db, tenantId: number, userId: number) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetTokens.tenantId, tenantId),
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
+}
+
 export async function findUser(db: Db, tenantId: number, userId: number) {
   const [row] = await db
     .select({ user: users, tenant: tenants })

@@ -13,6 +13,7 @@ import { callerOf } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
 import { sessionOf } from '../../plugins/auth';
+import { UsernameAttempts } from './attempts';
 import { forgotPassword, resetPassword } from './passwords';
 import { login, logout } from './service';
 import { verify } from './verify';
@@ -22,25 +23,13 @@ const tooMany = (_req: unknown, context: { after: string }) =>
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = app.config.loginRateLimit;
-  // One limiter per request is all the plugin's hooks run, so the per-username one is checked by hand.
-  const usernameLimit = app.createRateLimit({
-    max: limits.perUsernamePer15Minutes,
-    timeWindow: '15 minutes',
-    keyGenerator: (request) => {
-      const body = request.body as { username?: unknown } | undefined;
-      return `user:${typeof body?.username === 'string' ? body.username.trim().toLowerCase() : ''}`;
-    },
-  });
-  const perUsername = async (request: FastifyRequest) => {
-    const limit = await usernameLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
-      throw new HttpError(
-        429,
-        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      );
-    }
-  };
+  // The plugin's per-address limit runs as a hook; the per-username counts are kept here.
+  const attempts = new UsernameAttempts(limits.perUsernamePer15Minutes);
+  const usernameOf = (request: FastifyRequest) => (request.body as { username?: unknown }).username;
+  const loginAttempt = async (request: FastifyRequest) =>
+    attempts.attempt('login', usernameOf(request), request.ip);
+  const forgotAttempt = async (request: FastifyRequest) =>
+    attempts.attempt('forgot', usernameOf(request), request.ip);
 
   app.post(
     '/api/login',
@@ -55,10 +44,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         access: { public: true },
         rateLimit: { max: limits.perIpPerMinute, timeWindow: '1 minute', errorResponseBuilder: tooMany },
       },
-      preHandler: perUsername,
+      preHandler: loginAttempt,
     },
     async (request, reply) => {
       const result = await login(app.db, request.body);
+      attempts.succeeded('login', request.body.username, request.ip);
       return reply.code(result.status).send({ status: result.status, data: result.data });
     },
   );
@@ -93,7 +83,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         access: { public: true },
         rateLimit: { max: limits.perIpPerMinute, timeWindow: '1 minute', errorResponseBuilder: tooMany },
       },
-      preHandler: perUsername,
+      preHandler: forgotAttempt,
     },
     async (request) => ok(await forgotPassword(app.db, app.mailer, app.config.publicUrl, request.body)),
   );

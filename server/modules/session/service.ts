@@ -10,6 +10,7 @@ import {
   deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
+  expireResetTokens,
   findLoginCandidates,
   findSession,
   findUser,
@@ -170,6 +171,11 @@ export async function callerFor(db: Db, tenantId: number, userId: number): Promi
 /** Ends every session of a user (disabled, deleted, new password), except `keepSessionId`. */
 export async function endUserSessions(db: Db, tenantId: number, userId: number, keepSessionId?: number) {
   await deleteUserSessions(db, tenantId, userId, keepSessionId);
+}
+
+/** A password set for the user makes the reset links mailed before it stale. */
+export async function expireResetLinks(db: Db, tenantId: number, userId: number) {
+  await expireResetTokens(db, tenantId, userId);
 }
 
 /** Expired sessions are refused anyway; the server sweeps them out now and then. */

@@ -14,7 +14,7 @@ import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
-import type { Mailer } from '../../plugins/mail';
+import type { Mailer } from '../mail/service';
 import { sendResetMail } from '../session/passwords';
 import { setAllowedModules, setWorkspaceLimit } from '../settings/service';
 import { provisionTenant } from './provision';

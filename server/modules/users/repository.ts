@@ -197,9 +197,14 @@ export async function setEnabled(db: Db, tenantId: number, userId: number, enabl
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 
-export async function deleteUser(db: Db, tenantId: number, userId: number) {
+/** Whether the user was there to delete. */
+export async function deleteUser(db: Db, tenantId: number, userId: number): Promise<boolean> {
   // Positions, sessions, reset links and profile values go with the user (ON DELETE CASCADE).
-  await db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  const deleted = await db
+    .delete(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .returning({ id: users.id });
+  return deleted.length > 0;
 }
 
 export async function insertPositions(

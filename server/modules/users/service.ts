@@ -9,13 +9,14 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
+import { lockOrganisation } from '../../lib/organisationLock';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
-import type { Mailer } from '../../plugins/mail';
+import type { Mailer } from '../mail/service';
 import { beyond } from '../roles/grants';
 import { callerGrants, loadGrants } from '../roles/service';
 import { adminResetPassword } from '../session/passwords';
-import { avatarUrl, endUserSessions } from '../session/service';
+import { avatarUrl, endUserSessions, expireResetLinks } from '../session/service';
 import { assertAdministratorRemains, countAdministrators } from './administrators';
 import { planPositions } from './assigns';
 import {
@@ -215,6 +216,8 @@ export async function update(
   const passwordHash = password ? await hashPassword(password) : undefined;
   await withUniqueUsername(() =>
     db.transaction(async (tx) => {
+      // Administrators are counted before and after: concurrent demotions take turns.
+      await lockOrganisation(tx, tenantId);
       if (
         email.toLowerCase() !== user.email.toLowerCase() &&
         (await usernameTaken(tx, tenantId, email, user.id))
@@ -239,7 +242,10 @@ export async function update(
         );
       }
       // A new password ends the sessions that knew the old one (the caller's own stays).
-      if (passwordHash) await endUserSessions(tx, tenantId, user.id, ownSessionId);
+      if (passwordHash) {
+        await endUserSessions(tx, tenantId, user.id, ownSessionId);
+        await expireResetLinks(tx, tenantId, user.id);
+      }
       await assertAdministratorRemains(tx, tenantId, before);
     }),
   );

@@ -1,6 +1,8 @@
 import type { UserRecord } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
+import { notFound } from '../../lib/errors';
+import { lockOrganisation } from '../../lib/organisationLock';
 import { endUserSessions } from '../session/service';
 import { assertAdministratorRemains, countAdministrators } from './administrators';
 import { deleteUser, setEnabled } from './repository';
@@ -12,6 +14,8 @@ export async function setStatus(db: Db, caller: Caller, id: number, enabled: boo
   if (!enabled && id === caller.userId) throw NOT_YOURSELF('disable');
   await manageableUser(db, caller, id);
   await db.transaction(async (tx) => {
+    // Administrators are counted before and after: concurrent demotions take turns.
+    await lockOrganisation(tx, tenantId);
     const before = await countAdministrators(tx, tenantId);
     await setEnabled(tx, tenantId, id, enabled);
     if (!enabled) {
@@ -31,8 +35,10 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
   if (id === caller.userId) throw NOT_YOURSELF('delete');
   await manageableUser(db, caller, id);
   await db.transaction(async (tx) => {
+    await lockOrganisation(tx, tenantId);
     const before = await countAdministrators(tx, tenantId);
-    await deleteUser(tx, tenantId, id);
+    // Another request may have deleted the user since manageableUser looked: that one answered 200.
+    if (!(await deleteUser(tx, tenantId, id))) throw notFound('User');
     await assertAdministratorRemains(tx, tenantId, before);
   });
   return { id };

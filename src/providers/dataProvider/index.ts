@@ -1,5 +1,6 @@
 import { crudMethods } from './crud';
 import { hierarchyMethods } from './hierarchy';
+import { myTaskMethods } from './mytasks';
 import { profileMethods } from './profile';
 import { settingsMethods } from './settings';
 import { taskMethods } from './tasks';
@@ -22,6 +23,7 @@ export const dataProvider = {
   ...profileMethods,
   ...settingsMethods,
   ...taskMethods,
+  ...myTaskMethods,
 };
 
 export type AppDataProvider = typeof dataProvider;

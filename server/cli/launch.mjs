@@ -1,0 +1,45 @@
+// `npm start`: runs the server compiled to plain JavaScript (dist-server/start.mjs), so production
+// needs neither tsx nor a TypeScript loader. The bundle is (re)built by esbuild — a runtime
+// dependency for this reason — when it is missing or older than the server's sources; the web app
+// is built by start.ts on the same rule. Dependencies stay in node_modules (not bundled).
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const outDir = path.join(root, 'dist-server');
+const bundle = path.join(outDir, 'start.mjs');
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce(
+    (max, entry) => Math.max(max, newestMtime(path.join(target, entry))),
+    stat.mtimeMs,
+  );
+}
+
+const sources = Math.max(
+  ...['server', 'contract', 'package-lock.json'].map((p) => newestMtime(path.join(root, p))),
+);
+if (newestMtime(bundle) < sources) {
+  const started = Date.now();
+  const { build } = await import('esbuild');
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    entryPoints: [path.join(root, 'server/cli/start.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  // The migrator reads its SQL files beside the code that runs it.
+  cpSync(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+  console.log(`compiled the server in ${Date.now() - started} ms`);
+}
+await import(pathToFileURL(bundle).href);

@@ -1,0 +1,51 @@
+import type {
+  MyTaskCard,
+  MyTaskCompleteBody,
+  MyTaskDetail,
+  MyTaskGetQuery,
+  MyTaskGroups,
+  UrgentTasks,
+} from '../../../contract/api/mytasks';
+import type { UploadResult } from '../../../contract/api/tasks';
+import { apiFetch } from '../httpClient';
+import { browserTimeZone } from '../timezone';
+import { type UploadOptions, uploadFile } from '../uploadRequest';
+
+/**
+ * Spec §7 My Tasks calls. Task queries send the browser's zone (spec §9), whatever zone the
+ * profile displays in: the server reads the asked-for day in the zone of the device asking.
+ */
+export const myTaskMethods = {
+  /** GET /api/user/task/date: the assignments covering a local day (YYYY-MM-DD), grouped by type. */
+  getMyTasksForDay: (day: string, department?: number) =>
+    apiFetch<MyTaskGroups>('/api/user/task/date', {
+      query: { datetime: day, timezone: browserTimeZone(), department },
+    }),
+
+  /** GET /api/user/task/search: matching assignments from 30 days back to 30 ahead. */
+  searchMyTasks: (searchKey: string, department?: number) =>
+    apiFetch<MyTaskGroups>('/api/user/task/search', {
+      query: { search_key: searchKey, timezone: browserTimeZone(), department },
+    }),
+
+  /** GET /api/user/task/urgent with the time in unix seconds (spec §7). */
+  getUrgentTasks: () =>
+    apiFetch<UrgentTasks>('/api/user/task/urgent', {
+      query: { datetime: Math.floor(Date.now() / 1000), timezone: browserTimeZone() },
+    }),
+
+  /** GET /api/user/task/get: the query is a parameter object (spec §7). */
+  getMyTask: (query: MyTaskGetQuery) => apiFetch<MyTaskDetail>('/api/user/task/get', { query: { ...query } }),
+
+  /** POST /api/user/task/complete: done, can't do, or (communications) read. */
+  completeMyTask: (body: MyTaskCompleteBody) =>
+    apiFetch<MyTaskCard>('/api/user/task/complete', { method: 'POST', body }),
+
+  /** POST /api/user/task/upload (form data) with progress; the error comes from `output` (spec §7). */
+  uploadTaskFile: (file: File, options: Omit<UploadOptions, 'fallback'> = {}) =>
+    uploadFile<UploadResult>('/api/user/task/upload', file, { ...options, fallback: 'errors.file_upload' }),
+
+  /** GET /api/task/attachments/download: the file's bytes (spec §7 blob response). */
+  downloadTaskFile: (hash: string) =>
+    apiFetch<Blob>('/api/task/attachments/download', { query: { hash }, responseType: 'blob' }),
+};

@@ -1,0 +1,318 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import type { MyTaskCompleteBody, MyTaskDetail } from '../../../contract/api/mytasks';
+import { ApiError } from '../../providers/httpClient';
+import { checkCompletion } from './completion';
+import { EvidenceUploads } from './EvidenceUploads';
+import { useCompleteTask } from './myTasksQueries';
+import { useUploads } from './useUploads';
+
+export interface CompletionFormProps {
+  detail: MyTaskDetail;
+  /** After the server has taken it: the drawer closes and the card has moved to Done. */
+  onCompleted: () => void;
+}
+
+function serverProblems(error: unknown): { message?: string; fields: Record<string, string> } {
+  if (error instanceof ApiError) return { message: error.message, fields: error.errors };
+  if (error instanceof Error) return { message: error.message, fields: {} };
+  return { fields: {} };
+}
+
+/** The actions stay at the bottom of the drawer, within a thumb's reach on a phone. */
+function Actions({ children }: { children: React.ReactNode }) {
+  return (
+    <Box
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        mt: 'auto',
+        mx: { xs: -2, sm: -3 },
+        px: { xs: 2, sm: 3 },
+        py: 1.5,
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+        display: 'flex',
+        gap: 1,
+        justifyContent: 'flex-end',
+        zIndex: 1,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * Completing one assignment: the evidence its rules ask for (checklist, comment, photos, files),
+ * "Can't do" with a reason, or "I have read this" for a communication. Rules are checked before
+ * sending; the server's 400 names the same fields, and both show at the field they concern.
+ */
+export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const card = detail.assignment;
+  const steps = detail.task.checklist;
+  const communication = card.acknowledgement !== null;
+  const [outcome, setOutcome] = useState<'done' | 'cannot_do'>('done');
+  const [comment, setComment] = useState('');
+  const [reason, setReason] = useState('');
+  const [ticks, setTicks] = useState<boolean[]>(() => steps.map(() => false));
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string>();
+  const uploads = useUploads();
+  const complete = useCompleteTask();
+  // A field's error goes once the person changes that field; the others stay until the next send.
+  const clear = (...names: string[]) =>
+    setFields((current) =>
+      names.some((n) => n in current)
+        ? Object.fromEntries(Object.entries(current).filter(([n]) => !names.includes(n)))
+        : current,
+    );
+  const addFiles = (files: File[]) => {
+    clear('photos', 'files', 'attachments');
+    uploads.add(files);
+  };
+
+  const send = (body: MyTaskCompleteBody, notice: string) => {
+    setMessage(undefined);
+    complete.mutate(body, {
+      onSuccess: () => {
+        notify(`my_tasks.${notice}`, { type: 'success' });
+        onCompleted();
+      },
+      onError: (error) => {
+        const problems = serverProblems(error);
+        setFields(problems.fields);
+        setMessage(problems.message);
+      },
+    });
+  };
+
+  const submit = () => {
+    const problems = checkCompletion(card.evidence, {
+      outcome,
+      comment,
+      reason,
+      checklist: ticks,
+      photos: uploads.photos,
+      documents: uploads.documents,
+    });
+    const local = Object.fromEntries(
+      Object.entries(problems).map(([field, p]) => [field, translate(`my_tasks.${p.key}`, p.options)]),
+    );
+    setFields(local);
+    if (Object.keys(local).length > 0) {
+      setMessage(translate('my_tasks.fix_fields'));
+      return;
+    }
+    if (outcome === 'cannot_do') {
+      send(
+        { assignment_id: card.assignment_id, outcome: 'cannot_do', reason: reason.trim() },
+        'cannot_do_notice',
+      );
+      return;
+    }
+    send(
+      {
+        assignment_id: card.assignment_id,
+        outcome: 'done',
+        comment: comment.trim() || undefined,
+        attachments: uploads.hashes.length > 0 ? uploads.hashes : undefined,
+        checklist: steps.length > 0 ? ticks : undefined,
+      },
+      card.approval ? 'submitted_notice' : 'completed',
+    );
+  };
+
+  const errorAlert = message && (
+    <Alert severity="error" data-testid="completion-error">
+      {message}
+    </Alert>
+  );
+
+  if (communication) {
+    return (
+      <Stack
+        spacing={2}
+        useFlexGap
+        sx={{ flex: 1 }}
+        component="section"
+        aria-label={translate('my_tasks.acknowledge')}
+      >
+        {errorAlert}
+        {fields.acknowledged && <FormHelperText error>{fields.acknowledged}</FormHelperText>}
+        <Actions>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={complete.isPending}
+            onClick={() =>
+              send({ assignment_id: card.assignment_id, acknowledged: true }, 'acknowledged_notice')
+            }
+            sx={{ flex: { xs: 1, sm: 'none' } }}
+          >
+            {translate('my_tasks.acknowledge')}
+          </Button>
+        </Actions>
+      </Stack>
+    );
+  }
+
+  const busy = complete.isPending || uploads.busy;
+  const switchTo = (next: 'done' | 'cannot_do') => {
+    setFields({});
+    setMessage(undefined);
+    setOutcome(next);
+  };
+  if (outcome === 'cannot_do') {
+    return (
+      <Stack
+        spacing={2}
+        useFlexGap
+        sx={{ flex: 1 }}
+        component="form"
+        noValidate
+        aria-label={translate('my_tasks.cannot_do_title')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+          {translate('my_tasks.cannot_do_title')}
+        </Typography>
+        {errorAlert}
+        <TextField
+          label={translate('my_tasks.reason')}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            clear('reason');
+          }}
+          multiline
+          minRows={3}
+          required
+          error={Boolean(fields.reason)}
+          helperText={fields.reason}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+        <Actions>
+          <Button onClick={() => switchTo('done')} disabled={complete.isPending}>
+            {translate('my_tasks.back_to_done')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color="warning"
+            disabled={complete.isPending}
+            sx={{ flex: { xs: 1, sm: 'none' } }}
+          >
+            {translate('my_tasks.send_cannot_do')}
+          </Button>
+        </Actions>
+      </Stack>
+    );
+  }
+
+  const rules = card.evidence;
+  return (
+    <Stack
+      spacing={2}
+      useFlexGap
+      sx={{ flex: 1 }}
+      component="form"
+      noValidate
+      aria-label={translate('my_tasks.complete_title')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+        {translate('my_tasks.complete_title')}
+      </Typography>
+      {errorAlert}
+      {steps.length > 0 && (
+        <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+          <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
+            {translate('my_tasks.checklist')}
+          </Typography>
+          {steps.map((step, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a step is its position; the ticks are sent in this order
+            <Box key={`${i}-${step}`}>
+              <FormControlLabel
+                sx={{ minHeight: 44, alignItems: 'center' }}
+                control={
+                  <Checkbox
+                    checked={ticks[i] === true}
+                    onChange={(event) => {
+                      setTicks((current) => current.map((t, j) => (j === i ? event.target.checked : t)));
+                      clear(`checklist.${i}`);
+                    }}
+                  />
+                }
+                label={step}
+              />
+              {fields[`checklist.${i}`] && (
+                <FormHelperText error sx={{ mt: -0.5, ml: 4 }}>
+                  {fields[`checklist.${i}`]}
+                </FormHelperText>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      )}
+      <TextField
+        label={translate(rules.comment ? 'my_tasks.comment_required' : 'my_tasks.comment')}
+        value={comment}
+        onChange={(event) => {
+          setComment(event.target.value);
+          clear('comment');
+        }}
+        multiline
+        minRows={2}
+        error={Boolean(fields.comment)}
+        helperText={fields.comment}
+        slotProps={{ htmlInput: { maxLength: 5000 } }}
+      />
+      <EvidenceUploads
+        items={uploads.items}
+        onAdd={addFiles}
+        onRetry={uploads.retry}
+        onRemove={uploads.remove}
+        errors={[fields.photos, fields.files, fields.attachments]}
+        disabled={complete.isPending}
+      />
+      {uploads.busy && (
+        <Typography variant="caption" color="text.secondary">
+          {translate('my_tasks.wait_uploads')}
+        </Typography>
+      )}
+      <Actions>
+        <Button color="inherit" onClick={() => switchTo('cannot_do')} disabled={complete.isPending}>
+          {translate('my_tasks.cannot_do_button')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={busy}
+          sx={{ flex: { xs: 1, sm: 'none' } }}
+        >
+          {translate(card.approval ? 'my_tasks.submit_for_approval' : 'my_tasks.submit')}
+        </Button>
+      </Actions>
+    </Stack>
+  );
+}

@@ -1,0 +1,217 @@
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { MyTaskDetail, Submission, TaskFileRef } from '../../../contract/api/mytasks';
+import { TaskTypeIcon } from '../../components/TaskTypeIcon';
+import { useZonedTime } from '../../hooks/useZonedTime';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { isCompletable, stateBadge } from './cardState';
+import { saveBlob } from './downloadFile';
+
+function sizeOf(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function Files({ files }: { files: readonly TaskFileRef[] }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const download = async (file: TaskFileRef) => {
+    try {
+      saveBlob(await dataProvider.downloadTaskFile(file.hash), file.name);
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'my_tasks.download_failed', { type: 'error' });
+    }
+  };
+  return (
+    <List dense disablePadding>
+      {files.map((file) => (
+        <ListItemButton
+          key={file.hash}
+          onClick={() => download(file)}
+          aria-label={translate('my_tasks.download', { name: file.name })}
+          sx={{ borderRadius: 1, minHeight: 44 }}
+        >
+          <ListItemIcon sx={{ minWidth: 32 }}>
+            <DownloadIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText
+            primary={file.name}
+            secondary={sizeOf(file.size)}
+            slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+          />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Stack spacing={0.75} component="section" aria-label={title}>
+      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+function Attempt({ submission }: { submission: Submission }) {
+  const translate = useTranslate();
+  const { dateTime } = useZonedTime();
+  const review = submission.review;
+  return (
+    <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {translate('my_tasks.attempt', {
+          attempt: submission.attempt,
+          date: dateTime(submission.submitted_at),
+          name: submission.submitted_by.name,
+        })}
+        {submission.outcome === 'cannot_do' && ` · ${translate('my_tasks.cannot_do')}`}
+      </Typography>
+      {(submission.reason || submission.comment) && (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+          {submission.reason || submission.comment}
+        </Typography>
+      )}
+      {submission.attachments.length > 0 && <Files files={submission.attachments} />}
+      {review && (
+        <Typography variant="body2" color={review.decision === 'rejected' ? 'warning.main' : 'success.main'}>
+          {review.decision === 'rejected'
+            ? translate('my_tasks.review_rejected', {
+                name: review.reviewed_by?.name ?? '',
+                reason: review.reason ?? '',
+              })
+            : translate('my_tasks.review_approved', { name: review.reviewed_by?.name ?? '' })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** What a task asks: its type and state, times in the session zone, instructions, files, checklist, history. */
+export function TaskDetailView({ detail }: { detail: MyTaskDetail }) {
+  const translate = useTranslate();
+  const { dateTime } = useZonedTime();
+  const { task, assignment: card, submissions } = detail;
+  const badge = stateBadge(card);
+  const completable = isCompletable(card);
+  return (
+    <Stack spacing={2.5}>
+      <Stack spacing={1}>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Chip
+            size="small"
+            icon={<TaskTypeIcon name={task.type.icon} style={{ color: task.type.secondary_colour }} />}
+            label={task.type.name}
+            sx={{ bgcolor: task.type.colour, color: task.type.secondary_colour }}
+          />
+          {badge && (
+            <Chip
+              size="small"
+              label={translate(`my_tasks.${badge.label}`)}
+              color={badge.tone}
+              variant={badge.tone === 'default' ? 'outlined' : 'filled'}
+            />
+          )}
+          {card.department && <Chip size="small" variant="outlined" label={card.department.name} />}
+        </Stack>
+        <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+          {task.title}
+        </Typography>
+        <Typography variant="body2" color={card.overdue ? 'error' : 'text.secondary'}>
+          {translate('my_tasks.due_on', { date: dateTime(card.due_at) })}
+          {' · '}
+          {translate('my_tasks.starts_at', { date: dateTime(card.start_at) })}
+          {card.expires_at && ` · ${translate('my_tasks.expires_at', { date: dateTime(card.expires_at) })}`}
+          {card.estimated_minutes !== null &&
+            ` · ${translate('my_tasks.minutes', { smart_count: card.estimated_minutes })}`}
+        </Typography>
+        {card.acknowledgement && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('my_tasks.acknowledged_count', {
+              count: card.acknowledgement.acknowledged_count,
+              people: card.acknowledgement.people,
+            })}
+          </Typography>
+        )}
+        {card.status === 'rejected' && card.rejection_reason && (
+          <Alert severity="warning">
+            {translate('my_tasks.rejection', { reason: card.rejection_reason })}
+          </Alert>
+        )}
+      </Stack>
+
+      <Section title={translate('my_tasks.instructions')}>
+        {task.description.trim() ? (
+          <Box
+            data-testid="task-instructions"
+            sx={{
+              '& p': { my: 0.75 },
+              '& img': { maxWidth: '100%' },
+              overflowWrap: 'anywhere',
+              typography: 'body1',
+            }}
+            // Sanitised by the server's one sanitiser (server/lib/sanitize.ts) when the task was saved.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text
+            dangerouslySetInnerHTML={{ __html: task.description }}
+          />
+        ) : (
+          <Typography color="text.secondary">{translate('my_tasks.no_instructions')}</Typography>
+        )}
+      </Section>
+
+      {task.attachments.length > 0 && (
+        <Section title={translate('my_tasks.attachments')}>
+          <Files files={task.attachments} />
+        </Section>
+      )}
+
+      {/* While it can be completed, the form carries the checklist with its ticks. */}
+      {!completable && task.checklist.length > 0 && (
+        <Section title={translate('my_tasks.checklist')}>
+          <List dense disablePadding>
+            {task.checklist.map((step, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a step is its position; the ticks are sent in this order
+              <ListItem key={`${i}-${step}`} disableGutters>
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  {submissions.at(-1)?.checklist[i] ? (
+                    <CheckBoxIcon fontSize="small" color="success" />
+                  ) : (
+                    <CheckBoxOutlineBlankIcon fontSize="small" />
+                  )}
+                </ListItemIcon>
+                <ListItemText primary={step} />
+              </ListItem>
+            ))}
+          </List>
+        </Section>
+      )}
+
+      {submissions.length > 0 && (
+        <Section title={translate('my_tasks.history')}>
+          <Stack spacing={1.5}>
+            {submissions.map((s) => (
+              <Attempt key={s.id} submission={s} />
+            ))}
+          </Stack>
+        </Section>
+      )}
+    </Stack>
+  );
+}

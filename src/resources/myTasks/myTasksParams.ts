@@ -1,0 +1,62 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+export type MyTasksView = 'day' | 'week';
+
+export interface MyTasksParams {
+  view: MyTasksView;
+  /** The day shown (YYYY-MM-DD), today in the session's zone when the address has none. */
+  day: string;
+  department: number | undefined;
+  search: string;
+  /** The assignment whose drawer is open. */
+  assignment: number | undefined;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function positiveInt(value: string | null): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * My Tasks keeps what it shows in the address (?view, date, department, q, assignment), so the
+ * back button closes the drawer, a reload keeps the day, and the urgent modal can link a task.
+ */
+export function useMyTasksParams(today: string) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo<MyTasksParams>(() => {
+    const date = searchParams.get('date');
+    return {
+      view: searchParams.get('view') === 'week' ? 'week' : 'day',
+      day: date && DAY.test(date) ? date : today,
+      department: positiveInt(searchParams.get('department')),
+      search: searchParams.get('q') ?? '',
+      assignment: positiveInt(searchParams.get('assignment')),
+    };
+  }, [searchParams, today]);
+
+  const update = useCallback(
+    (changes: Partial<MyTasksParams>, options: { replace?: boolean } = {}) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          const set = (key: string, value: string | number | undefined) => {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, String(value));
+          };
+          if ('view' in changes) set('view', changes.view === 'week' ? 'week' : undefined);
+          if ('day' in changes) set('date', changes.day === today ? undefined : changes.day);
+          if ('department' in changes) set('department', changes.department);
+          if ('search' in changes) set('q', changes.search);
+          if ('assignment' in changes) set('assignment', changes.assignment);
+          return next;
+        },
+        { replace: options.replace },
+      );
+    },
+    [setSearchParams, today],
+  );
+  return [params, update] as const;
+}
