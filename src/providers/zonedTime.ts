@@ -63,7 +63,7 @@ export function addDays(day: string, count: number): string {
 }
 
 /** Day of the week of a calendar day, 0 = Sunday (the tenant's week_starting_day uses the same). */
-export function weekdayOf(day: string): number {
+function weekdayOf(day: string): number {
   return utcNoon(day).getUTCDay();
 }
 

@@ -14,7 +14,7 @@ export interface UploadItem {
   error?: string;
 }
 
-export const kindOf = (file: File): UploadItem['kind'] =>
+const kindOf = (file: File): UploadItem['kind'] =>
   file.type.startsWith('image/') ? 'photo' : 'document';
 
 /**
