@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Id } from './common';
+import { LocalDate } from './tasks';
 
 /** The states of one task occurrence at one workspace (design §5). */
 export const AssignmentStatus = Type.Union([
@@ -15,7 +16,6 @@ export const AssignmentStatus = Type.Union([
 export type AssignmentStatus = Static<typeof AssignmentStatus>;
 
 const Instant = Type.String({ description: 'ISO-8601 instant in UTC' });
-const LocalDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone of the browser' });
 const DateTime = Type.String({
   minLength: 1,

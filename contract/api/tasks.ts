@@ -7,11 +7,16 @@ import { Id, Paged, Text } from './common';
  * workspace's own time zone; instants (start_at, due_at, …) are ISO-8601 UTC strings.
  */
 
-export const LOCAL_DATE = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+export const LOCAL_DATE = '^[1-9]\\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
 export const LOCAL_TIME = '^([01]\\d|2[0-3]):[0-5]\\d$';
 export const UPLOAD_HASH = '^[a-f0-9]{64}$';
 
-export const LocalDate = Type.String({ pattern: LOCAL_DATE, description: 'A local date, YYYY-MM-DD' });
+/** `format: 'date'` checks the day exists (no 30 February): the database refuses one that does not. */
+export const LocalDate = Type.String({
+  pattern: LOCAL_DATE,
+  format: 'date',
+  description: 'A local date, YYYY-MM-DD',
+});
 export const LocalTime = Type.String({ pattern: LOCAL_TIME, description: 'A local time, HH:mm (24 h)' });
 export const UploadHash = Type.String({ pattern: UPLOAD_HASH, description: 'An upload hash (SHA-256)' });
 
