@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Paged, Text } from './common';
+import { Id, Page, Paged, Text } from './common';
 
 /*
  * Task management (issue 10; spec §3 task type, §6 taskmanagement, §7 task calls). Dates are local
@@ -211,7 +211,7 @@ export const TaskPage = Paged(TaskSummary);
 export type TaskPage = Static<typeof TaskPage>;
 
 export const TaskListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   per_page: Type.Integer({ minimum: 1, maximum: 200, default: 25 }),
   search_key: Type.Optional(Type.String({ maxLength: 200 })),
   status: Type.Optional(TaskStatus),
