@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Id } from './common';
+import { LocalDate } from './tasks';
 
 /** The states of one task occurrence at one workspace (design §5). */
 export const AssignmentStatus = Type.Union([
@@ -15,7 +16,6 @@ export const AssignmentStatus = Type.Union([
 export type AssignmentStatus = Static<typeof AssignmentStatus>;
 
 const Instant = Type.String({ description: 'ISO-8601 instant in UTC' });
-const LocalDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone of the browser' });
 const DateTime = Type.String({
   minLength: 1,
@@ -48,7 +48,7 @@ export type MyTaskSearchQuery = Static<typeof MyTaskSearchQuery>;
 
 /** Either the assignment, or a task and the local day it occurs on (and, above store level, where). */
 export const MyTaskGetQuery = Type.Object({
-  assignment_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  assignment_id: Type.Optional(Id),
   task_id: Type.Optional(Id),
   date: Type.Optional(LocalDate),
   workspace_id: Type.Optional(Id),
@@ -199,7 +199,7 @@ export type MyTaskDetail = Static<typeof MyTaskDetail>;
 // ---- completing -----------------------------------------------------------------------------
 
 export const MyTaskCompleteBody = Type.Object({
-  assignment_id: Type.Integer({ minimum: 1 }),
+  assignment_id: Id,
   comment: Type.Optional(Type.String({ maxLength: 5000 })),
   /** Hashes of files the caller uploaded with POST /api/user/task/upload. */
   attachments: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 50 })),

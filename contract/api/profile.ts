@@ -107,7 +107,12 @@ export const ProfileUpdateBody = Type.Object({
       Type.Object({
         id: Type.Optional(Id),
         field_id: Id,
-        value: Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Null()]),
+        // Numbers within what a double holds exactly: a profile value is not a place for 1e308.
+        value: Type.Union([
+          Type.String({ maxLength: 1000 }),
+          Type.Number({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
+          Type.Null(),
+        ]),
       }),
       { maxItems: 200 },
     ),

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Paged, Text } from './common';
+import { Id, Page, Paged, Text } from './common';
 
 /*
  * Task management (issue 10; spec §3 task type, §6 taskmanagement, §7 task calls). Dates are local
@@ -7,11 +7,16 @@ import { Id, Paged, Text } from './common';
  * workspace's own time zone; instants (start_at, due_at, …) are ISO-8601 UTC strings.
  */
 
-export const LOCAL_DATE = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+export const LOCAL_DATE = '^[1-9]\\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
 export const LOCAL_TIME = '^([01]\\d|2[0-3]):[0-5]\\d$';
 export const UPLOAD_HASH = '^[a-f0-9]{64}$';
 
-export const LocalDate = Type.String({ pattern: LOCAL_DATE, description: 'A local date, YYYY-MM-DD' });
+/** `format: 'date'` checks the day exists (no 30 February): the database refuses one that does not. */
+export const LocalDate = Type.String({
+  pattern: LOCAL_DATE,
+  format: 'date',
+  description: 'A local date, YYYY-MM-DD',
+});
 export const LocalTime = Type.String({ pattern: LOCAL_TIME, description: 'A local time, HH:mm (24 h)' });
 export const UploadHash = Type.String({ pattern: UPLOAD_HASH, description: 'An upload hash (SHA-256)' });
 
@@ -206,7 +211,7 @@ export const TaskPage = Paged(TaskSummary);
 export type TaskPage = Static<typeof TaskPage>;
 
 export const TaskListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   per_page: Type.Integer({ minimum: 1, maximum: 200, default: 25 }),
   search_key: Type.Optional(Type.String({ maxLength: 200 })),
   status: Type.Optional(TaskStatus),

@@ -91,6 +91,8 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
             // The docked paper is one screen tall and scrolls away with a long page; the fixed
             // part that holds the menu stays, so it carries the background down to the bottom.
             '& .RaSidebar-fixed': { backgroundColor: values.bg_tertiary },
+            // Scrolling down hides the app bar and lifts the menu by its height: fill that too.
+            '&.RaSidebar-appBarCollapsed .RaSidebar-fixed': { height: '100vh' },
           },
         },
       },

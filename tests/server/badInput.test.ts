@@ -96,6 +96,20 @@ describe('NUL characters', () => {
   });
 });
 
+describe('dates that do not exist', () => {
+  it('refuses 30 February and month 39 with a 400 before they reach SQL', async () => {
+    for (const date of ['2026-02-30', '2026-02-29', '0458-39-59', '0000-01-01']) {
+      const res = await t.injectAs(OWNER, { url: '/api/user/task/get', query: { task_id: 1, date } });
+      expect(res.statusCode, date).toBe(400);
+      expect(res.json().errors, date).toHaveProperty('date');
+    }
+    expect(
+      (await t.injectAs(OWNER, { url: '/api/user/task/get', query: { task_id: 1, date: '2028-02-29' } }))
+        .statusCode,
+    ).not.toBe(400);
+  });
+});
+
 describe('deep nesting', () => {
   it('refuses a body nested 100,000 levels deep with a 400 naming where, not a 500', async () => {
     const deep = `{"name":${'['.repeat(100_000)}0${']'.repeat(100_000)}}`;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { Id } from '../../../contract/api/common';
 import { ThemeSetting } from '../../../contract/api/session';
 import { callerOf } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
@@ -75,7 +76,7 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['theme'],
         summary: 'A tenant’s logo; public, since sign-in pages and e-mails show it before any session',
-        params: Type.Object({ tenant: Type.Integer({ minimum: 1 }), file: Type.String({ maxLength: 64 }) }),
+        params: Type.Object({ tenant: Id, file: Type.String({ maxLength: 64 }) }),
       },
       config: { access: { public: true } },
     },

@@ -498,7 +498,19 @@ function ActingOn({ names, ticked, onClear }: { names: string; ticked: number; o
       sx={{ alignItems: 'center', gap: 1, mb: 0.5, minHeight: 30, minWidth: 0 }}
       data-testid="hierarchy-acting-on"
     >
-      <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }} title={names}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        title={names}
+        // Two lines at most: a long list of ticked names is cut, the full list is in the tooltip.
+        sx={{
+          minWidth: 0,
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+        }}
+      >
         {ticked > 0
           ? translate('hierarchy.acting_on_ticked', { smart_count: ticked, names })
           : translate('hierarchy.acting_on', { name: names })}
