@@ -1,0 +1,32 @@
+import type { TaskType, TaskTypeCreateBody, TaskTypeUpdateBody } from '../../../contract/api/tasks';
+import { apiFetch } from '../httpClient';
+
+/** The tenant's task types (design calls under /api/task/types; the list is spec §7). */
+export const taskTypeMethods = {
+  /** GET /api/task/types/list: data.data in sort order. */
+  getTaskTypes: async () =>
+    (await apiFetch<{ data: TaskType[] }>('/api/task/types/list', { fallback: 'errors.generic' })).data,
+
+  createTaskType: (body: TaskTypeCreateBody) =>
+    apiFetch<TaskType>('/api/task/types/create', { method: 'POST', body, fallback: 'errors.generic' }),
+
+  updateTaskType: (body: TaskTypeUpdateBody) =>
+    apiFetch<TaskType>('/api/task/types/update', { method: 'PUT', body, fallback: 'errors.generic' }),
+
+  /** Every type's id in the wanted order; answers the list in that order. */
+  reorderTaskTypes: async (ids: number[]) =>
+    (
+      await apiFetch<{ data: TaskType[] }>('/api/task/types/reorder', {
+        method: 'PUT',
+        body: { ids },
+        fallback: 'errors.generic',
+      })
+    ).data,
+
+  deleteTaskType: (id: number) =>
+    apiFetch<{ id: number }>('/api/task/types/delete', {
+      method: 'DELETE',
+      query: { id },
+      fallback: 'errors.generic',
+    }),
+};
