@@ -128,7 +128,7 @@ export function TaskTypesSettings() {
                     </IconButton>
                   </Stack>
                 }
-                sx={{ pr: { xs: 21, sm: 22 } }}
+                sx={{ pr: 20 }}
               >
                 <ListItemAvatar sx={{ minWidth: 48 }}>
                   <Avatar sx={{ bgcolor: type.colour, width: 36, height: 36 }}>
@@ -138,7 +138,8 @@ export function TaskTypesSettings() {
                 <ListItemText
                   primary={type.name}
                   secondary={type.description || undefined}
-                  slotProps={{ secondary: { noWrap: true } }}
+                  // Descriptions wrap: one cut with an ellipsis would still widen a phone's page.
+                  sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
                 />
               </ListItem>
             ))}
