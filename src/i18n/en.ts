@@ -128,6 +128,7 @@ export const appMessages = {
     picker: {
       label: 'Place in the organisation',
       no_match: 'No matching place',
+      load_failed: 'The organisation could not be loaded.',
     },
     types: {
       root: 'Organisation',
