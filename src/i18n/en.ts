@@ -803,6 +803,13 @@ export const appMessages = {
       where: 'Where',
       how: 'How it is completed',
     },
+    validation: {
+      until_before_start: 'The repeat must end on or after the start date',
+      due_after_start: 'The task must be due after it starts',
+      expiry_after_due: 'Choose a time after the due time',
+      targets_required: 'Choose at least one %{workspace_lower} or area',
+      include_and_exclude: 'A place cannot be both included and left out',
+    },
     copy_of: '%{title} (copy)',
     empty_title: 'No tasks yet',
     empty_body: 'Tasks are how head office and area managers send work to %{workspaces_lower}.',

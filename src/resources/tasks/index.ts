@@ -1,7 +1,6 @@
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import { lazy } from 'react';
 import type { TaskSummary } from '../../../contract/api/tasks';
-import { comingSoon } from '../../customRoutes/placeholders';
 import { needs } from '../../providers/accessControl';
 import type { AppResource } from '../../routing/types';
 import { TASK_PATHS } from './taskPaths';
@@ -24,7 +23,17 @@ export const tasks: AppResource<TaskSummary> = {
       title: 'pages.task_detail',
       page: lazy(() => import('./TaskShow')),
     },
-    comingSoon('/task/management/create/:id?', needs('taskmanagement', 'create'), 'pages.task_create'),
-    comingSoon('/task/management/edit/:id', needs('taskmanagement', 'update'), 'pages.task_edit'),
+    {
+      path: '/task/management/create/:id?',
+      access: needs('taskmanagement', 'create'),
+      title: 'pages.task_create',
+      page: lazy(() => import('./TaskCreate')),
+    },
+    {
+      path: '/task/management/edit/:id',
+      access: needs('taskmanagement', 'update'),
+      title: 'pages.task_edit',
+      page: lazy(() => import('./TaskEdit')),
+    },
   ],
 };
