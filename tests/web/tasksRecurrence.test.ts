@@ -5,7 +5,12 @@ import { recurrenceSentence, type ScheduleFields } from '../../src/resources/tas
 const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
 
 // 2026-03-02 is a Monday.
-const base: ScheduleFields = { start_date: '2026-03-02', start_time: '09:00', due_date: '2026-03-02', due_time: '17:00' };
+const base: ScheduleFields = {
+  start_date: '2026-03-02',
+  start_time: '09:00',
+  due_date: '2026-03-02',
+  due_time: '17:00',
+};
 const say = (fields: Partial<ScheduleFields>) => recurrenceSentence({ ...base, ...fields }, t, 'en-AU');
 
 describe('recurrenceSentence', () => {
@@ -58,7 +63,9 @@ describe('recurrenceSentence', () => {
   });
 
   it('says how many times, and once', () => {
-    expect(say({ recurrence: { freq: 'daily', count: 10 } })).toBe('Every day, 09:00–17:00 store time, 10 times');
+    expect(say({ recurrence: { freq: 'daily', count: 10 } })).toBe(
+      'Every day, 09:00–17:00 store time, 10 times',
+    );
     expect(say({ recurrence: { freq: 'daily', count: 1 } })).toBe('Every day, 09:00–17:00 store time, once');
   });
 
