@@ -1,12 +1,8 @@
 import type { TaskType, TaskTypeCreateBody, TaskTypeUpdateBody } from '../../../contract/api/tasks';
 import { apiFetch } from '../httpClient';
 
-/** The tenant's task types (design calls under /api/task/types; the list is spec §7). */
+/** Settings' task type edits (design calls under /api/task/types; the list is `getTaskTypes` in tasks.ts). */
 export const taskTypeMethods = {
-  /** GET /api/task/types/list: data.data in sort order. */
-  getTaskTypes: async () =>
-    (await apiFetch<{ data: TaskType[] }>('/api/task/types/list', { fallback: 'errors.generic' })).data,
-
   createTaskType: (body: TaskTypeCreateBody) =>
     apiFetch<TaskType>('/api/task/types/create', { method: 'POST', body, fallback: 'errors.generic' }),
 
