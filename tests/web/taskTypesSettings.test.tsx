@@ -129,6 +129,7 @@ describe('task types in settings', () => {
     await userEvent.click(await (await section()).findByRole('button', { name: 'Delete Task' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Task is used by 12 tasks: archive or change them first')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await names()).toContain('Task');
   });
 });
