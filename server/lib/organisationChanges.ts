@@ -8,8 +8,10 @@ import type { FastifyInstance } from 'fastify';
  * per tenant, so a burst of tree edits queues one refresh instead of one per edit.
  */
 export function refreshTaskTargetsAfterWrites(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || reply.statusCode >= 300 || !request.caller) return;
+  // onSend, not onResponse: the job is queued before the answer leaves, so whoever sees the
+  // answer (a test draining the queue, the next request) also sees the job.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || reply.statusCode >= 300 || !request.caller) return payload;
     const tenantId = request.caller.tenantId;
     await app.jobs
       .send(
@@ -19,5 +21,6 @@ export function refreshTaskTargetsAfterWrites(app: FastifyInstance) {
         { singletonKey: `tasks.refresh:${tenantId}` },
       )
       .catch((err: unknown) => request.log.error({ err }, 'could not enqueue the task target refresh'));
+    return payload;
   });
 }

@@ -126,7 +126,7 @@ async function signIn(page: Page, username: string): Promise<void> {
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function completeRecallFromTheModal(page: Page, title: string, phone = false) {
   await signIn(page, 'staff@acme.test');
@@ -134,7 +134,7 @@ async function completeRecallFromTheModal(page: Page, title: string, phone = fal
   await modal.waitFor({ timeout: 15_000 });
   // On a phone the modal and the drawer fill the screen.
   if (phone) expect((await modal.boundingBox())?.width).toBe(390);
-  await modal.getByRole('button', { name: new RegExp(escape(title)) }).click();
+  await modal.getByRole('button', { name: new RegExp(escapeRegExp(title)) }).click();
   await modal.waitFor({ state: 'hidden' });
 
   const drawer = page.getByTestId('task-drawer');
