@@ -1,29 +1,29 @@
-import { format as formatWithDateFns } from 'date-fns';
 import type { DatePattern } from './timezone';
+import { dateTimeIn, dayKeyIn, formatDayKey } from './zonedTime';
 
-/** Formatting with the pattern of spec §3; the pattern itself comes from timezone.ts. */
-const DATE_FNS_PATTERNS: Record<DatePattern, string> = {
-  'MM/DD/YYYY': 'MM/dd/yyyy',
-  'DD/MM/YYYY': 'dd/MM/yyyy',
-  'YYYY-MM-DD': 'yyyy-MM-dd',
-};
+type DateValue = Date | string | number | null | undefined;
 
-/** Formats a date (Date, ISO string or epoch milliseconds) with the given pattern; '' for no date. */
-export function formatDate(value: Date | string | number | null | undefined, pattern: DatePattern): string {
-  if (value === null || value === undefined || value === '') return '';
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function instant(value: DateValue): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return formatWithDateFns(date, DATE_FNS_PATTERNS[pattern]);
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** Date and time, the time as hours and minutes in the same convention (12-hour for the US). */
-export function formatDateTime(
-  value: Date | string | number | null | undefined,
-  pattern: DatePattern,
-): string {
-  const day = formatDate(value, pattern);
-  if (!day) return '';
-  const date = value instanceof Date ? value : new Date(value as string | number);
-  const time = formatWithDateFns(date, pattern === 'MM/DD/YYYY' ? 'h:mm a' : 'HH:mm');
-  return `${day} ${time}`;
+/**
+ * The day of a date with the pattern of spec §3, as the given zone counts it (spec §9: the
+ * session's zone). A calendar day ("2019-03-01") belongs to no zone and is written as it is.
+ * '' for no date.
+ */
+export function formatDate(value: DateValue, pattern: DatePattern, zone: string): string {
+  if (typeof value === 'string' && CALENDAR_DAY.test(value)) return formatDayKey(value, pattern);
+  const date = instant(value);
+  return date ? formatDayKey(dayKeyIn(date, zone), pattern) : '';
+}
+
+/** Date and time in the given zone, the time in the pattern's convention (12-hour for the US). */
+export function formatDateTime(value: DateValue, pattern: DatePattern, zone: string): string {
+  const date = instant(value);
+  return date ? dateTimeIn(date, zone, pattern) : '';
 }

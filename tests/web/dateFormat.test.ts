@@ -22,13 +22,21 @@ describe('date format by browser zone (spec §3)', () => {
   });
 
   it('formats dates with each pattern and ignores empty or invalid values', () => {
-    const date = new Date(2026, 2, 7, 14, 5);
-    expect(formatDate(date, 'MM/DD/YYYY')).toBe('03/07/2026');
-    expect(formatDate(date, 'DD/MM/YYYY')).toBe('07/03/2026');
-    expect(formatDate(date, 'YYYY-MM-DD')).toBe('2026-03-07');
-    expect(formatDateTime(date, 'MM/DD/YYYY')).toBe('03/07/2026 2:05 PM');
-    expect(formatDateTime(date, 'DD/MM/YYYY')).toBe('07/03/2026 14:05');
-    expect(formatDate(null, 'YYYY-MM-DD')).toBe('');
-    expect(formatDate('not a date', 'YYYY-MM-DD')).toBe('');
+    const date = new Date('2026-03-07T14:05:00Z');
+    expect(formatDate(date, 'MM/DD/YYYY', 'UTC')).toBe('03/07/2026');
+    expect(formatDate(date, 'DD/MM/YYYY', 'UTC')).toBe('07/03/2026');
+    expect(formatDate(date, 'YYYY-MM-DD', 'UTC')).toBe('2026-03-07');
+    expect(formatDateTime(date, 'MM/DD/YYYY', 'UTC')).toBe('03/07/2026 2:05 PM');
+    expect(formatDateTime(date, 'DD/MM/YYYY', 'UTC')).toBe('07/03/2026 14:05');
+    expect(formatDate(null, 'YYYY-MM-DD', 'UTC')).toBe('');
+    expect(formatDate('not a date', 'YYYY-MM-DD', 'UTC')).toBe('');
+  });
+
+  it('shows an instant in the session zone and a calendar day as it is (spec §9)', () => {
+    const noonUtc = '2026-11-23T12:00:00Z';
+    expect(formatDateTime(noonUtc, 'DD/MM/YYYY', 'Australia/Sydney')).toBe('23/11/2026 23:00');
+    expect(formatDateTime(noonUtc, 'MM/DD/YYYY', 'America/New_York')).toBe('11/23/2026 7:00 AM');
+    expect(formatDate('2026-11-23T20:00:00Z', 'DD/MM/YYYY', 'Australia/Sydney')).toBe('24/11/2026');
+    expect(formatDate('2019-03-01', 'MM/DD/YYYY', 'America/New_York')).toBe('03/01/2019');
   });
 });
