@@ -8,6 +8,7 @@ import {
   SERIALIZATION_FAILURE,
   UNIQUE_VIOLATION,
 } from '../lib/pgErrors';
+import { describeIssues, type ValidationIssue } from '../lib/validationMessages';
 
 /**
  * Races that a service's own check did not see (two requests creating one name at once, a row
@@ -41,29 +42,6 @@ function conflictOf(error: unknown): { message: string; errors?: Record<string, 
   return undefined;
 }
 
-interface ValidationIssue {
-  instancePath?: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}
-
-/** Turns an AJV issue into a field name and a sentence a person can act on. */
-function describe(issue: ValidationIssue, context: string | undefined): [string, string] {
-  const params = issue.params ?? {};
-  const missing = typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
-  const extra = typeof params.additionalProperty === 'string' ? params.additionalProperty : undefined;
-  const field =
-    missing ??
-    extra ??
-    (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') ??
-    context ??
-    'body';
-  const name = field || context || 'request';
-  if (missing) return [name, `${name} is required`];
-  if (extra) return [name, `${name} is not a known field`];
-  return [name, `${name} ${issue.message ?? 'is invalid'}`];
-}
-
 /** One error handler shapes every failure into the envelope `{ status, message, errors? }`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -78,11 +56,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (conflict) return reply.code(409).send({ status: 409, ...conflict });
     const fe = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
     if (fe.validation) {
-      const errors: Record<string, string> = {};
-      for (const issue of fe.validation) {
-        const [field, message] = describe(issue, fe.validationContext);
-        errors[field] ??= message;
-      }
+      const errors = describeIssues(fe.validation, fe.validationContext);
       const first = Object.values(errors)[0] ?? 'The request is not valid';
       return reply.code(400).send({ status: 400, message: first, errors });
     }

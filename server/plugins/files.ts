@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { fileTypeFromBuffer } from 'file-type';
 import { badRequest, HttpError } from '../lib/errors';
 import type { FileStorage } from '../lib/storage';
 
@@ -62,9 +63,6 @@ export type DetectedType =
   | { ext: 'webp'; mime: 'image/webp' }
   | { ext: 'svg'; mime: 'image/svg+xml' };
 
-const startsWith = (data: Buffer, bytes: number[], offset = 0) =>
-  bytes.every((b, i) => data[offset + i] === b);
-
 /** An SVG document: optional BOM, XML declaration, comments and doctype, then an <svg> root. */
 function looksLikeSvg(data: Buffer): boolean {
   const head = data
@@ -76,13 +74,20 @@ function looksLikeSvg(data: Buffer): boolean {
   return prolog.test(head);
 }
 
-/** What a file is by its content, never its name: PNG, JPEG, WebP or SVG; undefined otherwise. */
-export function detectFileType(data: Buffer): DetectedType | undefined {
-  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-    return { ext: 'png', mime: 'image/png' };
-  if (startsWith(data, [0xff, 0xd8, 0xff])) return { ext: 'jpg', mime: 'image/jpeg' };
-  if (startsWith(data, [0x52, 0x49, 0x46, 0x46]) && startsWith(data, [0x57, 0x45, 0x42, 0x50], 8))
-    return { ext: 'webp', mime: 'image/webp' };
-  if (looksLikeSvg(data)) return { ext: 'svg', mime: 'image/svg+xml' };
-  return undefined;
+const RASTER: Record<string, DetectedType> = {
+  'image/png': { ext: 'png', mime: 'image/png' },
+  'image/jpeg': { ext: 'jpg', mime: 'image/jpeg' },
+  'image/webp': { ext: 'webp', mime: 'image/webp' },
+};
+
+/**
+ * What an image is by its content, never its name: PNG, JPEG or WebP by their signatures
+ * (file-type), or an SVG document; undefined otherwise.
+ */
+export async function detectFileType(data: Buffer): Promise<DetectedType | undefined> {
+  const found = await fileTypeFromBuffer(data);
+  const raster = found && RASTER[found.mime];
+  if (raster) return raster;
+  // file-type reads an SVG with an XML declaration as XML: the prolog check decides.
+  return looksLikeSvg(data) ? { ext: 'svg', mime: 'image/svg+xml' } : undefined;
 }

@@ -43,6 +43,9 @@ const ICONS: Record<string, SvgIconComponent> = {
   Warning: WarningIcon,
 };
 
+/** The icon names a task type may use, for pickers. */
+export const TASK_TYPE_ICONS = Object.keys(ICONS);
+
 export function TaskTypeIcon({ name, ...props }: { name: string } & SvgIconProps) {
   const Icon = ICONS[name] ?? AssignmentIcon;
   return <Icon {...props} />;

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import { LoadingIndicator, AppBar as RaAppBar, TitlePortal } from 'react-admin';
 import { useIsMobile } from '../hooks/useIsMobile';
@@ -13,17 +12,21 @@ export function AppBar() {
   const isMobile = useIsMobile();
   return (
     <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<LoadingIndicator />}>
-      {user && <TenantLogo user={user} />}
-      {/* Pages render their <Title> here; on phones the bar has room for the logo only. */}
-      {!isMobile && (
-        <Divider
-          orientation="vertical"
-          flexItem
-          sx={{ borderColor: 'currentColor', opacity: 0.3, my: 1.5, mr: 2 }}
-        />
-      )}
-      <TitlePortal sx={{ display: isMobile ? 'none' : 'block', opacity: 0.9, fontWeight: 400 }} />
-      {isMobile && <Box sx={{ flex: 1 }} />}
+      {user && <TenantLogo user={user} compact={isMobile} />}
+      {/* Pages render their <Title> here; on phones it shares the bar with a smaller logo. */}
+      <Divider
+        orientation="vertical"
+        flexItem
+        sx={{ borderColor: 'currentColor', opacity: 0.3, my: 1.5, mr: isMobile ? 1 : 2 }}
+      />
+      <TitlePortal
+        sx={{
+          minWidth: 0,
+          opacity: 0.9,
+          fontWeight: 400,
+          fontSize: isMobile ? '1rem' : undefined,
+        }}
+      />
       {user && <PositionSwitcher user={user} />}
     </RaAppBar>
   );

@@ -5,8 +5,11 @@ import { Link } from 'react-router-dom';
 import type { SessionUser } from '../providers/sessionUser';
 import { themeValues } from '../providers/theme';
 
-/** The tenant's logo (theme setting 1) or, without one, the tenant's name. */
-export function TenantLogo({ user }: { user: SessionUser }) {
+/**
+ * The tenant's logo (theme setting 1) or, without one, the tenant's name. `compact` (phones) keeps
+ * it to a third of the bar, so the page title fits beside it.
+ */
+export function TenantLogo({ user, compact = false }: { user: SessionUser; compact?: boolean }) {
   const logo = themeValues(user.themeSettings).logo.trim();
   const [broken, setBroken] = useState(false);
   return (
@@ -19,8 +22,10 @@ export function TenantLogo({ user }: { user: SessionUser }) {
         alignItems: 'center',
         color: 'inherit',
         textDecoration: 'none',
-        mr: 2,
+        mr: compact ? 1 : 2,
         minWidth: 0,
+        flexShrink: compact ? 1 : 0,
+        maxWidth: compact ? '34%' : undefined,
       }}
     >
       {logo && !broken ? (
@@ -29,10 +34,21 @@ export function TenantLogo({ user }: { user: SessionUser }) {
           src={logo}
           alt={user.tenant.name}
           onError={() => setBroken(true)}
-          sx={{ height: 32, maxWidth: 160, objectFit: 'contain', display: 'block' }}
+          sx={{
+            height: compact ? 28 : 32,
+            maxWidth: compact ? '100%' : 160,
+            objectFit: 'contain',
+            display: 'block',
+          }}
         />
       ) : (
-        <Typography component="span" variant="h6" noWrap data-testid="tenant-name" sx={{ fontWeight: 700 }}>
+        <Typography
+          component="span"
+          variant={compact ? 'subtitle1' : 'h6'}
+          noWrap
+          data-testid="tenant-name"
+          sx={{ fontWeight: 700 }}
+        >
           {user.tenant.name}
         </Typography>
       )}

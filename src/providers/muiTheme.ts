@@ -1,7 +1,7 @@
 import { alpha } from '@mui/material/styles';
 import type { RaThemeOptions } from 'react-admin';
 import { MOBILE_MAX_WIDTH } from '../../contract/constants';
-import { shadesOf, type ThemeValues } from './theme';
+import { focusColour, shadesOf, type ThemeValues } from './theme';
 
 const FONT_STACK = [
   'Inter',
@@ -23,6 +23,9 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
   const primary = shadesOf(values.primary);
   const secondary = shadesOf(values.secondary);
   const tertiary = shadesOf(values.tertiary);
+  const focus = focusColour(values);
+  // Only a field without an error takes the focus colour: an error keeps its own red.
+  const focused = '&.Mui-focused:not(.Mui-error)';
   return {
     breakpoints: { values: { xs: 0, sm: MOBILE_MAX_WIDTH + 1, md: 1024, lg: 1280, xl: 1536 } },
     sidebar: { width: 248, closedWidth: 56 },
@@ -54,6 +57,17 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
       },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+      MuiOutlinedInput: {
+        styleOverrides: { root: { [`${focused} .MuiOutlinedInput-notchedOutline`]: { borderColor: focus } } },
+      },
+      MuiFilledInput: {
+        styleOverrides: { root: { [`${focused}::after`]: { borderBottomColor: focus } } },
+      },
+      MuiInput: {
+        styleOverrides: { root: { [`${focused}::after`]: { borderBottomColor: focus } } },
+      },
+      MuiInputLabel: { styleOverrides: { root: { [focused]: { color: focus } } } },
+      MuiFormLabel: { styleOverrides: { root: { [focused]: { color: focus } } } },
       RaMenuItemLink: {
         styleOverrides: {
           root: {
@@ -74,6 +88,11 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
         styleOverrides: {
           root: {
             '& .RaSidebar-paper, & .MuiDrawer-paper': { backgroundColor: values.bg_tertiary },
+            // The docked paper is one screen tall and scrolls away with a long page; the fixed
+            // part that holds the menu stays, so it carries the background down to the bottom.
+            '& .RaSidebar-fixed': { backgroundColor: values.bg_tertiary },
+            // Scrolling down hides the app bar and lifts the menu by its height: fill that too.
+            '&.RaSidebar-appBarCollapsed .RaSidebar-fixed': { height: '100vh' },
           },
         },
       },

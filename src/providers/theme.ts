@@ -47,6 +47,25 @@ export function lightBackground(colour: string): string {
   return `${tinycolor(colour).toHexString()}${THEME_LIGHT_ALPHA_SUFFIX}`;
 }
 
+/** A colour a person would take for "error" red: a saturated hue near MUI's error colour. */
+export function isRedLike(colour: string): boolean {
+  const { h, s, l } = tinycolor(colour).toHsl();
+  return (h <= 20 || h >= 340) && s >= 0.4 && l >= 0.2 && l <= 0.7;
+}
+
+/** Fields whose focus would look like an error take this instead (a neutral blue-grey). */
+export const NEUTRAL_FOCUS = '#37474f';
+
+/**
+ * The colour of a focused field: the primary colour, unless the primary is red-like, when a
+ * focused field would look like one in error; then the secondary, or a neutral if that is red too.
+ */
+export function focusColour(values: Pick<ThemeValues, 'primary' | 'secondary'>): string {
+  if (!isRedLike(values.primary)) return tinycolor(values.primary).toHexString();
+  if (!isRedLike(values.secondary)) return tinycolor(values.secondary).toHexString();
+  return NEUTRAL_FOCUS;
+}
+
 const COLOUR_KEYS = THEME_KEYS.map((k) => k.key).filter((k): k is Exclude<ThemeKey, 'logo'> => k !== 'logo');
 
 function cssName(key: string): string {

@@ -6,7 +6,6 @@ export interface UploadOptions {
   onProgress?: (fraction: number) => void;
   /** i18n key (under `errors.`) shown when the answer carries neither `output` nor `message`. */
   fallback?: string;
-  signal?: AbortSignal;
 }
 
 function parse(text: string): unknown {
@@ -24,7 +23,7 @@ function parse(text: string): unknown {
  * store's mobile connection need to see; headers and errors are the http client's.
  */
 export function uploadFile<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
-  const { onProgress, fallback = 'errors.generic', signal } = options;
+  const { onProgress, fallback = 'errors.generic' } = options;
   const body = new FormData();
   body.append('file', file, file.name);
   return new Promise<T>((resolve, reject) => {
@@ -47,8 +46,6 @@ export function uploadFile<T>(path: string, file: File, options: UploadOptions =
       resolve((envelope && typeof envelope === 'object' && 'data' in envelope ? envelope.data : parsed) as T);
     });
     xhr.addEventListener('error', () => reject(new ApiError(0, translate('errors.network'))));
-    xhr.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
   });
 }

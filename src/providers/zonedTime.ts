@@ -63,7 +63,7 @@ export function addDays(day: string, count: number): string {
 }
 
 /** Day of the week of a calendar day, 0 = Sunday (the tenant's week_starting_day uses the same). */
-export function weekdayOf(day: string): number {
+function weekdayOf(day: string): number {
   return utcNoon(day).getUTCDay();
 }
 
@@ -73,17 +73,18 @@ export function weekOf(day: string, weekStartingDay: number): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(start, i));
 }
 
-/** Short names for a calendar day ("Mon", "24"), in the given locale. */
+/** Names for a calendar day ("Mon", "24", "Mon 24 Nov", "Monday 24 November") in the given locale. */
 export function dayLabels(
   day: string,
   locale: string,
-): { weekday: string; dayOfMonth: string; long: string } {
+): { weekday: string; dayOfMonth: string; short: string; long: string } {
   const date = utcNoon(day);
   const format = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(date);
   return {
     weekday: format({ weekday: 'short' }),
     dayOfMonth: String(date.getUTCDate()),
+    short: format({ weekday: 'short', day: 'numeric', month: 'short' }),
     long: format({ weekday: 'long', day: 'numeric', month: 'long' }),
   };
 }

@@ -9,6 +9,7 @@ import { myTasks } from '../resources/myTasks';
 import { profileFields } from '../resources/profileFields';
 import { roles } from '../resources/roles';
 import { stores } from '../resources/stores';
+import { tasks } from '../resources/tasks';
 import { tenants } from '../resources/tenants';
 import { users } from '../resources/users';
 import { workspaces } from '../resources/workspaces';
@@ -26,6 +27,7 @@ export const RESOURCES: readonly AppResource[] = [
   departments,
   profileFields,
   stores,
+  tasks,
 ];
 
 /** A resource's routes, each to be rendered inside its ResourceContextProvider. */
@@ -46,10 +48,6 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   // The task modules replace these with their folders' routes.
   comingSoon('/dashboard', needs('dashboard', 'read'), 'pages.dashboard'),
-  comingSoon('/task/management', needs('taskmanagement', 'read'), 'pages.task_management'),
-  comingSoon('/task/management/detail/:id', needs('taskmanagement', 'read'), 'pages.task_detail'),
-  comingSoon('/task/management/create/:id?', needs('taskmanagement', 'create'), 'pages.task_create'),
-  comingSoon('/task/management/edit/:id', needs('taskmanagement', 'update'), 'pages.task_edit'),
   // The navigation of spec §2 links Compliance at /task/compliance although the route table omits
   // it; it is the compliance module's screen, so it needs compliance.read like its menu entry.
   comingSoon('/task/compliance', needs('compliance', 'read'), 'pages.compliance'),

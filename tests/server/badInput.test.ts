@@ -154,3 +154,60 @@ describe('caching', () => {
     expect(health.headers['cache-control']).toBeUndefined();
   });
 });
+
+describe('schema refusals are sentences a person can act on', () => {
+  it('names the choices of a field that takes one of a few values', async () => {
+    const res = await t.injectAs(OWNER, { url: '/api/department/list', query: { sort: 'colour' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ sort: 'Sort must be name, updated_at or id' });
+    expect(res.json().message).toBe('Sort must be name, updated_at or id');
+  });
+
+  it('says what a field takes, and that it may be left empty, rather than “must be null”', async () => {
+    const sydney = await t.database.db.select().from(hierarchyNodes);
+    const cbd = sydney.find((n) => n.name === 'Sydney CBD')!;
+    const res = await t.injectAs(OWNER, {
+      method: 'PUT',
+      url: '/api/hierarchy/node/update',
+      payload: { id: cbd.id, object: { open_at: '2019-03-01' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      'object.open_at': 'Opening date must be a whole number, or left empty',
+    });
+    const early = await t.injectAs(OWNER, {
+      method: 'PUT',
+      url: '/api/hierarchy/node/update',
+      payload: { id: cbd.id, object: { open_at: -5 } },
+    });
+    expect(early.json().errors).toEqual({ 'object.open_at': 'Opening date must be 0 or more' });
+  });
+
+  it('says which field is missing, too long or unknown, by its name', async () => {
+    const res = await t.injectAs(OWNER, {
+      method: 'PUT',
+      url: '/api/hierarchy/node/update',
+      payload: { id: 1, name: 'x'.repeat(121), object: { colour: 'red' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      name: 'Name can be at most 120 characters long',
+      'object.colour': 'Colour is not a field this form takes',
+    });
+    const missing = await t.inject({ method: 'POST', url: '/api/passwordforgot', payload: {} });
+    expect(missing.json().errors).toEqual({ username: 'Username is required' });
+  });
+
+  it('never passes a schema message through as it is', async () => {
+    const res = await t.injectAs(OWNER, {
+      method: 'POST',
+      url: '/api/hierarchy/node/create',
+      payload: { parent_id: 'one', type: 7, name: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    for (const message of Object.values(res.json().errors as Record<string, string>))
+      expect(message).not.toMatch(
+        /must be equal to constant|must be null|must match|must NOT|must be >=|must be string/,
+      );
+  });
+});

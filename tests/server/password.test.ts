@@ -49,7 +49,7 @@ describe('POST /api/passwordforgot', () => {
   it('needs a username', async () => {
     const res = await t.inject({ method: 'POST', url: '/api/passwordforgot', payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ username: 'username is required' });
+    expect(res.json().errors).toEqual({ username: 'Username is required' });
   });
 });
 

@@ -73,7 +73,7 @@ describe('POST /api/login', () => {
       payload: { username: 'owner@acme.test' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, errors: { password: 'password is required' } });
+    expect(res.json()).toMatchObject({ status: 400, errors: { password: 'Password is required' } });
     expect((await t.database.db.select().from(sessions)).length).toBe(before);
   });
 

@@ -255,6 +255,71 @@ describe('/admin/hierarchy', () => {
     expect(deleted).toEqual({ ids: [3] });
   });
 
+  it('renames the ticked node rather than the highlighted one, and says which it acts on', async () => {
+    let body: unknown;
+    server.use(
+      http.put('*/api/hierarchy/node/update', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ status: 200, data: {} });
+      }),
+    );
+    renderRoute('/admin/hierarchy', admin());
+    // The top node is highlighted at first.
+    expect(await item('Acme Retail')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('hierarchy-acting-on')).toHaveTextContent('Acting on Acme Retail');
+    await userEvent.click(
+      within(await item('Sydney Metro')).getByRole('checkbox', { name: 'Choose Sydney Metro' }),
+    );
+    expect(screen.getByTestId('hierarchy-acting-on')).toHaveTextContent(
+      'Acting on the ticked node: Sydney Metro',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Rename Sydney Metro');
+    const name = within(dialog).getByRole('textbox');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Sydney');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Rename|Save/ }));
+    await waitFor(() => expect(body).toEqual({ id: 3, name: 'Sydney' }));
+  });
+
+  it('moves every ticked node with "Move to…", and renames only one at a time', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put('*/api/hierarchy/node/update', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ status: 200, data: {} });
+      }),
+    );
+    renderRoute('/admin/hierarchy', admin());
+    await userEvent.click(
+      within(await item('Sydney Metro')).getByRole('checkbox', { name: 'Choose Sydney Metro' }),
+    );
+    await userEvent.click(
+      within(await item('Melbourne Metro')).getByRole('checkbox', { name: 'Choose Melbourne Metro' }),
+    );
+    expect(screen.getByTestId('hierarchy-acting-on')).toHaveTextContent(
+      'Acting on 2 ticked nodes: Sydney Metro, Melbourne Metro',
+    );
+    expect(screen.getByRole('button', { name: 'Rename' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete (2)' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Move to… (2)' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: /Acme Retail/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { id: 3, parent_id: 1 },
+        { id: 7, parent_id: 1 },
+      ]),
+    );
+    // Done with them: the ticks go, and the toolbar is back on the highlighted node.
+    await waitFor(() =>
+      expect(screen.getByTestId('hierarchy-acting-on')).toHaveTextContent('Acting on Acme Retail'),
+    );
+  });
+
   it('lists the people of the selected node and transfers the chosen ones', async () => {
     let transferred: unknown;
     let asked: URLSearchParams | undefined;

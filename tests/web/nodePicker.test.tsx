@@ -9,6 +9,7 @@ import { NodePicker, type SelectionOptions, selectionOptions } from '../../src/c
 import { authProvider } from '../../src/providers/authProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
+import { createQueryClient } from '../../src/providers/queryClient';
 import { setSessionUser } from '../../src/providers/sessionStore';
 import { toSessionUser } from '../../src/providers/sessionUser';
 import { permissionsOf, type RoleName, resetBrowserState, signedIn, verifyData } from './fixtures';
@@ -99,7 +100,13 @@ function Picker(props: SelectionOptions & { nodes?: HierarchyNode[]; onPick?: (i
   const [value, setValue] = useState<number | null>(null);
   const { onPick, ...rest } = props;
   return (
-    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={dataProvider}>
+    <AdminContext
+      i18nProvider={i18nProvider}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      // The app's own query client: a request the server answered is not retried behind the user's back.
+      queryClient={createQueryClient()}
+    >
       <NodePicker
         {...rest}
         label="Parent"
@@ -164,6 +171,25 @@ describe('<NodePicker>', () => {
     render(<Picker />);
     const listbox = await openList();
     expect(await within(listbox).findByRole('option', { name: 'Freshly Made Area' })).toBeInTheDocument();
+  });
+
+  it('says when the tree could not be loaded and loads it again on "Try again"', async () => {
+    signInAs('Administrator');
+    let calls = 0;
+    server.use(
+      http.get('*/api/hierarchy/tree/fetch', () =>
+        calls++ === 0
+          ? HttpResponse.json({ status: 500, message: 'Internal Server Error' }, { status: 500 })
+          : HttpResponse.json({ status: 200, data: TREE }),
+      ),
+    );
+    render(<Picker />);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText(/Internal Server Error/)).toBeInTheDocument();
+    await userEvent.click(retry);
+    const listbox = await openList();
+    expect(await within(listbox).findByRole('option', { name: 'Sydney Metro' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('falls back to the session’s tree for a role without hierarchy.read', async () => {

@@ -1,12 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UrgentTask } from '../../contract/api/mytasks';
 import { openUrgent, urgentTaskPath } from '../../src/layout/urgentTasks';
-import { operatorVerify, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
+import { operatorVerify, position, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
-import { emptyMyTasks } from './myTasksFixtures';
+import { card, detail, emptyMyTasks, TYPES } from './myTasksFixtures';
 import { expectPath, renderApp } from './renderApp';
 
 const urgent = (overrides: Partial<UrgentTask> = {}): UrgentTask => ({
@@ -54,6 +54,79 @@ describe('urgent tasks', () => {
     await userEvent.click(screen.getByRole('button', { name: /Product recall: batch 42/ }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull());
     await expectPath('/task', '?assignment=301');
+  });
+
+  it('opens on a position change when the new position has urgent work', async () => {
+    signedIn();
+    const asked: (string | null)[] = [];
+    const positions = (selected: number) =>
+      verifyData({
+        position_list: [
+          position({ id: 11, node_name: 'Sydney CBD', selected: selected === 11 }),
+          position({ id: 21, node_id: 6, node_name: 'Parramatta', selected: selected === 21 }),
+        ],
+      });
+    server.use(
+      ...emptyMyTasks,
+      http.get('*/api/user/verify', ({ request }) =>
+        HttpResponse.json({
+          status: 200,
+          data: positions(request.headers.get('x-position-id') === '21' ? 21 : 11),
+        }),
+      ),
+      http.get('*/api/user/task/urgent', ({ request }) => {
+        const header = request.headers.get('x-position-id');
+        asked.push(header);
+        return HttpResponse.json({
+          status: 200,
+          data: { data: header === '21' ? [urgent({ title: 'Parramatta recall' })] : [] },
+        });
+      }),
+    );
+    renderApp('/task');
+    await waitFor(() => expect(asked).toEqual([null]));
+    expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch position' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Parramatta/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
+    expect(dialog).toHaveTextContent('Parramatta recall');
+    // The switch refreshes every query, so the new position may be asked more than once.
+    expect(asked[0]).toBeNull();
+    expect(asked.slice(1)).toContain('21');
+    expect(asked.slice(1).every((header) => header === '21')).toBe(true);
+  });
+
+  it('asks again after the task is completed and stays closed', async () => {
+    signedIn();
+    let completed = false;
+    let asked = 0;
+    const recall = card({
+      assignment_id: 301,
+      task_id: 30,
+      title: 'Product recall: batch 42',
+      type_id: TYPES.urgent.id,
+    });
+    server.use(
+      http.get('*/api/user/task/get', () => HttpResponse.json({ status: 200, data: detail(recall) })),
+      http.post('*/api/user/task/complete', () => {
+        completed = true;
+        return HttpResponse.json({ status: 200, data: { ...recall, status: 'done', done: true } });
+      }),
+      ...emptyMyTasks,
+      verifyHandler(verifyData()),
+      http.get('*/api/user/task/urgent', () => {
+        asked++;
+        return HttpResponse.json({ status: 200, data: { data: [urgent({ status: completed })] } });
+      }),
+    );
+    renderApp('/task');
+    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /Product recall: batch 42/ }));
+    const drawer = await screen.findByTestId('task-drawer');
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Mark as done' }));
+    await screen.findByText('Task done');
+    await waitFor(() => expect(asked).toBe(2));
+    expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
   });
 
   it('sends the browser zone even when the profile names another (spec §9)', async () => {

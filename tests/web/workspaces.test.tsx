@@ -221,6 +221,25 @@ describe('workspace screens', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
+  it('shows the server’s sentence for a refused field under that field', async () => {
+    const sentence = 'Code can be at most 64 characters long';
+    server.use(
+      http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: record() })),
+      http.put('*/api/workspace/update', () =>
+        HttpResponse.json(
+          { status: 400, message: sentence, errors: { identifier: sentence } },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderRoute('/admin/workspace/edit/42', admin());
+    const code = await screen.findByRole('textbox', { name: 'Code' });
+    await waitFor(() => expect(code).toHaveValue('NSW-001'));
+    await userEvent.type(code, '-X');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(sentence));
+  });
+
   it('opens Store Info on a store user’s own store, read-only', async () => {
     server.use(
       http.get('*/api/storeinfo/get', ({ request }) => {

@@ -18,7 +18,7 @@ const PHOTO_TYPES = new Set(['png', 'jpg', 'webp']);
 const storageKey = (hash: string) => `avatars/${hash}`;
 
 export async function storeAvatar(files: FileStorage, data: Buffer) {
-  const type = detectFileType(data);
+  const type = await detectFileType(data);
   if (!type || !PHOTO_TYPES.has(type.ext)) throw badRequest(NOT_A_PHOTO, { file: NOT_A_PHOTO });
   const hash = createHash('sha256').update(data).digest('hex');
   await files.put(storageKey(hash), data);
@@ -29,7 +29,7 @@ export async function readAvatar(files: FileStorage, hash: string) {
   if (!AVATAR_HASH.test(hash)) return undefined;
   const data = await files.get(storageKey(hash));
   if (!data) return undefined;
-  return { data, mime: detectFileType(data)?.mime ?? 'application/octet-stream' };
+  return { data, mime: (await detectFileType(data))?.mime ?? 'application/octet-stream' };
 }
 
 export async function avatarExists(files: FileStorage, hash: string) {

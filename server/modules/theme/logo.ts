@@ -37,7 +37,7 @@ const NOT_AN_IMAGE = 'Upload the logo as a PNG, SVG, JPEG or WebP image';
  * the same logo uploaded twice is one file, and its URL can be cached forever.
  */
 export async function storeLogo(files: FileStorage, tenantId: number, data: Buffer) {
-  const type = detectFileType(data);
+  const type = await detectFileType(data);
   if (!type) throw badRequest(NOT_AN_IMAGE, { file: NOT_AN_IMAGE });
   let bytes = data;
   if (type.ext === 'svg') {

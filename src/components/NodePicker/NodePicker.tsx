@@ -5,11 +5,13 @@ import Autocomplete, {
 } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type HTMLAttributes, type Key, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { HierarchyNode } from '../../../contract/api/session';
+import { ApiError } from '../../providers/httpClient';
 import { NodeTypeIcon } from './NodeTypeIcon';
 import { type SelectionOption, type SelectionOptions, selectionOptions } from './selectionTree';
 import { useHierarchyTree } from './useHierarchyTree';
@@ -59,6 +61,12 @@ export function NodePicker(props: NodePickerProps) {
   const fetched = useHierarchyTree();
   const source = props.nodes ?? fetched.nodes;
   const loading = props.nodes === undefined && fetched.isPending;
+  // A tree that failed to load says so under the field, with a retry, instead of "No matching place".
+  const failed = props.nodes === undefined && fetched.error != null;
+  const failure =
+    fetched.error instanceof ApiError && fetched.error.message
+      ? fetched.error.message
+      : translate('hierarchy.picker.load_failed');
   const { includeWorkspaces, includeUnassigned, includeInactive, allowEmptyContainers, excludeIds } = props;
   const options = useMemo(
     () =>
@@ -129,15 +137,31 @@ export function NodePicker(props: NodePickerProps) {
     getOptionDisabled: (o: SelectionOption) => o.disabled,
     isOptionEqualToValue: (a: SelectionOption, b: SelectionOption) => a.id === b.id,
     renderOption,
-    noOptionsText: translate('hierarchy.picker.no_match'),
+    noOptionsText: failed ? failure : translate('hierarchy.picker.no_match'),
     loadingText: translate('ra.page.loading'),
     renderInput: (params: AutocompleteRenderInputParams) => (
       <TextField
         {...params}
         label={props.label ?? translate('hierarchy.picker.label')}
         placeholder={props.placeholder}
-        helperText={props.helperText}
-        error={props.error}
+        helperText={
+          failed ? (
+            <>
+              {failure}{' '}
+              <Link
+                component="button"
+                type="button"
+                onClick={fetched.retry}
+                sx={{ verticalAlign: 'baseline' }}
+              >
+                {translate('shell.retry')}
+              </Link>
+            </>
+          ) : (
+            props.helperText
+          )
+        }
+        error={props.error || failed}
         required={props.required}
         autoFocus={props.autoFocus}
         slotProps={{

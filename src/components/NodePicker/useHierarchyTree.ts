@@ -12,7 +12,12 @@ export const hierarchyTreeQuery = (dataProvider: AppDataProvider) =>
  * The caller's part of the organisation: fresh from the hierarchy API when their role may read
  * it, else the tree that came with the session (verify), so pickers work for every role.
  */
-export function useHierarchyTree(): { nodes: readonly HierarchyNode[]; isPending: boolean; error: unknown } {
+export function useHierarchyTree(): {
+  nodes: readonly HierarchyNode[];
+  isPending: boolean;
+  error: unknown;
+  retry: () => void;
+} {
   const user = useSessionUser();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { canAccess, isPending: checking } = useCanAccess({ resource: 'hierarchy', action: 'read' });
@@ -21,7 +26,8 @@ export function useHierarchyTree(): { nodes: readonly HierarchyNode[]; isPending
     enabled: canAccess === true,
     staleTime: 30_000,
   });
-  if (checking) return { nodes: [], isPending: true, error: null };
-  if (!canAccess) return { nodes: user?.rawHierarchy ?? [], isPending: false, error: null };
-  return { nodes: query.data ?? [], isPending: query.isPending, error: query.error };
+  const retry = () => void query.refetch();
+  if (checking) return { nodes: [], isPending: true, error: null, retry };
+  if (!canAccess) return { nodes: user?.rawHierarchy ?? [], isPending: false, error: null, retry };
+  return { nodes: query.data ?? [], isPending: query.isPending, error: query.error, retry };
 }

@@ -6,7 +6,6 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,10 +22,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Confirm, Title, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { TreeNode } from '../../../contract/api/hierarchy';
+import { RetryAlert } from '../../components/LoadFailure';
 import { hierarchyTreeQuery } from '../../components/NodePicker';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { NewNodeBody } from '../../providers/dataProvider/hierarchy';
-import { ApiError } from '../../providers/httpClient';
 import type { PageProps } from '../../routing/types';
 import { AddNodeDialog, fieldErrorsOf, type NewNode, PickNodeDialog, RenameDialog } from './NodeDialogs';
 import { NodeSummary } from './NodeSummary';
@@ -152,7 +151,7 @@ export default function HierarchyPage({ title }: PageProps) {
       );
     },
   });
-  const add = (node: NewNode) => selected && addNode.mutate({ parent_id: selected.id, ...node });
+  const add = (node: NewNode) => single && addNode.mutate({ parent_id: single.id, ...node });
 
   const renameNode = useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) => dataProvider.renameNode(id, name),
@@ -166,33 +165,46 @@ export default function HierarchyPage({ title }: PageProps) {
       setDialog({ kind: 'rename', error: fieldErrorsOf(error).name });
     },
   });
-  const rename = (name: string) => selected && renameNode.mutate({ id: selected.id, name });
+  const rename = (name: string) => single && renameNode.mutate({ id: single.id, name });
 
   const moveNode = useMutation({
-    mutationFn: ({ id, parentId, via }: { id: number; parentId: number; via: 'drag' | 'dialog' }) =>
-      dataProvider.moveNode(id, parentId, via),
+    // Several ticked nodes move one after the other; each move is checked by the server on its own.
+    mutationFn: async ({
+      ids,
+      parentId,
+      via,
+    }: {
+      ids: number[];
+      parentId: number;
+      via: 'drag' | 'dialog';
+    }) => {
+      for (const id of ids) await dataProvider.moveNode(id, parentId, via);
+    },
     // A confirmed drop shows at once; if the server refuses, onError puts the tree back.
-    onMutate: ({ id, parentId, via }) => {
+    onMutate: ({ ids, parentId, via }) => {
       setDialog(null);
-      if (via === 'drag') setOptimistic(moveLocally(tree, id, parentId));
+      if (via === 'drag' && ids[0] !== undefined) setOptimistic(moveLocally(tree, ids[0], parentId));
       toggle(parentId, true);
     },
-    onSuccess: async (_, { id, parentId }) => {
+    onSuccess: async (_, { ids, parentId }) => {
       notify('hierarchy.moved', {
         type: 'success',
-        messageArgs: { name: index.byId.get(id)?.name, parent: index.byId.get(parentId)?.name },
+        messageArgs: { name: namesOf(ids), parent: index.byId.get(parentId)?.name },
       });
+      if (ids.length > 1) setChecked(new Set());
       await refresh();
       setOptimistic(null);
-      setSelectedId(id);
+      if (ids.length === 1) setSelectedId(ids[0]!);
     },
     onError: (error: Error) => {
       setOptimistic(null);
       notifyFailure(error);
+      // Some of several may have moved before one was refused: show where things are now.
+      void refresh();
     },
   });
-  const move = (id: number, parentId: number, via: 'drag' | 'dialog') =>
-    moveNode.mutate({ id, parentId, via });
+  const move = (ids: number[], parentId: number, via: 'drag' | 'dialog') =>
+    moveNode.mutate({ ids, parentId, via });
 
   const removeNodes = useMutation({
     mutationFn: (ids: number[]) => dataProvider.deleteNodes(ids),
@@ -210,11 +222,27 @@ export default function HierarchyPage({ title }: PageProps) {
   const remove = (ids: number[]) => removeNodes.mutate(ids);
   const busy = addNode.isPending || renameNode.isPending || moveNode.isPending || removeNodes.isPending;
 
-  const deletable = (id: number) => EDITABLE.has(index.byId.get(id)?.type ?? '');
-  const toDelete = checked.size > 0 ? [...checked] : selected && deletable(selected.id) ? [selected.id] : [];
-  const canAddHere = can.create && (selected?.type === 'root' || selected?.type === 'container');
-  const canEditHere = can.update && selected !== undefined && EDITABLE.has(selected.type);
-  const canRenameHere = can.update && selected !== undefined && selected.type !== 'unassigned';
+  /*
+   * One selection model for the whole toolbar: it acts on the ticked nodes, or on the highlighted
+   * one when none is ticked, and says which above the tree. Adding and renaming take one node;
+   * moving and deleting take them all (a ticked node inside another ticked one goes with it).
+   */
+  const targets = (checked.size > 0 ? [...checked] : selected ? [selected.id] : [])
+    .map((id) => index.byId.get(id))
+    .filter((n): n is TreeNode => n !== undefined);
+  const single = targets.length === 1 ? targets[0] : undefined;
+  const editable = targets.length > 0 && targets.every((n) => EDITABLE.has(n.type));
+  const targetIds = targets.map((n) => n.id);
+  const outermost = targetIds.filter((id) => !ancestorIds(index, id).some((a) => checked.has(a)));
+  const toDelete = editable ? outermost : [];
+  const toMove = can.update && editable ? outermost : [];
+  const canAddHere = can.create && (single?.type === 'root' || single?.type === 'container');
+  const canRenameHere = can.update && single !== undefined && single.type !== 'unassigned';
+  const namesOf = (ids: number[]) =>
+    ids
+      .map((id) => index.byId.get(id)?.name)
+      .filter(Boolean)
+      .join(', ');
 
   const expandAll = () =>
     setExpanded(new Set([...index.byId.values()].filter((n) => n.children.length > 0).map((n) => n.id)));
@@ -334,10 +362,12 @@ export default function HierarchyPage({ title }: PageProps) {
                   <Button
                     size="small"
                     startIcon={<DriveFileMoveOutlinedIcon />}
-                    disabled={!canEditHere}
+                    disabled={toMove.length === 0}
                     onClick={() => setDialog({ kind: 'move' })}
                   >
-                    {translate('hierarchy.move')}
+                    {toMove.length > 1
+                      ? translate('hierarchy.move_many', { count: toMove.length })
+                      : translate('hierarchy.move')}
                   </Button>
                 </>
               )}
@@ -355,6 +385,11 @@ export default function HierarchyPage({ title }: PageProps) {
                 </Button>
               )}
             </Stack>
+            <ActingOn
+              names={namesOf(targetIds)}
+              ticked={checked.size}
+              onClear={() => setChecked(new Set())}
+            />
             {found && (
               <Typography variant="caption" color="text.secondary" role="status">
                 {translate('hierarchy.matches', { smart_count: found.matched.size })}
@@ -362,16 +397,7 @@ export default function HierarchyPage({ title }: PageProps) {
             )}
             <Box sx={{ minHeight: 4 }}>{(query.isFetching || busy) && <LinearProgress />}</Box>
             {query.error ? (
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" size="small" onClick={() => query.refetch()}>
-                    {translate('ra.action.refresh')}
-                  </Button>
-                }
-              >
-                {query.error instanceof ApiError ? query.error.message : translate('hierarchy.load_failed')}
-              </Alert>
+              <RetryAlert error={query.error} onRetry={() => void query.refetch()} />
             ) : (
               <VirtualTree
                 rows={rows}
@@ -412,37 +438,37 @@ export default function HierarchyPage({ title }: PageProps) {
         </Card>
       </Box>
 
-      {dialog?.kind === 'add' && selected && (
+      {dialog?.kind === 'add' && single && (
         <AddNodeDialog
           open
           type={dialog.type}
-          parentName={selected.name}
+          parentName={single.name}
           busy={busy}
           errors={dialog.errors}
           onClose={() => setDialog(null)}
           onSubmit={add}
         />
       )}
-      {dialog?.kind === 'rename' && selected && (
+      {dialog?.kind === 'rename' && single && (
         <RenameDialog
           open
-          current={selected.name}
+          current={single.name}
           busy={busy}
           error={dialog.error}
           onClose={() => setDialog(null)}
           onSubmit={rename}
         />
       )}
-      {dialog?.kind === 'move' && selected && (
+      {dialog?.kind === 'move' && toMove.length > 0 && (
         <PickNodeDialog
           open
-          title={translate('hierarchy.move_title', { name: selected.name })}
+          title={translate('hierarchy.move_title', { name: namesOf(toMove) })}
           submitLabel={translate('hierarchy.move_submit')}
           busy={busy}
           forPeople={false}
-          excludeIds={[selected.id]}
+          excludeIds={toMove}
           onClose={() => setDialog(null)}
-          onSubmit={(parentId) => move(selected.id, parentId, 'dialog')}
+          onSubmit={(parentId) => move(toMove, parentId, 'dialog')}
         />
       )}
       <Confirm
@@ -454,10 +480,46 @@ export default function HierarchyPage({ title }: PageProps) {
         confirmColor={dialog?.kind === 'delete' ? 'warning' : 'primary'}
         onConfirm={() => {
           if (dialog?.kind === 'delete') remove(dialog.ids);
-          else if (dialog?.kind === 'drop') move(dialog.id, dialog.parentId, 'drag');
+          else if (dialog?.kind === 'drop') move([dialog.id], dialog.parentId, 'drag');
         }}
         onClose={() => setDialog(null)}
       />
     </Box>
+  );
+}
+
+/** Which nodes the toolbar acts on: the ticked ones (with a way to untick them) or the highlighted one. */
+function ActingOn({ names, ticked, onClear }: { names: string; ticked: number; onClear: () => void }) {
+  const translate = useTranslate();
+  if (!names) return null;
+  return (
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', gap: 1, mb: 0.5, minHeight: 30, minWidth: 0 }}
+      data-testid="hierarchy-acting-on"
+    >
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        title={names}
+        // Two lines at most: a long list of ticked names is cut, the full list is in the tooltip.
+        sx={{
+          minWidth: 0,
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+        }}
+      >
+        {ticked > 0
+          ? translate('hierarchy.acting_on_ticked', { smart_count: ticked, names })
+          : translate('hierarchy.acting_on', { name: names })}
+      </Typography>
+      {ticked > 0 && (
+        <Button size="small" onClick={onClear} sx={{ flexShrink: 0 }}>
+          {translate('hierarchy.untick')}
+        </Button>
+      )}
+    </Stack>
   );
 }

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { LoadingIndicator, Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { RetryAlert } from '../../components/LoadFailure';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
@@ -18,7 +19,7 @@ export default function ProfilePage({ title }: PageProps) {
     action: 'update',
   });
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { data, error, isPending } = useQuery(profileQuery(dataProvider));
+  const { data, error, isPending, refetch } = useQuery(profileQuery(dataProvider));
   const readOnly = canUpdate !== true;
   return (
     <Stack spacing={2} sx={{ maxWidth: 880, mt: 2 }}>
@@ -26,9 +27,7 @@ export default function ProfilePage({ title }: PageProps) {
       {isPending || checking ? (
         <LoadingIndicator />
       ) : error || !data ? (
-        <Alert severity="error">
-          {(error as Error | null)?.message ?? translate('ra.notification.http_error')}
-        </Alert>
+        <RetryAlert error={error} onRetry={() => void refetch()} />
       ) : (
         <>
           {readOnly && <Alert severity="info">{translate('profile.read_only')}</Alert>}

@@ -11,7 +11,11 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
 import { GeneralSettings } from './GeneralSettings';
 import { settingsQuery } from './settingsQueries';
+import { TaskTypesSettings } from './TaskTypesSettings';
 import { ThemeEditor } from './ThemeEditor';
+
+/** Task types matter wherever tasks are used. */
+const TASK_MODULES = ['mytasks', 'taskmanagement'];
 
 /** Spec §2 /settings: the tenant's terms, modules, calendar week and, with the theme module, its look. */
 export default function SettingsPage({ title }: PageProps) {
@@ -49,6 +53,7 @@ export default function SettingsPage({ title }: PageProps) {
             <CircularProgress aria-label={translate('ra.page.loading')} />
           </Box>
         )}
+        {data?.modules.some((m) => TASK_MODULES.includes(m.id) && m.enabled) && <TaskTypesSettings />}
         {themeRead.canAccess && <ThemeEditor canUpdate={Boolean(themeUpdate.canAccess)} />}
       </Stack>
     </Box>

@@ -44,6 +44,8 @@ export const RESOURCE_ENDPOINTS: Record<string, ResourceEndpoints> = {
   },
   // Store Info (storeinfo.read) reads the same records, read-only.
   stores: { base: '/api/storeinfo' },
+  // Task Management (issue 10): the list's filters are the query's own names (search_key, status, …).
+  tasks: { base: '/api/admin/task' },
   tenants: {
     base: '/api/tenant',
     messages: { create: 'errors.tenant_create', update: 'errors.tenant_update' },

@@ -4,6 +4,7 @@ import { myTaskMethods } from './mytasks';
 import { profileMethods } from './profile';
 import { settingsMethods } from './settings';
 import { taskMethods } from './tasks';
+import { taskTypeMethods } from './taskTypes';
 import { tenantMethods } from './tenants';
 import { userMethods } from './users';
 import { workspaceMethods } from './workspaces';
@@ -23,6 +24,7 @@ export const dataProvider = {
   ...profileMethods,
   ...settingsMethods,
   ...taskMethods,
+  ...taskTypeMethods,
   ...myTaskMethods,
 };
 

@@ -35,6 +35,7 @@ function Actions({ children }: { children: React.ReactNode }) {
       sx={{
         position: 'sticky',
         bottom: 0,
+        mt: 'auto',
         mx: { xs: -2, sm: -3 },
         px: { xs: 2, sm: 3 },
         py: 1.5,
@@ -71,6 +72,17 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
   const [message, setMessage] = useState<string>();
   const uploads = useUploads();
   const complete = useCompleteTask();
+  // A field's error goes once the person changes that field; the others stay until the next send.
+  const clear = (...names: string[]) =>
+    setFields((current) =>
+      names.some((n) => n in current)
+        ? Object.fromEntries(Object.entries(current).filter(([n]) => !names.includes(n)))
+        : current,
+    );
+  const addFiles = (files: File[]) => {
+    clear('photos', 'files', 'attachments');
+    uploads.add(files);
+  };
 
   const send = (body: MyTaskCompleteBody, notice: string) => {
     setMessage(undefined);
@@ -131,7 +143,13 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
 
   if (communication) {
     return (
-      <Stack spacing={2} component="section" aria-label={translate('my_tasks.acknowledge')}>
+      <Stack
+        spacing={2}
+        useFlexGap
+        sx={{ flex: 1 }}
+        component="section"
+        aria-label={translate('my_tasks.acknowledge')}
+      >
         {errorAlert}
         {fields.acknowledged && <FormHelperText error>{fields.acknowledged}</FormHelperText>}
         <Actions>
@@ -161,6 +179,8 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
     return (
       <Stack
         spacing={2}
+        useFlexGap
+        sx={{ flex: 1 }}
         component="form"
         noValidate
         aria-label={translate('my_tasks.cannot_do_title')}
@@ -176,7 +196,10 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
         <TextField
           label={translate('my_tasks.reason')}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            clear('reason');
+          }}
           multiline
           minRows={3}
           required
@@ -206,6 +229,8 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
   return (
     <Stack
       spacing={2}
+      useFlexGap
+      sx={{ flex: 1 }}
       component="form"
       noValidate
       aria-label={translate('my_tasks.complete_title')}
@@ -231,9 +256,10 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
                 control={
                   <Checkbox
                     checked={ticks[i] === true}
-                    onChange={(event) =>
-                      setTicks((current) => current.map((t, j) => (j === i ? event.target.checked : t)))
-                    }
+                    onChange={(event) => {
+                      setTicks((current) => current.map((t, j) => (j === i ? event.target.checked : t)));
+                      clear(`checklist.${i}`);
+                    }}
                   />
                 }
                 label={step}
@@ -250,7 +276,10 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
       <TextField
         label={translate(rules.comment ? 'my_tasks.comment_required' : 'my_tasks.comment')}
         value={comment}
-        onChange={(event) => setComment(event.target.value)}
+        onChange={(event) => {
+          setComment(event.target.value);
+          clear('comment');
+        }}
         multiline
         minRows={2}
         error={Boolean(fields.comment)}
@@ -259,8 +288,7 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
       />
       <EvidenceUploads
         items={uploads.items}
-        wantsPhotos={rules.photos > 0}
-        onAdd={uploads.add}
+        onAdd={addFiles}
         onRetry={uploads.retry}
         onRemove={uploads.remove}
         errors={[fields.photos, fields.files, fields.attachments]}
@@ -272,7 +300,7 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
         </Typography>
       )}
       <Actions>
-        <Button color="warning" onClick={() => switchTo('cannot_do')} disabled={complete.isPending}>
+        <Button color="inherit" onClick={() => switchTo('cannot_do')} disabled={complete.isPending}>
           {translate('my_tasks.cannot_do_button')}
         </Button>
         <Button

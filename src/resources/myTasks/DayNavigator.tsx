@@ -29,7 +29,7 @@ export function DayNavigator({ view, day, today, week, locale, onDay }: DayNavig
   const step = view === 'week' ? 7 : 1;
   const first = dayLabels(week[0]!, locale);
   const last = dayLabels(week[6]!, locale);
-  const heading = view === 'week' ? `${first.long} – ${last.long}` : dayLabels(day, locale).long;
+  const heading = view === 'week' ? `${first.short} – ${last.short}` : dayLabels(day, locale).long;
   return (
     <Stack spacing={1}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>

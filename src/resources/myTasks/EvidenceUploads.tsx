@@ -17,8 +17,6 @@ import type { UploadItem } from './useUploads';
 
 export interface EvidenceUploadsProps {
   items: readonly UploadItem[];
-  /** Rules ask for photos: show the camera button first and prominently. */
-  wantsPhotos: boolean;
   onAdd: (files: File[]) => void;
   onRetry: (key: number) => void;
   onRemove: (key: number) => void;
@@ -31,7 +29,6 @@ function PickButton({
   label,
   accept,
   capture,
-  primary,
   disabled,
   onAdd,
 }: {
@@ -39,7 +36,6 @@ function PickButton({
   label: string;
   accept?: string;
   capture?: 'environment';
-  primary: boolean;
   disabled?: boolean;
   onAdd: (files: File[]) => void;
 }) {
@@ -52,11 +48,10 @@ function PickButton({
   return (
     <Button
       component="label"
-      variant={primary ? 'contained' : 'outlined'}
-      color={primary ? 'secondary' : 'primary'}
+      variant="outlined"
       startIcon={icon}
       disabled={disabled}
-      sx={{ minHeight: 44, flex: { xs: 1, sm: 'none' } }}
+      sx={{ minHeight: 44, flex: { xs: 1, sm: 'none' }, whiteSpace: 'nowrap' }}
     >
       {label}
       <input hidden type="file" multiple accept={accept} capture={capture} onChange={onChange} />
@@ -114,15 +109,7 @@ function UploadRow({
  * Evidence for a completion: the camera (accept="image/*" capture="environment" opens the back
  * camera on phones, the file picker elsewhere) and any file, each with its upload progress.
  */
-export function EvidenceUploads({
-  items,
-  wantsPhotos,
-  onAdd,
-  onRetry,
-  onRemove,
-  errors,
-  disabled,
-}: EvidenceUploadsProps) {
+export function EvidenceUploads({ items, onAdd, onRetry, onRemove, errors, disabled }: EvidenceUploadsProps) {
   const translate = useTranslate();
   const shown = errors.filter((e): e is string => Boolean(e));
   return (
@@ -133,14 +120,12 @@ export function EvidenceUploads({
           label={translate('my_tasks.take_photo')}
           accept="image/*"
           capture="environment"
-          primary={wantsPhotos}
           disabled={disabled}
           onAdd={onAdd}
         />
         <PickButton
           icon={<AttachFileIcon />}
           label={translate('my_tasks.add_file')}
-          primary={false}
           disabled={disabled}
           onAdd={onAdd}
         />

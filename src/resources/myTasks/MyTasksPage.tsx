@@ -85,27 +85,24 @@ export default function MyTasksPage({ title }: PageProps) {
         maxWidth: view === 'week' && !searching ? 1400 : 760,
         mx: 'auto',
         width: '100%',
-        py: { xs: 1, sm: 2 },
+        py: { xs: 0, sm: 2 },
       }}
     >
       <Title title={title} />
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, borderRadius: 2 }}>
         <Stack spacing={1.5}>
-          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-            <Typography variant="h5" component="h1" sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' } }}>
-              {title}
-            </Typography>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
-              value={view}
-              aria-label={translate('my_tasks.view')}
-              onChange={(_, next: 'day' | 'week' | null) => next && update({ view: next, search: '' })}
-            >
-              <ToggleButton value="day">{translate('my_tasks.view_day')}</ToggleButton>
-              <ToggleButton value="week">{translate('my_tasks.view_week')}</ToggleButton>
-            </ToggleButtonGroup>
-          </Stack>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            fullWidth
+            value={view}
+            aria-label={translate('my_tasks.view')}
+            onChange={(_, next: 'day' | 'week' | null) => next && update({ view: next, search: '' })}
+            sx={{ maxWidth: { sm: 240 } }}
+          >
+            <ToggleButton value="day">{translate('my_tasks.view_day')}</ToggleButton>
+            <ToggleButton value="week">{translate('my_tasks.view_week')}</ToggleButton>
+          </ToggleButtonGroup>
           {!searching && (
             <DayNavigator
               view={view}

@@ -13,7 +13,9 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { MyTaskCard, MyTaskType } from '../../../contract/api/mytasks';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
+import { useSessionUser } from '../../hooks/useSession';
 import { useZonedTime } from '../../hooks/useZonedTime';
+import { dayLabels } from '../../providers/zonedTime';
 import { stateBadge } from './cardState';
 
 export interface TaskCardProps {
@@ -36,13 +38,23 @@ function Evidence({ icon, label }: { icon: ReactNode; label: string }) {
 
 /** One assignment in the store's day: type colour and icon, title, due time, state and evidence. */
 export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardProps) {
+  const user = useSessionUser();
+  // Above store level (an area, a state) the list spans several workspaces: each card names its own.
+  const showWorkspace = user?.position_list.find((p) => p.id === user.positionId)?.node_type !== 'workspace';
   const translate = useTranslate();
-  const { time, dateTime, dayOf } = useZonedTime();
+  const { time, dateTime, dayOf, locale } = useZonedTime();
+  const shortDay = (d: string) => {
+    const labels = dayLabels(d, locale);
+    return `${labels.weekday} ${labels.dayOfMonth}`;
+  };
   const badge = stateBadge(card);
   const dueOnDay = day !== undefined && dayOf(card.due_at) === day;
   const due = dueOnDay
     ? translate('my_tasks.due_at', { time: time(card.due_at) })
-    : translate('my_tasks.due_on', { date: dateTime(card.due_at) });
+    : compact
+      ? // A narrow week column: the weekday and day of the month say enough.
+        translate('my_tasks.due_at', { time: `${shortDay(dayOf(card.due_at))} ${time(card.due_at)}` })
+      : translate('my_tasks.due_on', { date: dateTime(card.due_at) });
   const e = card.evidence;
   return (
     <ButtonBase
@@ -103,6 +115,11 @@ export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardP
               variant={badge.tone === 'default' ? 'outlined' : 'filled'}
               icon={card.done ? <CheckCircleIcon /> : undefined}
             />
+          )}
+          {showWorkspace && (
+            <Typography variant="body2" color="text.secondary">
+              {card.workspace.name}
+            </Typography>
           )}
           {!compact && card.department && (
             <Chip

@@ -64,7 +64,8 @@ export function TaskDrawer({ assignmentId, onClose }: TaskDrawerProps) {
           {data?.task.title}
         </Typography>
       </Stack>
-      <Box sx={{ px: { xs: 2, sm: 3 }, pt: 2, flex: 1 }}>
+      {/* A column down to the bottom edge, so the form's actions sit there, under the thumb. */}
+      <Box sx={{ px: { xs: 2, sm: 3 }, pt: 2, flex: 1, display: 'flex', flexDirection: 'column' }}>
         {open && isPending && <LinearProgress />}
         {error && (
           <Alert severity={statusOf(error) === 404 ? 'info' : 'error'}>
@@ -72,7 +73,7 @@ export function TaskDrawer({ assignmentId, onClose }: TaskDrawerProps) {
           </Alert>
         )}
         {data && (
-          <Stack spacing={3} sx={{ pb: 2 }}>
+          <Stack spacing={3} useFlexGap sx={{ flex: 1 }}>
             <TaskDetailView detail={data} />
             {/* Keyed by assignment so a newly opened task starts with an empty form. */}
             {isCompletable(data.assignment) && (

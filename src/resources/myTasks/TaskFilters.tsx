@@ -49,7 +49,8 @@ export function TaskFilters({ department, search, onDepartment, onSearch }: Task
         label={translate('my_tasks.department')}
         value={department ?? ''}
         onChange={(event) => onDepartment(event.target.value === '' ? undefined : Number(event.target.value))}
-        sx={{ minWidth: { sm: 220 } }}
+        sx={{ width: { sm: 240 }, flexShrink: 0 }}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
         <MenuItem value="">{translate('my_tasks.all_departments')}</MenuItem>
         {departments.map((d) => (
@@ -66,7 +67,7 @@ export function TaskFilters({ department, search, onDepartment, onSearch }: Task
         onKeyDown={(event) => {
           if (event.key === 'Enter') onSearch(text.trim());
         }}
-        sx={{ flex: 1 }}
+        sx={{ flex: 1, minWidth: 0 }}
         slotProps={{
           input: {
             startAdornment: (

@@ -1,6 +1,6 @@
 import type { MyTaskCard } from '../../../contract/api/mytasks';
 
-export type BadgeTone = 'error' | 'warning' | 'info' | 'success' | 'default';
+type BadgeTone = 'error' | 'warning' | 'info' | 'success' | 'default';
 
 export interface CardBadge {
   /** i18n key under my_tasks. */
@@ -41,9 +41,4 @@ export function isCompletable(card: MyTaskCard): boolean {
   // Communications are read per person: the store's status only says whether it was withdrawn.
   if (card.acknowledgement) return card.status !== 'cancelled';
   return card.status === 'open' || card.status === 'rejected';
-}
-
-export function needsEvidence(card: MyTaskCard): boolean {
-  const e = card.evidence;
-  return e.comment || e.photos > 0 || e.files > 0 || e.checklist > 0;
 }

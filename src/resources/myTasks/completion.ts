@@ -1,6 +1,6 @@
 import type { EvidenceRules } from '../../../contract/api/mytasks';
 
-export interface CompletionDraft {
+interface CompletionDraft {
   outcome: 'done' | 'cannot_do';
   comment: string;
   reason: string;
@@ -11,7 +11,7 @@ export interface CompletionDraft {
 }
 
 /** A field error: an i18n key under my_tasks and its options. */
-export type FieldProblem = { key: string; options?: Record<string, unknown> };
+type FieldProblem = { key: string; options?: Record<string, unknown> };
 
 /**
  * The evidence rules checked before sending, with the same field names the server's 400 uses

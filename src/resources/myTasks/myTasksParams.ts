@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 
 export type MyTasksView = 'day' | 'week';
 
-export interface MyTasksParams {
+interface MyTasksParams {
   view: MyTasksView;
   /** The day shown (YYYY-MM-DD), today in the session's zone when the address has none. */
   day: string;

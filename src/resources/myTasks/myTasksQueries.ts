@@ -4,6 +4,7 @@ import type { MyTaskCard, MyTaskCompleteBody, MyTaskGroups } from '../../../cont
 import { useSessionUser } from '../../hooks/useSession';
 import { URGENT_TASKS_KEY } from '../../layout/urgentTasks';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { statusOf } from '../../providers/httpClient';
 
 /** Every My Tasks query starts with this key, and with the position: the position picks the store. */
 export const MY_TASKS_KEY = 'my-tasks';
@@ -87,6 +88,10 @@ export function useCompleteTask() {
         queryClient.invalidateQueries({ queryKey: [MY_TASKS_KEY] }),
         queryClient.invalidateQueries({ queryKey: [URGENT_TASKS_KEY] }),
       ]);
+    },
+    // 409: someone else completed it, or it expired or was withdrawn; show it as it now stands.
+    onError: (error) => {
+      if (statusOf(error) === 409) void queryClient.invalidateQueries({ queryKey: [MY_TASKS_KEY] });
     },
   });
 }

@@ -14,8 +14,7 @@ export interface UploadItem {
   error?: string;
 }
 
-export const kindOf = (file: File): UploadItem['kind'] =>
-  file.type.startsWith('image/') ? 'photo' : 'document';
+const kindOf = (file: File): UploadItem['kind'] => (file.type.startsWith('image/') ? 'photo' : 'document');
 
 /**
  * The evidence files of one completion form: each uploads as soon as it is chosen (POST

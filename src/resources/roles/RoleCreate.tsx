@@ -9,6 +9,7 @@ import {
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Role } from '../../../contract/api/roles';
+import { LoadFailure } from '../../components/LoadFailure';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { PageProps } from '../../routing/types';
 import { RoleInputs, roleBody } from './RoleInputs';
@@ -22,6 +23,7 @@ export default function RoleCreate({ title }: PageProps) {
   const notify = useNotify();
   const redirect = useRedirect();
   const source = useGetOne<Role>('roles', { id: Number(id) }, { enabled: id !== undefined });
+  if (id !== undefined && source.error) return <LoadFailure error={source.error} onRetry={source.refetch} />;
   if (id !== undefined && source.isPending) return <LoadingIndicator />;
   const original = source.data;
   const record = original

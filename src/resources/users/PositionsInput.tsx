@@ -88,6 +88,8 @@ export function PositionsInput() {
                     choices={choices}
                     isPending={isPending}
                     validate={required()}
+                    // The same top margin as the place picker beside it, so the two line up.
+                    margin="normal"
                     sx={{ flex: '1 1 220px', minWidth: 220 }}
                   />
                 </Box>

@@ -1,7 +1,9 @@
 import GroupIcon from '@mui/icons-material/Group';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   CreateButton,
   Datagrid,
@@ -51,21 +53,52 @@ function Empty() {
   );
 }
 
-function NameCell({ record }: { record: UserRecord }) {
+/** An e-mail address that, when it must wrap, wraps before its "@". */
+function EmailLines({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** Name and avatar; on a narrow table (`compact`) also the e-mail and status, which lose their columns. */
+function NameCell({ record, compact }: { record: UserRecord; compact: boolean }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-      <Avatar src={record.avatar_url ?? undefined} sx={{ width: 32, height: 32, fontSize: 14 }}>
-        {record.firstname.charAt(0)}
-        {record.lastname.charAt(0)}
-      </Avatar>
-      <div>
+      {!compact && (
+        <Avatar src={record.avatar_url ?? undefined} sx={{ width: 32, height: 32, fontSize: 14 }}>
+          {record.firstname.charAt(0)}
+          {record.lastname.charAt(0)}
+        </Avatar>
+      )}
+      <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2">{fullName(record)}</Typography>
         {record.preferred_name && (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="text.secondary" component="div">
             {record.preferred_name}
           </Typography>
         )}
-      </div>
+        {compact && (
+          <>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="div"
+              sx={{ overflowWrap: 'break-word' }}
+            >
+              <EmailLines email={record.email} />
+            </Typography>
+            <Box sx={{ mt: 0.5 }}>
+              <UserStatusChip />
+            </Box>
+          </>
+        )}
+      </Box>
     </Box>
   );
 }
@@ -74,6 +107,8 @@ function NameCell({ record }: { record: UserRecord }) {
 export default function UserList({ title }: PageProps) {
   useDocumentTitle(title);
   const isMobile = useIsMobile();
+  // Between the phone layout and 1024 px the side menu leaves too little room for five columns.
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const translate = useTranslate();
   const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
   const rowClick = (id: Identifier) => (canEdit ? USER_PATHS.edit(id) : false);
@@ -95,15 +130,26 @@ export default function UserList({ title }: PageProps) {
           rowClick={rowClick}
         />
       ) : (
-        <Datagrid rowClick={rowClick} bulkActionButtons={<UserBulkActions />}>
+        <Datagrid
+          rowClick={rowClick}
+          bulkActionButtons={<UserBulkActions />}
+          // Whatever the width, every column stays reachable: the table scrolls rather than clips.
+          sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+        >
           <FunctionField<UserRecord>
             source="name"
             label="users.fields.name"
-            render={(r) => <NameCell record={r} />}
+            render={(r) => <NameCell record={r} compact={compact} />}
           />
-          <TextField source="email" label="users.fields.email" />
-          <FunctionField label="users.fields.assigns" sortable={false} render={() => <PositionChips />} />
-          <FunctionField source="status" label="users.fields.status" render={() => <UserStatusChip />} />
+          {!compact && <TextField source="email" label="users.fields.email" />}
+          <FunctionField
+            label="users.fields.assigns"
+            sortable={false}
+            render={() => <PositionChips chipWidth={compact ? 150 : undefined} />}
+          />
+          {!compact && (
+            <FunctionField source="status" label="users.fields.status" render={() => <UserStatusChip />} />
+          )}
           <UserStatusButton />
         </Datagrid>
       )}

@@ -1,0 +1,35 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useTranslate } from 'react-admin';
+import { NotFoundPage } from '../customRoutes/NotFoundPage';
+import { ApiError, statusOf } from '../providers/httpClient';
+
+interface LoadFailureProps {
+  error: unknown;
+  onRetry: () => void;
+}
+
+/** Why something could not be loaded, with a way to try again instead of a spinner that never ends. */
+export function RetryAlert({ error, onRetry }: LoadFailureProps) {
+  const translate = useTranslate();
+  // The server's or the connection's own words; anything else is a fault of ours, said plainly.
+  const message = error instanceof ApiError && error.message ? error.message : translate('shell.load_failed');
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {translate('shell.retry')}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
+
+/** A page whose record could not be loaded: the not-found page for a 404, else the reason and a retry. */
+export function LoadFailure({ error, onRetry }: LoadFailureProps) {
+  if (statusOf(error) === 404) return <NotFoundPage />;
+  return <RetryAlert error={error} onRetry={onRetry} />;
+}

@@ -1,0 +1,53 @@
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { FileInfo } from '../../../contract/api/tasks';
+import type { AppDataProvider } from '../../providers/dataProvider';
+
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
+  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * Downloads a task file. The download call needs the session's headers, so a plain link would
+ * not do: the bytes are fetched as a blob and handed to the browser under the file's name.
+ */
+export function AttachmentLink({ file }: { file: FileInfo }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const blob = await dataProvider.downloadTaskFile(file.hash);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = file.name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      startIcon={<DownloadIcon />}
+      disabled={busy}
+      onClick={download}
+      aria-label={translate('tasks.attachments.download', { name: file.name })}
+      sx={{ textTransform: 'none', justifyContent: 'flex-start', maxWidth: '100%' }}
+    >
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{file.name}</span>
+      &nbsp;
+      <span style={{ opacity: 0.7 }}>({formatBytes(file.size)})</span>
+    </Button>
+  );
+}

@@ -1,0 +1,186 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UrgentTasks } from '../../contract/api/mytasks';
+import type { HierarchyNode } from '../../contract/api/session';
+import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
+
+/**
+ * The store's urgent-task journey (issue 11): head office publishes an urgent recall for Sydney
+ * CBD; the store's team member signs in, the urgent modal shows it, they complete it with a photo
+ * and the modal stops opening. The e2e server has no demo tasks, so the test publishes its own,
+ * with a unique title, and assumes nothing about other files' tasks.
+ */
+
+let browser: Browser;
+const pages: Page[] = [];
+/** Tasks this file published: archived at the end, so a failed run leaves no urgent modal for other files. */
+const published: number[] = [];
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+// Pages close before the next test rather than after: the failure screenshot runs after afterEach.
+beforeEach(async () => {
+  for (const page of pages.splice(0)) await page.context().close();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (published.length === 0) return;
+  const token = await signInApi('owner@acme.test');
+  for (const id of published) await api('/api/admin/task/archive', token, { method: 'POST', body: { id } });
+});
+
+// A real 1×1 PNG: the server tells photos from documents by their content.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function api<T>(
+  path: string,
+  token: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-requested-with': 'XMLHttpRequest',
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${text}`);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+async function signInApi(username: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+function findNode(nodes: readonly HierarchyNode[], name: string): HierarchyNode | undefined {
+  for (const node of nodes) {
+    if (node.name === name) return node;
+    const found = findNode(node.children ?? [], name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** YYYY-MM-DD in Sydney, `offset` days from today. */
+function sydneyDay(offset: number): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offset);
+  return date.toISOString().slice(0, 10);
+}
+
+/** As owner@acme.test: an Urgent task for Sydney CBD that needs a photo, open from yesterday to tomorrow. */
+async function publishUrgentRecall(title: string): Promise<number> {
+  const token = await signInApi('owner@acme.test');
+  const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
+  const store = findNode(verify.hierarchy, 'Sydney CBD');
+  if (!store) throw new Error('Sydney CBD is not in the demo hierarchy');
+  const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', token);
+  const urgent = types.data.find((t) => t.name === 'Urgent');
+  if (!urgent) throw new Error('the demo tenant has no Urgent task type');
+  const created = await api<{ id: number }>('/api/admin/task/create', token, {
+    method: 'POST',
+    body: {
+      title,
+      description:
+        '<p>Take every jar of <strong>batch 2291</strong> off the shelf and photograph the empty shelf.</p>',
+      type_id: urgent.id,
+      start_date: sydneyDay(-1),
+      start_time: '00:00',
+      due_date: sydneyDay(1),
+      due_time: '23:00',
+      targets: { include: [store.id] },
+      evidence: { comment: false, photos: 1, files: 0 },
+    },
+  });
+  published.push(created.id);
+  await api('/api/admin/task/publish', token, { method: 'POST', body: { id: created.id } });
+  return created.id;
+}
+
+async function open(name: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(browser, viewport ? { viewport } : {});
+  pages.push(page);
+  screenshotOnFailure(page, name);
+  return page;
+}
+
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function completeRecallFromTheModal(page: Page, title: string, phone = false) {
+  await signIn(page, 'staff@acme.test');
+  const modal = page.getByRole('dialog', { name: 'Urgent tasks' });
+  await modal.waitFor({ timeout: 15_000 });
+  // On a phone the modal and the drawer fill the screen.
+  if (phone) expect((await modal.boundingBox())?.width).toBe(390);
+  await modal.getByRole('button', { name: new RegExp(escape(title)) }).click();
+  await modal.waitFor({ state: 'hidden' });
+
+  const drawer = page.getByTestId('task-drawer');
+  await drawer.getByTestId('task-instructions').getByText('batch 2291', { exact: true }).waitFor();
+  expect(new URL(page.url()).searchParams.get('assignment')).toMatch(/^\d+$/);
+  if (phone) expect((await drawer.boundingBox())?.width).toBe(390);
+
+  // The rule asks for a photo: sending without one is refused at the field.
+  await drawer.getByRole('button', { name: 'Mark as done' }).click();
+  await drawer.getByText('Add 1 photo').waitFor();
+
+  await drawer
+    .getByLabel('Take photo')
+    .setInputFiles({ name: 'shelf.png', mimeType: 'image/png', buffer: PNG });
+  await drawer.getByTestId('upload-row').getByText('shelf.png').waitFor();
+  await drawer.getByRole('progressbar').waitFor({ state: 'detached' });
+  await drawer.getByRole('button', { name: 'Mark as done' }).click();
+  await drawer.waitFor({ state: 'hidden' });
+  await page.getByTestId('done-section').getByRole('button', { name: title }).waitFor();
+
+  // Signed in again later: the server says it is done, and the modal does not come back for it.
+  const urgentAnswer = page.waitForResponse((res) => res.url().includes('/api/user/task/urgent'));
+  await page.goto('/task');
+  const urgent = (await (await urgentAnswer).json()) as { data: UrgentTasks };
+  const mine = urgent.data.data.filter((t) => t.title === title);
+  expect(mine.length).toBeGreaterThan(0);
+  expect(mine.every((t) => t.status === true)).toBe(true);
+  await page.getByTestId('done-section').getByRole('button', { name: title }).waitFor();
+  const stillOpen = urgent.data.data.filter((t) => t.status === false);
+  if (stillOpen.length === 0) expect(await modal.isVisible()).toBe(false);
+  else expect(await modal.getByText(title).count()).toBe(0);
+}
+
+describe('My Tasks: an urgent recall', () => {
+  it('is shown by the urgent modal, completed with a photo, and then leaves the modal', async () => {
+    const title = `Recall: peanut butter batch 2291 (${Date.now()})`;
+    await publishUrgentRecall(title);
+    const page = await open('my-tasks-urgent-desktop');
+    await completeRecallFromTheModal(page, title);
+  });
+
+  it('works the same on a 390 px phone, where the modal and the drawer fill the screen', async () => {
+    const title = `Recall on a phone: batch 2291 (${Date.now()})`;
+    await publishUrgentRecall(title);
+    const page = await open('my-tasks-urgent-phone', { width: 390, height: 844 });
+    await completeRecallFromTheModal(page, title, true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
