@@ -1,10 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../contract/api/hierarchy';
-import { hierarchyNodes, users } from '../../server/db/schema';
+import { hierarchyNodes, taskSubmissions, users } from '../../server/db/schema';
 import { countAdministrators } from '../../server/modules/users/administrators';
 import { createTestApp, type InjectOptions, type InjectResponse, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
+import { localDate, taskBuilder } from './helpers/taskRows';
+import { taskKit } from './helpers/tasks';
 
 /**
  * Check-then-act rules under parallel requests. On PostgreSQL the requests really overlap (a pool
@@ -238,5 +240,41 @@ describe('the active-workspace limit under parallel activations', () => {
     expect(codes.filter((s) => s === 200)).toHaveLength(2);
     expect(codes.filter((s) => s === 409)).toHaveLength(answers.length - 2);
     expect(await org.activeWorkspaces()).toBe(active + 2);
+  });
+});
+
+describe('tasks under parallel requests', () => {
+  it('publishes a draft once however many publish it at the same moment', async () => {
+    const k = taskKit(t);
+    const created = await k.create(OWNER, await k.body({ title: 'Published ten times' }));
+    expect(created.statusCode).toBe(200);
+    const id = created.json().data.id as number;
+    const answers = await all(Array.from({ length: 10 }, () => () => k.publish(OWNER, id)));
+    // As many assignments as Sydney Metro has active stores, made once, and every answer says so.
+    const made = (await k.assignmentsOf(id)).length;
+    expect(made).toBeGreaterThan(0);
+    for (const a of answers) {
+      expect(a.statusCode).toBe(200);
+      expect(a.json().data).toEqual({ id, status: 'published', assignments: made });
+    }
+  });
+
+  it('completes an assignment once: one 200, 409 for the rest, one submission', async () => {
+    const tasks = taskBuilder(t);
+    const task = await tasks.createTask({ title: 'Completed ten times' });
+    const a = await tasks.assign(task.id, 'Sydney CBD', { date: localDate('Australia/Sydney') });
+    const answers = await all(
+      ['staff@acme.test', 'store@acme.test'].flatMap((who) =>
+        Array.from({ length: 5 }, () =>
+          as(who, { method: 'POST', url: '/api/user/task/complete', payload: { assignment_id: a.id } }),
+        ),
+      ),
+    );
+    expect(statuses(answers).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const submissions = await t.database.db
+      .select()
+      .from(taskSubmissions)
+      .where(eq(taskSubmissions.assignmentId, a.id));
+    expect(submissions).toHaveLength(1);
   });
 });

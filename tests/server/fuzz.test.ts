@@ -9,6 +9,7 @@ import {
   multipartBody,
   pathSegment,
   queryFor,
+  validFor,
 } from './helpers/fuzz';
 
 /**
@@ -118,7 +119,8 @@ function callFor(route: Route): fc.Arbitrary<Call> {
     );
   }
   const body = fc.oneof(
-    { arbitrary: arbitraryFor(schema).map((v) => JSON.stringify(v) ?? 'null'), weight: 8 },
+    { arbitrary: validFor(schema).map((v) => JSON.stringify(v)), weight: 3 },
+    { arbitrary: arbitraryFor(schema).map((v) => JSON.stringify(v) ?? 'null'), weight: 6 },
     { arbitrary: fc.constantFrom(...HOSTILE_BODIES), weight: 1 },
   );
   return fc.tuple(url, body).map(([u, b]) => ({ url: u, contentType: 'application/json', body: b }));

@@ -113,14 +113,24 @@ const hostile = fc.constantFrom(...HOSTILE);
  * unknown one. Ids are drawn mostly from the small numbers real rows have.
  */
 export function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
-  return fc.oneof({ arbitrary: valid(schema ?? {}, depth), weight: 12 }, { arbitrary: hostile, weight: 1 });
+  return fc.oneof(
+    { arbitrary: valid(schema ?? {}, depth, true), weight: 12 },
+    { arbitrary: hostile, weight: 1 },
+  );
 }
 
-function valid(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+/** Values the schema allows, all the way down: requests that reach the service and its SQL. */
+export function validFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+  return valid(schema ?? {}, 0, false);
+}
+
+function valid(schema: JsonSchema, depth: number, mixed: boolean): fc.Arbitrary<unknown> {
+  const child = (s: JsonSchema | undefined) =>
+    mixed ? arbitraryFor(s, depth + 1) : valid(s ?? {}, depth + 1, false);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const choices = schema.anyOf ?? schema.oneOf;
-  if (choices?.length) return fc.oneof(...choices.map((s) => valid(s, depth)));
+  if (choices?.length) return fc.oneof(...choices.map((s) => valid(s, depth, mixed)));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'integer': {
@@ -147,13 +157,13 @@ function valid(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
       return validString(schema);
     case 'array':
       if (depth > 4) return fc.constant([]);
-      return fc.array(arbitraryFor(schema.items, depth + 1), {
+      return fc.array(child(schema.items), {
         minLength: schema.minItems ?? 0,
         maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 4, 4)),
       });
     case 'object':
       if (depth > 4) return fc.constant({});
-      return validObject(schema, depth);
+      return validObject(schema, child, mixed);
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
@@ -190,12 +200,17 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
   );
 }
 
-function validObject(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+function validObject(
+  schema: JsonSchema,
+  child: (s: JsonSchema) => fc.Arbitrary<unknown>,
+  mixed: boolean,
+): fc.Arbitrary<unknown> {
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [key, property] of Object.entries(properties)) fields[key] = arbitraryFor(property, depth + 1);
+  for (const [key, property] of Object.entries(properties)) fields[key] = child(property);
   const record = fc.record(fields, { requiredKeys: [...required].filter((k) => k in fields) });
+  if (!mixed) return record;
   return fc
     .tuple(
       record,
@@ -216,8 +231,8 @@ export function queryFor(parameters: { name: string; schema?: JsonSchema; requir
   const fields: Record<string, fc.Arbitrary<string[] | undefined>> = {};
   for (const p of parameters) {
     const text = fc.oneof(
-      { arbitrary: valid(p.schema ?? {}, 0).map(asText), weight: 5 },
-      { arbitrary: fc.constantFrom(...HOSTILE_TEXT), weight: 2 },
+      { arbitrary: valid(p.schema ?? {}, 0, false).map(asText), weight: 10 },
+      { arbitrary: fc.constantFrom(...HOSTILE_TEXT), weight: 1 },
     );
     fields[p.name] = fc.oneof(
       { arbitrary: text.map((v) => [v]), weight: 8 },
