@@ -208,6 +208,33 @@ describe('parallel deletes of one user', () => {
   });
 });
 
+describe('parallel deletes of one record', () => {
+  async function created(url: string, payload: Record<string, unknown>) {
+    const res = await t.injectAs(OWNER, { method: 'POST', url, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as number;
+  }
+
+  it.each([
+    ['role', '/api/role/create', { name: 'Short-lived', description: '', permissions: [] }],
+    ['department', '/api/department/create', { name: 'Short-lived', colour: '#aa5500' }],
+    [
+      'profile-field',
+      '/api/profile-field/create',
+      { name: 'Short-lived', short_name: 'short_lived', type: 'text', required: false },
+    ],
+    ['task/types', '/api/task/types/create', { name: 'Short-lived', colour: '#aa5500' }],
+  ] as const)('%s: one 200 and 404 for the rest', async (what, createUrl, payload) => {
+    const id = await created(createUrl, payload);
+    const answers = await all(
+      Array.from({ length: 10 }, () =>
+        as(OWNER, { method: 'DELETE', url: `/api/${what}/delete`, query: { id } }),
+      ),
+    );
+    expect(statuses(answers).sort()).toEqual([200, ...Array(9).fill(404)]);
+  });
+});
+
 describe('the active-workspace limit under parallel activations', () => {
   it('lets exactly as many activate as the limit allows', async () => {
     const names = ['Newcastle', 'Wollongong', 'Broken Hill', 'Parramatta', 'Bondi Junction'];
