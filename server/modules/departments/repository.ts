@@ -72,6 +72,11 @@ export async function updateDepartment(db: Db, tenantId: number, id: number, val
   return row;
 }
 
-export async function deleteDepartment(db: Db, tenantId: number, id: number) {
-  await db.delete(departments).where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
+/** Whether there was one to delete: of parallel deletes, one finds it. */
+export async function deleteDepartment(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(departments)
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)))
+    .returning({ id: departments.id });
+  return deleted.length > 0;
 }

@@ -87,7 +87,8 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
       throw conflict(
         `${used} ${used === 1 ? 'task uses' : 'tasks use'} the department "${department.name}"; move ${used === 1 ? 'it' : 'them'} to another one first`,
       );
-    await deleteDepartment(tx, caller.tenantId, id);
+    // A parallel delete may have taken it since it was found: that one answered 200.
+    if (!(await deleteDepartment(tx, caller.tenantId, id))) throw notFound('Department');
   });
   return { id };
 }

@@ -79,7 +79,12 @@ export async function setSortOrder(db: Db, tenantId: number, id: number, sortOrd
     .where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)));
 }
 
-export async function deleteField(db: Db, tenantId: number, id: number) {
+/** Whether there was one to delete: of parallel deletes, one finds it. */
+export async function deleteField(db: Db, tenantId: number, id: number): Promise<boolean> {
   // The values people entered go with the field (ON DELETE CASCADE).
-  await db.delete(profileFields).where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)));
+  const deleted = await db
+    .delete(profileFields)
+    .where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)))
+    .returning({ id: profileFields.id });
+  return deleted.length > 0;
 }

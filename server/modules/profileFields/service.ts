@@ -122,7 +122,8 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
     throw conflict(
       `${existing.field.name} is built in and cannot be deleted; you can make it inactive instead.`,
     );
-  await deleteField(db, caller.tenantId, id);
+  // A parallel delete may have taken it since it was found: that one answered 200.
+  if (!(await deleteField(db, caller.tenantId, id))) throw notFound('Profile field');
   return { id };
 }
 

@@ -117,6 +117,11 @@ export async function countRoleHolders(db: Db, tenantId: number, roleId: number)
   return row?.n ?? 0;
 }
 
-export async function deleteRole(db: Db, tenantId: number, roleId: number) {
-  await db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)));
+/** Whether there was one to delete: of parallel deletes, one finds it. */
+export async function deleteRole(db: Db, tenantId: number, roleId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)))
+    .returning({ id: roles.id });
+  return deleted.length > 0;
 }

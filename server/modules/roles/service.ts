@@ -148,7 +148,8 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
       const who = holders === 1 ? '1 user holds' : `${holders} users hold`;
       throw conflict(`${who} the role "${existing.role.name}". Give them another role before deleting it.`);
     }
-    await deleteRole(tx, tenantId, id);
+    // A parallel delete may have taken it since findRole looked: that one answered 200.
+    if (!(await deleteRole(tx, tenantId, id))) throw notFound('Role');
   });
   return { id };
 }

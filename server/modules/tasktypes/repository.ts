@@ -75,6 +75,11 @@ export async function countTasksOfType(db: Db, tenantId: number, id: number): Pr
   return row?.n ?? 0;
 }
 
-export async function deleteTaskType(db: Db, tenantId: number, id: number) {
-  await db.delete(taskTypes).where(and(eq(taskTypes.tenantId, tenantId), eq(taskTypes.id, id)));
+/** Whether there was one to delete: of parallel deletes, one finds it. */
+export async function deleteTaskType(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(taskTypes)
+    .where(and(eq(taskTypes.tenantId, tenantId), eq(taskTypes.id, id)))
+    .returning({ id: taskTypes.id });
+  return deleted.length > 0;
 }

@@ -110,7 +110,8 @@ export async function remove(db: Db, tenantId: number, id: number): Promise<{ id
         `${used} ${used === 1 ? 'task uses' : 'tasks use'} the type "${current.name}"; give ${used === 1 ? 'it' : 'them'} another type first`,
       );
     }
-    await deleteTaskType(tx, tenantId, id);
+    // A parallel delete may have taken it since it was found: that one answered 200.
+    if (!(await deleteTaskType(tx, tenantId, id))) throw notFound('Task type');
   });
   return { id };
 }
