@@ -50,7 +50,7 @@ export async function findGuardRow(
         'forceReset', u.force_reset, 'enabled', u.enabled, 'createdAt', ${ms('u.created_at')},
         'updatedAt', ${ms('u.updated_at')}),
       'tenant', json_build_object('id', t.id, 'identifier', t.identifier, 'name', t.name,
-        'enabled', t.enabled, 'createdAt', ${ms('t.created_at')}, 'updatedAt', ${ms('t.updated_at')}),
+        'enabled', t.enabled, 'treeVersion', t.tree_version, 'createdAt', ${ms('t.created_at')}, 'updatedAt', ${ms('t.updated_at')}),
       'positions', coalesce((
         SELECT json_agg(json_build_object('id', p.id, 'nodeId', p.node_id, 'nodeType', n.type,
           'nodeName', n.name, 'nodeStatus', n.status, 'nodePath', n.path, 'roleId', p.role_id,
