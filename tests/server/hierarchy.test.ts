@@ -786,6 +786,24 @@ describe('tree/fetch revalidation (ETag)', () => {
     expect((await fetchTree(AREA, { 'if-none-match': area.headers.etag as string })).statusCode).toBe(304);
   });
 
+  it('gives verify the same nodes without objects and head counts, following writes', async () => {
+    const tree = (await fetchTree(AREA)).json().data as TreeNode[];
+    const strip = (nodes: TreeNode[]): unknown[] =>
+      nodes.map(({ object: _o, user_count: _u, children, ...node }) => ({
+        ...node,
+        children: strip(children),
+      }));
+    const verified = await call(AREA, { url: '/api/user/verify' });
+    expect(verified.json().data.hierarchy).toEqual(strip(tree));
+
+    const cbd = await org.node('Sydney CBD');
+    expect((await update(OWNER, { id: cbd.id, name: 'Sydney CBD $& $1' })).statusCode).toBe(200);
+    const after = (await call(AREA, { url: '/api/user/verify' })).json().data;
+    expect(flatten(after.hierarchy).map((n) => n.name)).toContain('Sydney CBD $& $1');
+    expect(after.id).toBe(verified.json().data.id);
+    expect((await update(OWNER, { id: cbd.id, name: 'Sydney CBD' })).statusCode).toBe(200);
+  });
+
   it('never answers another tenant from Acme’s tree', async () => {
     const acme = await fetchTree(OWNER);
     const globex = await fetchTree('owner@globex.test', { 'if-none-match': acme.headers.etag as string });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { TreeNode } from '../../../contract/api/hierarchy';
+import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
-import { fetchTree } from './service';
+import { fetchTree, visibleTree } from './service';
 
 /** The tree/fetch answer for one scope, serialised once, with its ETag and compressed copies. */
 export interface TreeDocument {
@@ -20,6 +21,8 @@ interface TenantTree {
   byId: Map<number, TreeNode>;
   /** Serialised answers by scope node. */
   documents: Map<number, TreeDocument>;
+  /** verify's `hierarchy` (nodes without objects and head counts) as JSON, by scope node. */
+  verifyTrees: Map<number, string>;
 }
 
 // Per database (tests and benchmarks run several in one process), per tenant: the latest tree.
@@ -40,7 +43,7 @@ async function loadTenantTree(db: Db, caller: Caller, version: number): Promise<
     }
   };
   index(roots);
-  return { version, byId, documents: new Map() };
+  return { version, byId, documents: new Map(), verifyTrees: new Map() };
 }
 
 async function tenantTree(db: Db, caller: Caller, version: number): Promise<TenantTree> {
@@ -91,6 +94,31 @@ export async function treeDocument(
     tree.documents.set(caller.scope.nodeId, document);
   }
   return document;
+}
+
+/** verify's node: the tree/fetch node without its object and head count, keys in the schema's order. */
+const verifyNode = (node: TreeNode): HierarchyNode => ({
+  id: node.id,
+  object_id: node.object_id,
+  name: node.name,
+  type: node.type,
+  level: node.level,
+  status: node.status,
+  parent_id: node.parent_id,
+  children: node.children.map(verifyNode),
+});
+
+/** The caller's visible hierarchy as verify sends it, serialised once per tree_version and scope. */
+export async function verifyTreeJson(db: Db, caller: Caller, version: number): Promise<string> {
+  const tree = await tenantTree(db, caller, version);
+  const known = tree.verifyTrees.get(caller.scope.nodeId);
+  if (known) return known;
+  const scopeNode = tree.byId.get(caller.scope.nodeId);
+  if (!scopeNode) return JSON.stringify(await visibleTree(db, caller));
+  const json = JSON.stringify([verifyNode(scopeNode)]);
+  if (tree.verifyTrees.size >= MAX_SCOPES) tree.verifyTrees.clear();
+  tree.verifyTrees.set(caller.scope.nodeId, json);
+  return json;
 }
 
 /** The body in an encoding the client accepts (compressed once per document), or as text. */
