@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jsonRows } from '../../lib/jsonRows';
 import type { Grant } from '../settings/repository';
 import type { PositionRow, TenantRow, UserRow } from './repository';
 
@@ -28,20 +27,10 @@ interface GuardJson {
 
 const ms = (column: string) => sql.raw(`floor(extract(epoch FROM ${column}) * 1000)`);
 
-/**
- * Session → user → tenant → positions → role grants and tenant modules as one JSON document (the
- * guard runs on every signed-in request; four queries through the query builder cost most of its
- * time). Timestamps travel as epoch milliseconds so both drivers answer alike. Every join and
- * subquery stays inside the token's tenant.
- */
-export async function findGuardRow(
-  db: Db,
-  tenantId: number,
-  tokenHash: string,
-): Promise<GuardRow | undefined> {
-  const [row] = await jsonRows<GuardJson[]>(
-    db,
-    sql`SELECT coalesce(json_agg(json_build_object(
+function prepareGuard(db: Db) {
+  return db
+    .select({
+      guard: sql<string>`json_build_object(
       'session', json_build_object('id', s.id, 'expiresAt', ${ms('s.expires_at')},
         'lastSeenAt', ${ms('s.last_seen_at')}),
       'user', json_build_object('tenantId', u.tenant_id, 'id', u.id, 'username', u.username,
@@ -50,7 +39,8 @@ export async function findGuardRow(
         'forceReset', u.force_reset, 'enabled', u.enabled, 'createdAt', ${ms('u.created_at')},
         'updatedAt', ${ms('u.updated_at')}),
       'tenant', json_build_object('id', t.id, 'identifier', t.identifier, 'name', t.name,
-        'enabled', t.enabled, 'treeVersion', t.tree_version, 'createdAt', ${ms('t.created_at')}, 'updatedAt', ${ms('t.updated_at')}),
+        'enabled', t.enabled, 'treeVersion', t.tree_version, 'createdAt', ${ms('t.created_at')},
+        'updatedAt', ${ms('t.updated_at')}),
       'positions', coalesce((
         SELECT json_agg(json_build_object('id', p.id, 'nodeId', p.node_id, 'nodeType', n.type,
           'nodeName', n.name, 'nodeStatus', n.status, 'nodePath', n.path, 'roleId', p.role_id,
@@ -69,12 +59,40 @@ export async function findGuardRow(
       'modules', coalesce((
         SELECT json_agg(m.module) FROM tenant_modules m
         WHERE m.tenant_id = s.tenant_id AND m.allowed AND m.enabled), '[]')
-    )), '[]')::text AS rows
-    FROM sessions s
-    JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
-    JOIN tenants t ON t.id = s.tenant_id
-    WHERE s.tenant_id = ${tenantId} AND s.token_hash = ${tokenHash}`,
-  );
+    )::text`,
+    })
+    .from(
+      sql`sessions s
+      JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+      JOIN tenants t ON t.id = s.tenant_id`,
+    )
+    .where(
+      sql`s.tenant_id = ${sql.placeholder('tenantId')} AND s.token_hash = ${sql.placeholder('tokenHash')}`,
+    )
+    .prepare('storeline_guard');
+}
+
+// Prepared once per database: PostgreSQL plans it once per connection, not on every request.
+const prepared = new WeakMap<Db, ReturnType<typeof prepareGuard>>();
+
+/**
+ * Session → user → tenant → positions → role grants and tenant modules as one JSON document (the
+ * guard runs on every signed-in request; four queries through the query builder cost most of its
+ * time). Timestamps travel as epoch milliseconds so both drivers answer alike. Every join and
+ * subquery stays inside the token's tenant.
+ */
+export async function findGuardRow(
+  db: Db,
+  tenantId: number,
+  tokenHash: string,
+): Promise<GuardRow | undefined> {
+  let guard = prepared.get(db);
+  if (!guard) {
+    guard = prepareGuard(db);
+    prepared.set(db, guard);
+  }
+  const [found] = await guard.execute({ tenantId, tokenHash });
+  const row = found && (JSON.parse(found.guard) as GuardJson);
   if (!row) return undefined;
   const { session, user, tenant } = row;
   return {
