@@ -48,8 +48,37 @@ export async function hierarchyApiBench() {
   const tree = await get('/api/hierarchy/tree/fetch');
   report('tree/fetch payload', `${(tree.body.length / 1024 / 1024).toFixed(2)} MB JSON`);
   await measure('GET /api/hierarchy/tree/fetch (whole tenant)', () => get('/api/hierarchy/tree/fetch'));
+  const br = { ...headers, 'accept-encoding': 'br, gzip' };
+  await measure('  … as a browser asks (br)', () =>
+    app.inject({ url: '/api/hierarchy/tree/fetch', headers: br }),
+  );
+  const etag = String(tree.headers.etag);
+  await measure('  … revalidated (If-None-Match: 304)', async () => {
+    const res = await app.inject({
+      url: '/api/hierarchy/tree/fetch',
+      headers: { ...br, 'if-none-match': etag },
+    });
+    if (res.statusCode !== 304) throw new Error(`tree/fetch revalidation: ${res.statusCode}`);
+  });
+  // After a write every process rebuilds the tree once (the write bumped tree_version).
+  const renamed = await node('Store 100-12');
+  let flip = false;
+  await measure('  … first after a rename (rebuilt)', async () => {
+    flip = !flip;
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/hierarchy/node/update',
+      headers,
+      payload: { id: renamed.id, name: flip ? 'Store 100-12 renamed' : 'Store 100-12' },
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    const started = performance.now();
+    await app.inject({ url: '/api/hierarchy/tree/fetch', headers: br });
+    return performance.now() - started;
+  });
   // Every page load verifies the session, and verify carries the caller's hierarchy.
   await measure('GET /api/user/verify (carries the 5,210-node tree)', () => get('/api/user/verify'));
+  await measure('  … as a browser asks (br)', () => app.inject({ url: '/api/user/verify', headers: br }));
   const area = await node('Area 3.7');
   await measure('GET /api/hierarchy/node/get (an area)', () => get(`/api/hierarchy/node/get?id=${area.id}`));
   const store = await node('Store 100-13');

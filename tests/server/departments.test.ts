@@ -57,6 +57,13 @@ describe('GET /api/department/list', () => {
     expect((await list('owner@acme.test', { sort: 'colour' })).statusCode).toBe(400);
   });
 
+  it('still tells the total on a page past the end, and none when nothing matches', async () => {
+    const past = (await list('owner@acme.test', { q: 'r', per_page: 2, page: 5 })).json().data;
+    expect(past).toMatchObject({ data: [], total: 3, page: 5 });
+    const none = (await list('owner@acme.test', { q: 'no such department' })).json().data;
+    expect(none).toMatchObject({ data: [], total: 0 });
+  });
+
   it('is readable by everyone who works with tasks, but needs a session and a task or department module', async () => {
     // Spec §7 lists the department list among the task calls: My Tasks filters by department.
     expect((await list('staff@acme.test')).statusCode).toBe(200);

@@ -721,3 +721,96 @@ describe('PUT /api/hierarchy/assign/transfer', () => {
     expect((await org.positionsOf('staff@globex.test'))[0]!.nodeId).toBe(homer!.nodeId);
   });
 });
+
+describe('tree/fetch revalidation (ETag)', () => {
+  const fetchTree = (as: string, headers: Record<string, string> = {}) =>
+    call(as, { url: '/api/hierarchy/tree/fetch', headers });
+
+  it('sends an ETag that browsers must revalidate, and 304 with no body when it still matches', async () => {
+    const first = await fetchTree(OWNER);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const again = await fetchTree(OWNER, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // A list of tags and the strong form of the same tag match too.
+    const strong = etag.replace(/^W\//, '');
+    expect((await fetchTree(OWNER, { 'if-none-match': `"other", ${strong}` })).statusCode).toBe(304);
+    expect((await fetchTree(OWNER, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('answers a compressed copy that is the same document', async () => {
+    const plain = await fetchTree(OWNER);
+    const br = await fetchTree(OWNER, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('changes the ETag with every node, workspace or position write', async () => {
+    const before = await fetchTree(OWNER);
+    const nsw = await org.node('New South Wales');
+    const made = (await create(OWNER, { parent_id: nsw.id, type: 'container', name: 'Etag Area' })).json()
+      .data as NodeRecord;
+    const afterCreate = await fetchTree(OWNER, { 'if-none-match': before.headers.etag as string });
+    expect(afterCreate.statusCode).toBe(200);
+    expect(flatten(afterCreate.json().data).map((n) => n.name)).toContain('Etag Area');
+
+    expect((await update(OWNER, { id: made.id, name: 'Etag Area Renamed' })).statusCode).toBe(200);
+    const afterRename = await fetchTree(OWNER, { 'if-none-match': afterCreate.headers.etag as string });
+    expect(afterRename.statusCode).toBe(200);
+    expect(flatten(afterRename.json().data).find((n) => n.id === made.id)!.name).toBe('Etag Area Renamed');
+
+    // A person placed at the node changes its head count.
+    await org.addUser('etag.person@acme.test', 'Etag Area Renamed', 'Team Member');
+    const afterPosition = await fetchTree(OWNER, { 'if-none-match': afterRename.headers.etag as string });
+    expect(afterPosition.statusCode).toBe(200);
+    expect(flatten(afterPosition.json().data).find((n) => n.id === made.id)!.user_count).toBe(1);
+  });
+
+  it('still limits a scoped caller to their subtree, under an ETag of its own', async () => {
+    const owner = await fetchTree(OWNER);
+    const area = await fetchTree(AREA, { 'if-none-match': owner.headers.etag as string });
+    expect(area.statusCode).toBe(200);
+    expect(area.headers.etag).not.toBe(owner.headers.etag);
+    const tree = area.json().data as TreeNode[];
+    expect(tree.map((n) => n.name)).toEqual(['Sydney Metro']);
+    // The same subtree the owner sees, node for node.
+    const metro = flatten(owner.json().data as TreeNode[]).find((n) => n.name === 'Sydney Metro');
+    expect(tree).toEqual([metro]);
+    expect((await fetchTree(AREA, { 'if-none-match': area.headers.etag as string })).statusCode).toBe(304);
+  });
+
+  it('gives verify the same nodes without objects and head counts, following writes', async () => {
+    const tree = (await fetchTree(AREA)).json().data as TreeNode[];
+    const strip = (nodes: TreeNode[]): unknown[] =>
+      nodes.map(({ object: _o, user_count: _u, children, ...node }) => ({
+        ...node,
+        children: strip(children),
+      }));
+    const verified = await call(AREA, { url: '/api/user/verify' });
+    expect(verified.json().data.hierarchy).toEqual(strip(tree));
+
+    const cbd = await org.node('Sydney CBD');
+    expect((await update(OWNER, { id: cbd.id, name: 'Sydney CBD $& $1' })).statusCode).toBe(200);
+    const after = (await call(AREA, { url: '/api/user/verify' })).json().data;
+    expect(flatten(after.hierarchy).map((n) => n.name)).toContain('Sydney CBD $& $1');
+    expect(after.id).toBe(verified.json().data.id);
+    expect((await update(OWNER, { id: cbd.id, name: 'Sydney CBD' })).statusCode).toBe(200);
+  });
+
+  it('never answers another tenant from Acme’s tree', async () => {
+    const acme = await fetchTree(OWNER);
+    const globex = await fetchTree('owner@globex.test', { 'if-none-match': acme.headers.etag as string });
+    expect(globex.statusCode).toBe(200);
+    expect(globex.headers.etag).not.toBe(acme.headers.etag);
+    const names = flatten(globex.json().data).map((n: TreeNode) => n.name);
+    expect(names).toContain('Springfield');
+    expect(names).not.toContain('Sydney CBD');
+  });
+});

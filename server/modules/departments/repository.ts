@@ -3,6 +3,7 @@ import type { DepartmentListQuery } from '../../../contract/api/departments';
 import type { Db } from '../../db/client';
 import { departments } from '../../db/schema';
 import { containing } from '../../lib/like';
+import { pageWithTotal, totalCount } from '../../lib/paging';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 
@@ -18,17 +19,17 @@ export async function listDepartments(db: Db, tenantId: number, query: Departmen
   if (q) conditions.push(ilike(departments.name, containing(q)));
   const where = and(...conditions);
   const sort = SORTS[query.sort ?? 'name'];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(departments)
-      .where(where)
-      .orderBy(query.order === 'desc' ? desc(sort) : asc(sort), asc(departments.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: sql<number>`count(*)::int` }).from(departments).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const page = await db
+    .select({ row: departments, total: totalCount() })
+    .from(departments)
+    .where(where)
+    .orderBy(query.order === 'desc' ? desc(sort) : asc(sort), asc(departments.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  return pageWithTotal(page, query.page, async () => {
+    const [all] = await db.select({ n: sql<number>`count(*)::int` }).from(departments).where(where);
+    return all?.n ?? 0;
+  });
 }
 
 export async function findDepartment(db: Db, tenantId: number, id: number) {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IdQuery } from '../../../contract/api/common';
 import {
   AssignListQuery,
@@ -16,17 +17,38 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { refreshTaskTargetsAfterWrites } from '../../lib/organisationChanges';
+import { sessionOf } from '../../plugins/auth';
 import {
   createNode,
   deleteNodes,
-  fetchTree,
   getNode,
   listNodeAssignments,
   transferAssignments,
   updateNode,
 } from './service';
+import { encodedBody, notModified, treeDocument } from './treeCache';
 
 const tags = ['hierarchy'];
+
+/**
+ * tree/fetch: the tenant's tree is read and serialised once per tree_version (by the route's own
+ * serialiser), compressed once per encoding, and revalidated by clients with its ETag.
+ */
+async function sendTree(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const caller = callerOf(request);
+  const version = sessionOf(request).tenant.treeVersion;
+  const document = await treeDocument(this.db, caller, version, (nodes) =>
+    String(reply.serialize(ok(nodes))),
+  );
+  reply
+    .header('etag', document.etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding');
+  if (notModified(request.headers['if-none-match'], document.etag)) return reply.code(304).send();
+  const { body, encoding } = encodedBody(document, request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 /** Spec §7 hierarchy calls, every one limited to the caller's subtree. */
 export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -42,7 +64,7 @@ export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'hierarchy', can: ['read'] } },
     },
-    async (request) => ok(await fetchTree(app.db, callerOf(request))),
+    sendTree,
   );
 
   app.get(

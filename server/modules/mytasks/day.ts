@@ -6,10 +6,29 @@ const LOCAL_DATETIME = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const ZONED_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
 const UNIX_SECONDS = /^-?\d{1,12}(\.\d+)?$/;
 
+// Making a DateTimeFormat costs far more than using one, and My Tasks calls need one per request.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The date formatter of a zone, made once (throws RangeError for a zone that does not exist). */
+function dayFormat(timezone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // There are about 600 zone names; anything past that is junk input not worth keeping.
+    if (dayFormats.size < 1000) dayFormats.set(timezone, format);
+  }
+  return format;
+}
+
 /** The caller's IANA zone, or a 400 a person can act on (PostgreSQL would fail with a 500 later). */
 export function checkTimezone(timezone: string): string {
   try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: timezone });
+    dayFormat(timezone);
     return timezone;
   } catch {
     throw badRequest(`"${timezone}" is not a time zone; send an IANA name such as Australia/Sydney`, {
@@ -20,12 +39,7 @@ export function checkTimezone(timezone: string): string {
 
 /** The calendar date (YYYY-MM-DD) an instant falls on in a zone. */
 export function localDateOf(instant: Date, timezone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dayFormat(timezone).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -40,16 +40,6 @@ export async function insertSession(
   return row!.id;
 }
 
-export async function findSession(db: Db, tenantId: number, tokenHash: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users, tenant: tenants })
-    .from(sessions)
-    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
-    .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.tokenHash, tokenHash)));
-  return row;
-}
-
 export async function touchSession(db: Db, tenantId: number, sessionId: number, expiresAt: Date) {
   await db
     .update(sessions)

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RedirectData } from '../../../contract/api/common';
 import {
   LoginBody,
@@ -16,7 +16,7 @@ import { sessionOf } from '../../plugins/auth';
 import { UsernameAttempts } from './attempts';
 import { forgotPassword, resetPassword } from './passwords';
 import { login, logout } from './service';
-import { verify } from './verify';
+import { verifyBody } from './verify';
 
 const tooMany = (_req: unknown, context: { after: string }) =>
   new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`);
@@ -72,7 +72,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { duringReset: true } },
     },
-    async (request) => ok(await verify(app.db, sessionOf(request), callerOf(request))),
+    async (request, reply) => {
+      const body = await verifyBody(app.db, sessionOf(request), callerOf(request), (payload) =>
+        String(reply.serialize(payload)),
+      );
+      // Already JSON: a string body with this type skips the serialiser.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.post(

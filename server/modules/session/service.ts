@@ -1,18 +1,19 @@
 import type { LoginData, LoginUser } from '../../../contract/api/session';
-import { ADMIN_TENANT_IDENTIFIER } from '../../../contract/modules';
+import { ADMIN_TENANT_IDENTIFIER, type ModulePermission } from '../../../contract/modules';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
+import { effectivePermissions, enabledModuleSet } from '../settings/repository';
 import { loadEffectivePermissions } from '../settings/service';
+import { findGuardRow } from './guard';
 import {
   deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
   expireResetTokens,
   findLoginCandidates,
-  findSession,
   findUser,
   insertSession,
   listPositions,
@@ -109,7 +110,7 @@ export async function authenticate(
 ): Promise<{ session: SessionContext; caller: Caller | undefined }> {
   const tenantId = tenantOfToken(token);
   if (tenantId === undefined) throw unauthorized();
-  const found = await findSession(db, tenantId, hashToken(token));
+  const found = await findGuardRow(db, tenantId, hashToken(token));
   if (!found || found.session.expiresAt.getTime() <= Date.now()) throw unauthorized();
   if (!found.tenant.enabled)
     throw unauthorized('Your organisation’s account is disabled. Contact Storeline support.');
@@ -120,7 +121,7 @@ export async function authenticate(
     await touchSession(db, tenantId, found.session.id, new Date(Date.now() + SESSION_IDLE_DAYS * 86_400_000));
   }
 
-  const positions = await listPositions(db, tenantId, found.user.id);
+  const { positions } = found;
   let position: PositionRow | undefined;
   if (positionId !== undefined && positionId !== '') {
     const wanted = Number(positionId);
@@ -138,12 +139,25 @@ export async function authenticate(
     user: found.user,
     positions,
   };
-  return { session, caller: position && (await callerAt(db, found.tenant, found.user.id, position)) };
+  if (!position) return { session, caller: undefined };
+  const roleId = position.roleId;
+  const grants = found.grants.filter((g) => g.roleId === roleId);
+  return {
+    session,
+    caller: callerFrom(found.tenant, found.user.id, position, (isAdminTenant) =>
+      effectivePermissions(grants, enabledModuleSet(found.modules), isAdminTenant),
+    ),
+  };
 }
 
 const isUsable = (p: PositionRow) => p.nodeStatus === 'active' && ACTIVE_POSITION_TYPES.has(p.nodeType);
 
-async function callerAt(db: Db, tenant: TenantRow, userId: number, position: PositionRow): Promise<Caller> {
+function callerFrom(
+  tenant: TenantRow,
+  userId: number,
+  position: PositionRow,
+  permissions: (isAdminTenant: boolean) => ModulePermission[],
+): Caller {
   const isAdminTenant = tenant.identifier.toLowerCase() === ADMIN_TENANT_IDENTIFIER;
   return {
     tenantId: tenant.id,
@@ -153,8 +167,14 @@ async function callerAt(db: Db, tenant: TenantRow, userId: number, position: Pos
     roleId: position.roleId,
     nodeType: position.nodeType,
     scope: { nodeId: position.nodeId, path: position.nodePath },
-    permissions: await loadEffectivePermissions(db, tenant.id, position.roleId, isAdminTenant),
+    permissions: permissions(isAdminTenant),
   };
+}
+
+async function callerAt(db: Db, tenant: TenantRow, userId: number, position: PositionRow): Promise<Caller> {
+  const isAdminTenant = tenant.identifier.toLowerCase() === ADMIN_TENANT_IDENTIFIER;
+  const permissions = await loadEffectivePermissions(db, tenant.id, position.roleId, isAdminTenant);
+  return callerFrom(tenant, userId, position, () => permissions);
 }
 
 /**

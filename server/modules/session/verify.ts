@@ -1,17 +1,45 @@
 import type { VerifyData } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
-import { visibleTree } from '../hierarchy/service';
+import { ok } from '../../lib/http';
+import { verifyTreeJson } from '../hierarchy/treeCache';
 import { loadProfileData } from '../profile/service';
 import { loadSettings, loadTerms } from '../settings/service';
 import { listTheme } from '../theme/service';
 import { avatarUrl, type SessionContext } from './service';
 
-/** Everything the web app needs after sign-in, for the caller at their selected position. */
-export async function verify(db: Db, session: SessionContext, caller: Caller): Promise<VerifyData> {
+/** Where verify's body carries the hierarchy, spliced in already serialised. */
+const HIERARCHY_SLOT = '"hierarchy":[]';
+
+/**
+ * Everything the web app needs after sign-in, for the caller at their selected position, as the
+ * route's JSON. The hierarchy (up to megabytes at thousands of stores) comes serialised from the
+ * tenant's tree cache; the rest goes through the route's own serialiser (`serialise`).
+ */
+export async function verifyBody(
+  db: Db,
+  session: SessionContext,
+  caller: Caller,
+  serialise: (payload: { status: number; data: VerifyData }) => string,
+): Promise<string> {
+  const [hierarchy, data] = await Promise.all([
+    verifyTreeJson(db, caller, session.tenant.treeVersion),
+    verify(db, session, caller),
+  ]);
+  const body = serialise(ok({ ...data, hierarchy: [] }));
+  // Every field before `hierarchy` is a number, a boolean or an escaped string, so the first
+  // occurrence is the slot (a function, so `$` in node names is not a replacement pattern).
+  return body.replace(HIERARCHY_SLOT, () => `"hierarchy":${hierarchy}`);
+}
+
+/** Everything verify sends but the hierarchy. */
+async function verify(
+  db: Db,
+  session: SessionContext,
+  caller: Caller,
+): Promise<Omit<VerifyData, 'hierarchy'>> {
   const { tenantId, user, tenant } = session;
-  const [hierarchy, terms, settings, theme, profile] = await Promise.all([
-    visibleTree(db, caller),
+  const [terms, settings, theme, profile] = await Promise.all([
     loadTerms(db, tenantId),
     loadSettings(db, tenantId),
     listTheme(db, tenantId),
@@ -36,7 +64,6 @@ export async function verify(db: Db, session: SessionContext, caller: Caller): P
       role_name: p.roleName,
       selected: p.id === caller.positionId,
     })),
-    hierarchy,
     modules: caller.permissions,
     terms,
     settings,

@@ -39,15 +39,45 @@ export async function loadEnabledModules(db: Db, tenantId: number): Promise<Set<
     .select({ module: tenantModules.module, allowed: tenantModules.allowed, enabled: tenantModules.enabled })
     .from(tenantModules)
     .where(eq(tenantModules.tenantId, tenantId));
-  return new Set(
-    rows.filter((r) => r.allowed && r.enabled && isModuleId(r.module)).map((r) => r.module as ModuleId),
-  );
+  return enabledModuleSet(rows.filter((r) => r.allowed && r.enabled).map((r) => r.module));
+}
+
+/** A role's grant of one module, as stored. */
+export interface Grant {
+  module: string;
+  enabled: boolean;
+  capabilities: string[];
 }
 
 /**
  * Effective permissions of a role = the role's grants ∩ the tenant's enabled modules ∩ the catalogue.
  * The admin tenant only ever gets tenant management (and its own profile); other tenants never do.
  */
+export function effectivePermissions(
+  grants: readonly Grant[],
+  enabled: ReadonlySet<string>,
+  isAdminTenant: boolean,
+): ModulePermission[] {
+  const result: ModulePermission[] = [];
+  for (const grant of grants) {
+    const id = grant.module.toLowerCase();
+    if (!isModuleId(id) || !enabled.has(id)) continue;
+    const adminOnly = ADMIN_TENANT_MODULES.includes(id);
+    if (isAdminTenant ? !(adminOnly || id === 'profile') : adminOnly) continue;
+    const known = new Set<string>(capabilitiesOf(id));
+    const capabilities = grant.capabilities
+      .map((c) => c.toLowerCase())
+      .filter((c) => known.has(c)) as Capability[];
+    result.push({ id, status: grant.enabled ? 'active' : 'inactive', capabilities });
+  }
+  return result;
+}
+
+/** The tenant's switched-on modules (as stored) that name a module of the catalogue. */
+export const enabledModuleSet = (modules: readonly string[]): Set<ModuleId> =>
+  new Set(modules.filter(isModuleId));
+
+/** Effective permissions of a role (see effectivePermissions), read from the database. */
 export async function loadEffectivePermissions(
   db: Db,
   tenantId: number,
@@ -62,19 +92,7 @@ export async function loadEffectivePermissions(
       .orderBy(asc(rolePermissions.module)),
     loadEnabledModules(db, tenantId),
   ]);
-  const result: ModulePermission[] = [];
-  for (const grant of grants) {
-    const id = grant.module.toLowerCase();
-    if (!isModuleId(id) || !enabled.has(id)) continue;
-    const adminOnly = ADMIN_TENANT_MODULES.includes(id);
-    if (isAdminTenant ? !(adminOnly || id === 'profile') : adminOnly) continue;
-    const known = new Set<string>(capabilitiesOf(id));
-    const capabilities = grant.capabilities
-      .map((c) => c.toLowerCase())
-      .filter((c) => known.has(c)) as Capability[];
-    result.push({ id, status: grant.enabled ? 'active' : 'inactive', capabilities });
-  }
-  return result;
+  return effectivePermissions(grants, enabled, isAdminTenant);
 }
 
 export interface TenantModuleRow {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { containing } from '../../lib/like';
+import { pageWithTotal, totalCount } from '../../lib/paging';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -92,17 +93,17 @@ export async function listUsers(
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
   const order = SORTS[query.sort ?? 'name'].map((s) => direction(s));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...order, asc(users.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const page = await db
+    .select({ row: users, total: totalCount() })
+    .from(users)
+    .where(where)
+    .orderBy(...order, asc(users.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  return pageWithTotal(page, query.page, async () => {
+    const [all] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+    return all?.n ?? 0;
+  });
 }
 
 export interface PositionDetail {
