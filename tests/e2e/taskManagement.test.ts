@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
+
+/**
+ * Head office sends work (issue 10): the owner writes an urgent task for Sydney Metro that needs a
+ * photo, sees in the live preview that it reaches the area's 3 stores, publishes it after the
+ * confirmation, and finds it published with its assignments. The e2e server has no demo tasks;
+ * the title is unique and the task is archived afterwards so no urgent modal lingers for others.
+ */
+
+let browser: Browser;
+let page: Page;
+const TITLE = `Recall: oat milk 1 L, batch ${Date.now() % 100_000}`;
+let taskId: number | undefined;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (taskId === undefined) return;
+  const login = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ username: 'owner@acme.test', password: DEMO_PASSWORD }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  await fetch(`${baseUrl()}/api/admin/task/archive`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${data.token}`,
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    },
+    body: JSON.stringify({ id: taskId }),
+  });
+});
+
+describe('Task Management: an urgent task for an area', () => {
+  it('the owner writes it, previews 3 stores and publishes it', async () => {
+    page = await newPage(browser);
+    screenshotOnFailure(page, 'task-management-publish');
+    await page.goto('/login');
+    await page.locator('input[name="username"]').fill('owner@acme.test');
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+
+    await page.goto('/task/management/create');
+    await page.locator('input[name="title"]').fill(TITLE);
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Urgent' }).click();
+
+    const targets = page.getByRole('combobox', { name: /areas that receive it/ });
+    await targets.fill('Sydney Metro');
+    await page
+      .getByRole('option', { name: /Sydney Metro/ })
+      .first()
+      .click();
+    await page.keyboard.press('Escape');
+
+    await page.locator('input[name="evidence.photos"]').fill('1');
+
+    // The live preview counts the area's three stores before anything is sent.
+    const preview = page.getByTestId('task-preview');
+    await expect
+      .poll(async () => (await preview.getByTestId('preview-stores').textContent()) ?? '', {
+        timeout: 20_000,
+      })
+      .toMatch(/^3 stores/);
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(/3 stores/).waitFor();
+    await confirm.getByRole('button', { name: 'Publish' }).click();
+
+    await page.waitForURL((url) => /^\/task\/management\/detail\/\d+$/.test(url.pathname), {
+      timeout: 20_000,
+    });
+    taskId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+    await page.getByText('Published', { exact: true }).first().waitFor();
+    for (const store of ['Sydney CBD', 'Bondi Junction', 'Parramatta']) {
+      await page.getByRole('link', { name: store }).waitFor();
+    }
+    await page.getByText('1 photo').first().waitFor();
+
+    // The list shows it too, found by its title.
+    await page.goto('/task/management');
+    await page.getByPlaceholder('Search tasks').fill('oat milk');
+    await page.getByText(TITLE).first().waitFor({ timeout: 15_000 });
+  });
+});
