@@ -174,6 +174,8 @@ export const Submission = Type.Object({
       reason: Type.Union([Type.String(), Type.Null()]),
       reviewed_by: Type.Union([Person, Type.Null()]),
       reviewed_at: Type.Union([Instant, Type.Null()]),
+      /** The evidence photo (hash) a rejection points at. */
+      attachment: Type.Union([Type.String(), Type.Null()]),
     }),
     Type.Null(),
   ]),

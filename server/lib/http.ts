@@ -12,3 +12,9 @@ export function responses<T extends TSchema>(data: T, extra: Record<number, TSch
 }
 
 export const ok = <T>(data: T) => ({ status: 200, data });
+
+/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
+export function disposition(kind: 'inline' | 'attachment', name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

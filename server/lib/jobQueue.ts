@@ -156,6 +156,26 @@ export class JobQueue<P extends object> {
     return this.boss.send(name, data as object, { ...options, db: executorOn(db) });
   }
 
+  /**
+   * Enqueues many jobs of one queue in one statement (pg-boss's insert), on `db` like send().
+   * For work made set-based, such as the invitation mails of a bulk import.
+   */
+  async sendMany<N extends keyof P & string>(db: Db, name: N, data: P[N][]): Promise<void> {
+    if (data.length === 0) return;
+    const settings = this.queues[name];
+    await this.boss.insert(
+      data.map((d) => ({
+        name,
+        data: d as object,
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: settings.retryBackoff,
+        expireInSeconds: settings.expireInSeconds,
+      })),
+      { db: executorOn(db) },
+    );
+  }
+
   async job<N extends keyof P & string>(name: N, id: string): Promise<JobRecord<P[N]> | null> {
     return (await this.boss.getJobById(name, id)) as JobRecord<P[N]> | null;
   }

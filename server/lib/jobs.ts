@@ -11,6 +11,8 @@ export interface JobPayloads {
    * `refreshTargets`, also re-check which workspaces each task reaches (after hierarchy writes).
    */
   'tasks.materialise': { tenantId?: number; refreshTargets?: boolean };
+  /** Run one bulk import (`import_runs` row): check the file again, then write it in one transaction. */
+  'imports.run': { tenantId: number; runId: number };
 }
 
 type JobName = keyof JobPayloads;
@@ -30,4 +32,7 @@ export const queueSettings: { [N in JobName]: QueueSettings } = {
   'mail.send': { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
   // Idempotent (ON CONFLICT DO NOTHING), so a retry or a second process's run changes nothing.
   'tasks.materialise': { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 900 },
+  // The run records its own failures and finishes; a retry happens only when a process died
+  // mid-run (its transaction was rolled back, so running it again from the start is safe).
+  'imports.run': { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false, expireInSeconds: 900 },
 };

@@ -1,4 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import type { Jobs } from '../plugins/jobs';
+
+/**
+ * Queues, on `db` (a write's own transaction, so a rollback queues nothing), the job that
+ * re-checks which stores each task of the tenant reaches. Keyed per tenant, so a burst of
+ * organisation writes queues one refresh. Bulk imports call it after writing stores.
+ */
+export function queueTaskTargetRefresh(jobs: Jobs, db: Db, tenantId: number) {
+  return jobs.send(
+    db,
+    'tasks.materialise',
+    { tenantId, refreshTargets: true },
+    { singletonKey: `tasks.refresh:${tenantId}` },
+  );
+}
 
 /**
  * Registers, in a hierarchy or workspace routes plugin, a hook that follows every successful
@@ -13,14 +29,9 @@ export function refreshTaskTargetsAfterWrites(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' || reply.statusCode >= 300 || !request.caller) return payload;
     const tenantId = request.caller.tenantId;
-    await app.jobs
-      .send(
-        app.db,
-        'tasks.materialise',
-        { tenantId, refreshTargets: true },
-        { singletonKey: `tasks.refresh:${tenantId}` },
-      )
-      .catch((err: unknown) => request.log.error({ err }, 'could not enqueue the task target refresh'));
+    await queueTaskTargetRefresh(app.jobs, app.db, tenantId).catch((err: unknown) =>
+      request.log.error({ err }, 'could not enqueue the task target refresh'),
+    );
     return payload;
   });
 }

@@ -7,6 +7,7 @@ import {
   hierarchyNodes,
   positions,
   taskAssignments,
+  taskSubmissions,
   tasks,
   taskTypes,
   tenants,
@@ -323,7 +324,7 @@ function demoTasks(today: string, ids: Awaited<ReturnType<typeof idsByName>>): D
  * Finished, submitted, refused, expired and overdue history for the assignments already due,
  * spread by id so every screen has something of each; a third of today's started work is done.
  */
-async function recordHistory(db: Db, tenantId: number, now: Date) {
+async function recordHistory(db: Db, tenantId: number, now: Date, reviewerId: number) {
   const at = now.toISOString();
   await db.execute(sql`
     UPDATE ${taskAssignments} a SET
@@ -350,6 +351,34 @@ async function recordHistory(db: Db, tenantId: number, now: Date) {
       completed_at = least(a.due_at - interval '45 minutes', ${at}::timestamptz),
       first_time_right = CASE WHEN a.status IN ('done', 'approved') THEN a.attempt = 1 ELSE NULL END
     WHERE a.tenant_id = ${tenantId} AND a.status IN ('done', 'approved', 'submitted', 'cannot_do')`);
+  // What the stores sent: a first try that was sent back before each second attempt of approved work…
+  await db.execute(sql`
+    INSERT INTO ${taskSubmissions} (tenant_id, assignment_id, attempt, outcome, comment, submitted_by,
+      submitted_at, reviewed_by, reviewed_at, decision, review_reason)
+    SELECT a.tenant_id, a.id, 1, 'done', 'Done, photo attached.', a.completed_by,
+      a.completed_at - interval '1 day', ${reviewerId}, a.completed_at - interval '20 hours', 'rejected',
+      'The photo does not show the whole display. Please take it again from the aisle.'
+    FROM ${taskAssignments} a JOIN ${tasks} t ON t.tenant_id = a.tenant_id AND t.id = a.task_id
+    WHERE a.tenant_id = ${tenantId} AND t.approval AND a.attempt = 2 AND a.completed_by IS NOT NULL
+      AND a.status IN ('approved', 'submitted')
+      AND NOT EXISTS (SELECT 1 FROM ${taskSubmissions} s WHERE s.tenant_id = a.tenant_id AND s.assignment_id = a.id)`);
+  // …and the submission that finished (or waits on) every completed assignment.
+  await db.execute(sql`
+    INSERT INTO ${taskSubmissions} (tenant_id, assignment_id, attempt, outcome, comment, reason, submitted_by,
+      submitted_at, reviewed_by, reviewed_at, decision)
+    SELECT a.tenant_id, a.id, a.attempt,
+      CASE WHEN a.status = 'cannot_do' THEN 'cannot_do' ELSE 'done' END,
+      CASE WHEN a.status = 'cannot_do' THEN '' WHEN a.attempt = 2 THEN 'Retaken from the aisle as asked.' ELSE 'Done as asked.' END,
+      CASE WHEN a.status = 'cannot_do' THEN 'The stock for this did not arrive.' END,
+      a.completed_by, a.completed_at,
+      CASE WHEN a.status = 'approved' THEN ${reviewerId}::int END,
+      CASE WHEN a.status = 'approved' THEN a.completed_at + interval '2 hours' END,
+      CASE WHEN a.status = 'approved' THEN 'approved' END
+    FROM ${taskAssignments} a
+    WHERE a.tenant_id = ${tenantId} AND a.completed_by IS NOT NULL
+      AND a.status IN ('done', 'approved', 'submitted', 'cannot_do')
+      AND NOT EXISTS (SELECT 1 FROM ${taskSubmissions} s
+        WHERE s.tenant_id = a.tenant_id AND s.assignment_id = a.id AND s.attempt = a.attempt)`);
 }
 
 /**
@@ -387,11 +416,11 @@ export async function seedDemoTasks(db: Db, options: { now?: Date; tenant?: stri
       );
     }
     if (demo.state === 'archived') {
-      await recordHistory(db, tenantId, now);
+      await recordHistory(db, tenantId, now, callers.owner.userId);
       await archive(db, caller, task.id);
     }
   }
-  await recordHistory(db, tenantId, now);
+  await recordHistory(db, tenantId, now, callers.owner.userId);
   const [assignments] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(taskAssignments)

@@ -1,16 +1,22 @@
 /**
  * `npm run bench`: prints the figures of every benchmark (not a test: nothing passes or fails).
- * `npm run bench -- tasks` (or hierarchy-api, hierarchy-page, throughput) runs one.
+ * `npm run bench -- tasks` (or audit, compliance, hierarchy-api, hierarchy-page, imports, throughput) runs one.
  */
 import os from 'node:os';
+import { auditBench } from './audit';
+import { complianceBench } from './compliance';
 import { hierarchyApiBench } from './hierarchy';
 import { hierarchyPageBench } from './hierarchyPage';
+import { importsBench } from './imports';
 import { tasksBench } from './tasks';
 import { throughputBench } from './throughput';
 
 const BENCHES: Record<string, () => Promise<void>> = {
+  audit: auditBench,
+  compliance: complianceBench,
   'hierarchy-api': hierarchyApiBench,
   'hierarchy-page': hierarchyPageBench,
+  imports: importsBench,
   tasks: tasksBench,
   throughput: throughputBench,
 };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { REPORT_NAMES } from '../../contract/api/reports';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
@@ -15,8 +16,10 @@ import { measure, ms, report } from './measure';
 /** Assignments the list and My Tasks are measured against (the issues' figure: 2 million). */
 const TARGET_ASSIGNMENTS = Number(process.env.BENCH_ASSIGNMENTS ?? 2_000_000);
 
-async function freshDatabase(
+/** An empty, migrated database for one bench (PGlite on disk, or a new PostgreSQL database). */
+export async function freshDatabase(
   kind: 'pglite' | 'postgres',
+  bench = 'tasks',
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     // On disk, as `npm start` keeps it.
@@ -32,7 +35,7 @@ async function freshDatabase(
     };
   }
   const base = new URL(process.env.DATABASE_URL!);
-  const name = `storeline_bench_tasks_${process.pid}`;
+  const name = `storeline_bench_${bench}_${process.pid}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -202,6 +205,41 @@ async function runOn(kind: 'pglite' | 'postgres') {
     await measure('GET /api/user/task/urgent (a store team member)', () =>
       call('GET', `/api/user/task/urgent?datetime=${now}&timezone=${zone}`, memberHeaders),
     );
+
+    // Issue 12: the compliance grid of one state (625 stores) over five days of checks (~33 tasks).
+    await db.execute(sql`UPDATE tasks SET compliance = true WHERE tenant_id = ${made.tenantId}`);
+    if (kind === 'postgres') await db.execute(sql`ANALYZE tasks`);
+    const [state] = await db
+      .select({ id: hierarchyNodes.id })
+      .from(hierarchyNodes)
+      .where(
+        and(
+          eq(hierarchyNodes.tenantId, made.tenantId),
+          eq(hierarchyNodes.parentId, root!.id),
+          eq(hierarchyNodes.type, 'container'),
+        ),
+      )
+      .limit(1);
+    const day = (offset: number) => isoDay(new Date(Date.now() + offset * 86_400_000));
+    await measure('GET /api/compliance/grid (a state: 625 stores × 5 days)', () =>
+      call('GET', `/api/compliance/grid?from=${day(-6)}&to=${day(-2)}&node_id=${state!.id}`, ownerHeaders),
+    );
+    // Issue 13: every report over a quarter at the root (all 2 million assignments), and the dashboard.
+    const quarter = `from=${day(-89)}&to=${day(0)}`;
+    for (const name of REPORT_NAMES) {
+      await measure(
+        `GET /api/report/${name} (quarter, root)`,
+        () => call('GET', `/api/report/${name}?${quarter}`, ownerHeaders),
+        5,
+        1,
+      );
+    }
+    await measure(
+      'GET /api/dashboard/summary (root)',
+      () => call('GET', `/api/dashboard/summary?today=${day(0)}`, ownerHeaders),
+      5,
+      1,
+    );
     await app.close();
   } finally {
     await drop();
@@ -210,7 +248,8 @@ async function runOn(kind: 'pglite' | 'postgres') {
 
 /** Issue 10 and 11 figures: publishing to 5,000 stores, 14 days of a daily task, and the hot reads at 2 million assignments. */
 export async function tasksBench() {
-  await runOn('pglite');
+  // BENCH_ONLY=postgres skips the embedded run (its 2 million rows take minutes to write).
+  if (process.env.BENCH_ONLY !== 'postgres') await runOn('pglite');
   if (process.env.DATABASE_URL) await runOn('postgres');
   else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
 }

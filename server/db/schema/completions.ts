@@ -44,6 +44,8 @@ export const taskSubmissions = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     decision: text('decision', { enum: REVIEW_DECISIONS }),
     reviewReason: text('review_reason'),
+    /** The evidence photo a rejection points at ("this shelf"), one of this submission's files. */
+    reviewFileHash: text('review_file_hash'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -52,6 +54,10 @@ export const taskSubmissions = pgTable(
       foreignColumns: [taskAssignments.tenantId, taskAssignments.id],
     }).onDelete('cascade'),
     index('task_submissions_assignment_idx').on(t.tenantId, t.assignmentId, t.attempt),
+    // The audit queue: what waits for a decision, oldest first.
+    index('task_submissions_waiting_idx')
+      .on(t.tenantId, t.submittedAt)
+      .where(sql`${t.decision} IS NULL AND ${t.outcome} = 'done'`),
   ],
 );
 

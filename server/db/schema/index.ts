@@ -2,6 +2,7 @@ export * from './access';
 export * from './catalogue';
 export * from './completions';
 export * from './hierarchy';
+export * from './imports';
 export * from './settings';
 export * from './tasks';
 export * from './tenants';

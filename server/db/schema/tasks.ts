@@ -173,6 +173,10 @@ export const taskAssignments = pgTable(
     index('task_assignments_workspace_unfinished_idx')
       .on(t.tenantId, t.workspaceNodeId, t.dueAt)
       .where(sql`${t.status} in ('open', 'rejected')`),
+    // The audit by task: a task's submissions waiting for review.
+    index('task_assignments_submitted_idx')
+      .on(t.tenantId, t.taskId, t.workspaceNodeId)
+      .where(sql`${t.status} = 'submitted'`),
   ],
 );
 

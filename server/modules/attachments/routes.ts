@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DownloadQuery, MAX_DOCUMENT_BYTES, UploadResult } from '../../../contract/api/tasks';
 import { callerOf } from '../../lib/caller';
-import { ok, responses } from '../../lib/http';
+import { disposition, ok, responses } from '../../lib/http';
 import { readUpload } from '../../plugins/files';
 import { assertMayUpload, readTaskFile, storeTaskFile } from './service';
 
@@ -18,12 +18,6 @@ async function errorWithOutput(_request: FastifyRequest, reply: FastifyReply, pa
   } catch {
     return payload;
   }
-}
-
-/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
-function disposition(kind: 'inline' | 'attachment', name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, count, countDistinct, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { WorkspaceObject } from '../../../contract/api/hierarchy';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users, workspaces } from '../../db/schema';
-import { jsonRows } from '../../lib/jsonRows';
+import { jsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { idsOfPath, inSubtree } from '../../lib/paths';
 
@@ -389,4 +390,116 @@ export async function findPositions(db: Db, tenantId: number, ids: readonly numb
       and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
     )
     .where(and(eq(positions.tenantId, tenantId), inArray(positions.id, [...ids])));
+}
+
+/**
+ * A node with its materialised path and, for a workspace, its object's columns (bulk imports);
+ * `open_at` is an ISO instant in UTC.
+ */
+export interface NodeWithObject {
+  id: number;
+  parent_id: number | null;
+  type: HierarchyNode['type'];
+  name: string;
+  level: number;
+  status: HierarchyNode['status'];
+  path: string;
+  object: (Omit<WorkspaceObject, 'open_at'> & { open_at: string | null }) | null;
+}
+
+/** Every node of the tenant with its path and workspace object, in one JSON document. */
+export async function listNodesWithObjects(db: Db, tenantId: number): Promise<NodeWithObject[]> {
+  return jsonRows<NodeWithObject[]>(
+    db,
+    sql`SELECT coalesce(json_agg(json_build_object(
+          'id', n.id, 'parent_id', n.parent_id, 'type', n.type, 'name', n.name, 'level', n.level,
+          'status', n.status, 'path', n.path,
+          'object', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object(
+            'id', w.id, 'identifier', w.identifier, 'street_line1', w.street_line1,
+            'street_line2', w.street_line2, 'suburb', w.suburb, 'city', w.city, 'state', w.state,
+            'postcode', w.postcode, 'contact', w.contact, 'description', w.description,
+            'open_at', to_char(w.open_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'timezone', w.timezone) END
+        ) ORDER BY ${treeOrder}), '[]')::text AS rows
+        FROM ${hierarchyNodes} n
+        LEFT JOIN ${workspaces} w ON w.tenant_id = n.tenant_id AND w.node_id = n.id
+        WHERE n.tenant_id = ${tenantId}`,
+  );
+}
+
+export interface NewNode {
+  parentId: number;
+  parentPath: string;
+  type: 'container' | 'workspace';
+  name: string;
+  level: number;
+  status: 'active' | 'inactive';
+}
+
+/**
+ * Many nodes in two statements: the rows (each with a placeholder path naming its place in the
+ * list), then every path set from its new id. Answers id and path in the order given.
+ */
+export async function insertNodes(db: Db, tenantId: number, nodes: readonly NewNode[]) {
+  if (nodes.length === 0) return [];
+  const marker = `#${randomBytes(6).toString('hex')}:`;
+  const json = JSON.stringify(
+    nodes.map((n, ord) => ({
+      ord,
+      parent_id: n.parentId,
+      parent_path: n.parentPath,
+      type: n.type,
+      name: n.name,
+      level: n.level,
+      status: n.status,
+    })),
+  );
+  await db.execute(sql`
+    INSERT INTO ${hierarchyNodes} (tenant_id, parent_id, type, name, level, status, path)
+    SELECT ${tenantId}::int, v.parent_id, v.type, v.name, v.level, v.status, ${marker}::text || v.ord
+    FROM json_to_recordset(${json}::json) AS v(ord int, parent_id int, type text, name text, level int, status text)`);
+  const rows = await sqlRows<{ id: number; ord: number; path: string }>(
+    db,
+    sql`UPDATE ${hierarchyNodes} n SET path = v.parent_path || n.id || '/'
+        FROM json_to_recordset(${json}::json) AS v(ord int, parent_path text)
+        WHERE n.tenant_id = ${tenantId} AND n.path = ${marker}::text || v.ord
+        RETURNING n.id, v.ord, n.path`,
+  );
+  const byOrd = new Map(rows.map((r) => [Number(r.ord), { id: Number(r.id), path: r.path }]));
+  return nodes.map((_, ord) => byOrd.get(ord)!);
+}
+
+/**
+ * Renames, (de)activates and moves workspace nodes in one statement. A workspace has no children,
+ * so moving one only rewrites its own parent, path and level.
+ */
+export async function updateWorkspaceNodes(
+  db: Db,
+  tenantId: number,
+  nodes: readonly {
+    id: number;
+    name: string;
+    status: 'active' | 'inactive';
+    parentId: number;
+    parentPath: string;
+    level: number;
+  }[],
+) {
+  if (nodes.length === 0) return;
+  const json = JSON.stringify(
+    nodes.map((n) => ({
+      id: n.id,
+      name: n.name,
+      status: n.status,
+      parent_id: n.parentId,
+      path: `${n.parentPath}${n.id}/`,
+      level: n.level,
+    })),
+  );
+  await db.execute(sql`
+    UPDATE ${hierarchyNodes} n
+    SET name = v.name, status = v.status, parent_id = v.parent_id, path = v.path, level = v.level,
+        updated_at = now()
+    FROM json_to_recordset(${json}::json) AS v(id int, name text, status text, parent_id int, path text, level int)
+    WHERE n.tenant_id = ${tenantId} AND n.id = v.id AND n.type = 'workspace'`);
 }

@@ -35,15 +35,20 @@ import {
   findPositions,
   findUnassignedNode,
   insertNode,
+  insertNodes,
   listAncestors,
   listAssignments,
+  listNodesWithObjects,
   listSubtree,
   listTreeRows,
   movePositions,
   movePositionsOutOf,
   moveSubtree,
+  type NewNode,
   type NodeRow,
+  type NodeWithObject,
   updateNodeFields,
+  updateWorkspaceNodes,
 } from './repository';
 
 export const OUTSIDE_SCOPE = 'This node is outside your part of the organisation.';
@@ -344,4 +349,30 @@ export async function transferAssignments(db: Db, caller: Caller, input: Transfe
     await assertAdministratorRemains(tx, caller.tenantId, before);
     return { moved, node_id: target.id };
   });
+}
+
+/*
+ * Set-based reads and writes for bulk imports (issue 14). They check nothing: the import service
+ * applies this module's rules (scope, parent types, active limit) to every row first, and calls
+ * them inside its transaction after taking the organisation lock.
+ */
+export type { NewNode, NodeWithObject };
+
+/** Every node of the tenant with its path and workspace object. */
+export function tenantNodes(db: Db, tenantId: number): Promise<NodeWithObject[]> {
+  return listNodesWithObjects(db, tenantId);
+}
+
+/** Many containers or workspaces at once; answers id and path in the order given. */
+export function addNodes(db: Db, tenantId: number, nodes: readonly NewNode[]) {
+  return insertNodes(db, tenantId, nodes);
+}
+
+/** Renames, (de)activates and moves many workspace nodes in one statement. */
+export function editWorkspaceNodes(
+  db: Db,
+  tenantId: number,
+  nodes: Parameters<typeof updateWorkspaceNodes>[2],
+) {
+  return updateWorkspaceNodes(db, tenantId, nodes);
 }

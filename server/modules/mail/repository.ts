@@ -16,6 +16,26 @@ export async function insertMail(
   return row!.id;
 }
 
+/** Outbox rows this many at a time: far below PostgreSQL's 65,535 parameters per statement. */
+const MAILS_PER_STATEMENT = 5000;
+
+/** Several outbox rows, a few thousand per statement; answers their ids. */
+export async function insertMails(
+  db: Db,
+  tenantId: number,
+  mails: { recipient: string; subject: string; body: string; link?: string }[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < mails.length; i += MAILS_PER_STATEMENT) {
+    const rows = await db
+      .insert(mailOutbox)
+      .values(mails.slice(i, i + MAILS_PER_STATEMENT).map((mail) => ({ tenantId, ...mail })))
+      .returning({ id: mailOutbox.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
 export async function findMail(db: Db, tenantId: number, id: number): Promise<OutboxRow | undefined> {
   const [row] = await db
     .select()

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { JobRun } from '../../lib/jobQueue';
 import type { JobPayloads } from '../../lib/jobs';
 import type { Jobs } from '../../plugins/jobs';
-import { findMail, insertMail, markMail } from './repository';
+import { findMail, insertMail, insertMails, markMail } from './repository';
 
 export interface OutgoingMail {
   to: string;
@@ -42,6 +42,23 @@ export class Mailer {
       });
       await this.jobs.send(tx, 'mail.send', { tenantId, outboxId });
     });
+  }
+
+  /**
+   * Many mails in two statements (the outbox rows, then their jobs), for bulk work such as an
+   * import's invitations. Pass the transaction: they exist only if it commits.
+   */
+  async sendMany(db: Db, tenantId: number, mails: OutgoingMail[]): Promise<void> {
+    const ids = await insertMails(
+      db,
+      tenantId,
+      mails.map((mail) => ({ recipient: mail.to, subject: mail.subject, body: mail.text, link: mail.link })),
+    );
+    await this.jobs.sendMany(
+      db,
+      'mail.send',
+      ids.map((outboxId) => ({ tenantId, outboxId })),
+    );
   }
 
   /** The `mail.send` job. A run repeated after a crash leaves an already delivered mail alone. */

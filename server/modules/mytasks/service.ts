@@ -122,7 +122,7 @@ export async function get(db: Db, caller: Caller, query: MyTaskGetQuery): Promis
   const [text, attachments, submissions] = await Promise.all([
     findTaskText(db, caller.tenantId, assignment.task_id),
     listTaskAttachments(db, caller.tenantId, assignment.task_id),
-    listSubmissions(db, caller.tenantId, assignment.assignment_id),
+    history(db, caller.tenantId, assignment.assignment_id),
   ]);
   return {
     task: {
@@ -134,30 +134,44 @@ export async function get(db: Db, caller: Caller, query: MyTaskGetQuery): Promis
       attachments,
     },
     assignment,
-    submissions: submissions.rows.map(
-      ({ submission: s, submitter, reviewer }): Submission => ({
-        id: s.id,
-        attempt: s.attempt,
-        outcome: s.outcome,
-        comment: s.comment,
-        reason: s.reason,
-        checklist: s.checklist,
-        attachments: submissions.files
-          .filter((f) => f.submissionId === s.id)
-          .map(({ submissionId: _, ...file }) => file),
-        submitted_by: { id: s.submittedBy, name: submitter ?? '' },
-        submitted_at: s.submittedAt.toISOString(),
-        review: s.decision
-          ? {
-              decision: s.decision,
-              reason: s.reviewReason,
-              reviewed_by: s.reviewedBy === null ? null : { id: s.reviewedBy, name: reviewer ?? '' },
-              reviewed_at: s.reviewedAt?.toISOString() ?? null,
-            }
-          : null,
-      }),
-    ),
+    submissions,
   };
+}
+
+/** An assignment's attempts, oldest first, each with its evidence and its review. */
+export async function history(db: Db, tenantId: number, assignmentId: number): Promise<Submission[]> {
+  const { rows, files } = await listSubmissions(db, tenantId, assignmentId);
+  return rows.map(
+    ({ submission: s, submitter, reviewer }): Submission => ({
+      id: s.id,
+      attempt: s.attempt,
+      outcome: s.outcome,
+      comment: s.comment,
+      reason: s.reason,
+      checklist: s.checklist,
+      attachments: files.filter((f) => f.submissionId === s.id).map(({ submissionId: _, ...file }) => file),
+      submitted_by: { id: s.submittedBy, name: submitter ?? '' },
+      submitted_at: s.submittedAt.toISOString(),
+      review: s.decision
+        ? {
+            decision: s.decision,
+            reason: s.reviewReason,
+            reviewed_by: s.reviewedBy === null ? null : { id: s.reviewedBy, name: reviewer ?? '' },
+            reviewed_at: s.reviewedAt?.toISOString() ?? null,
+            attachment: s.reviewFileHash,
+          }
+        : null,
+    }),
+  );
+}
+
+/** A task's instructions and reference files, as the store sees them. */
+export async function instructions(db: Db, tenantId: number, taskId: number) {
+  const [text, attachments] = await Promise.all([
+    findTaskText(db, tenantId, taskId),
+    listTaskAttachments(db, tenantId, taskId),
+  ]);
+  return { description: text?.description ?? '', checklist: text?.checklist ?? [], attachments };
 }
 
 /** 409 for an assignment that can no longer be completed, with the reason in words. */

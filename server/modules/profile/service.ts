@@ -6,7 +6,14 @@ import { listFields } from '../profileFields/service';
 import { changeOwnPassword } from '../session/passwords';
 import { avatarUrl, type SessionContext } from '../session/service';
 import { findUser } from '../users/service';
-import { deleteValue, loadProfileData, saveValue, updateOwnProfile } from './repository';
+import {
+  deleteValue,
+  loadProfileData,
+  loadValuesOfMany,
+  saveValue,
+  saveValuesBulk,
+  updateOwnProfile,
+} from './repository';
 import { checkValue } from './values';
 
 /** A user's profile values with each field's short name: verify sends them (the web app reads `timezone`). */
@@ -141,4 +148,22 @@ export async function updateProfile(
     });
   }
   return { password_changed: body.password !== undefined };
+}
+
+/*
+ * For bulk imports (issue 14): profile field columns are checked with `checkValue` (values.ts),
+ * compared with what people hold, and written in one statement.
+ */
+export { checkValue } from './values';
+
+export function profileValuesOf(db: Db, tenantId: number, userIds: readonly number[]) {
+  return loadValuesOfMany(db, tenantId, userIds);
+}
+
+export function saveProfileValues(
+  db: Db,
+  tenantId: number,
+  rows: readonly { userId: number; fieldId: number; value: string }[],
+) {
+  return saveValuesBulk(db, tenantId, rows);
 }

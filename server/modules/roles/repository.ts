@@ -48,6 +48,11 @@ export async function findRole(db: Db, tenantId: number, roleId: number) {
   return row;
 }
 
+/** Every role of the tenant (a tenant has a handful), by name. */
+export async function listAllRoles(db: Db, tenantId: number) {
+  return db.select().from(roles).where(eq(roles.tenantId, tenantId)).orderBy(asc(roles.name));
+}
+
 /** The roles of these ids that exist in the tenant (ids of other tenants simply do not match). */
 export async function findRolesByIds(db: Db, tenantId: number, ids: number[]) {
   if (ids.length === 0) return [];

@@ -17,6 +17,7 @@ import {
   findRole,
   findRolesByIds,
   insertRole,
+  listAllRoles,
   listRoles,
   loadGrants,
   type RoleRow,
@@ -29,6 +30,17 @@ import {
 export { findRolesByIds, type GrantRow, loadGrants };
 
 const NAME_TAKEN = 'A role with this name already exists';
+
+/** Every role of the tenant with what it grants: bulk work (imports) resolves role names against these. */
+export async function rolesWithGrants(db: Db, tenantId: number) {
+  const all = await listAllRoles(db, tenantId);
+  const grants = await loadGrants(
+    db,
+    tenantId,
+    all.map((r) => r.id),
+  );
+  return all.map((role) => ({ id: role.id, name: role.name, grants: grants.get(role.id) ?? [] }));
+}
 
 /** The grants of the role behind the caller's selected position: the ceiling of what they may give. */
 export async function callerGrants(db: Db, caller: Caller): Promise<GrantRow[]> {

@@ -12,6 +12,7 @@ import {
   findLoginCandidates,
   findUser,
   insertResetToken,
+  insertResetTokens,
   setForceReset,
   setPassword,
   type UserRow,
@@ -36,6 +37,13 @@ const RESET_MAILS = {
     minutes: RESET_TOKEN_TTL_MINUTES,
     outro: IGNORE_IF_NOT_ASKED,
   },
+  // People added by an import choose their own password; they too may not read it within the hour.
+  invite: {
+    subject: 'Welcome to Storeline: choose your password',
+    intro: 'Your organisation has made you a Storeline account.',
+    minutes: WELCOME_TOKEN_TTL_MINUTES,
+    outro: 'If you did not expect this, ask your manager.',
+  },
   // A new organisation's first administrator may not read the invitation within the hour.
   welcome: {
     subject: 'Welcome to Storeline: choose your password',
@@ -47,6 +55,15 @@ const RESET_MAILS = {
 
 function validity(minutes: number): string {
   return minutes % 1440 === 0 ? `${minutes / 1440} days` : `${minutes} minutes`;
+}
+
+function resetMailText(
+  user: Pick<UserRow, 'firstname' | 'preferredName'>,
+  reason: keyof typeof RESET_MAILS,
+  link: string,
+) {
+  const mail = RESET_MAILS[reason];
+  return `Hello ${user.preferredName ?? user.firstname},\n\n${mail.intro}\nOpen this link within ${validity(mail.minutes)} to choose a new password:\n\n${link}\n\n${mail.outro}`;
 }
 
 /**
@@ -68,9 +85,39 @@ export async function sendResetMail(
   await mailer.send(db, tenantId, {
     to: user.email,
     subject: mail.subject,
-    text: `Hello ${user.preferredName ?? user.firstname},\n\n${mail.intro}\nOpen this link within ${validity(mail.minutes)} to choose a new password:\n\n${link}\n\n${mail.outro}`,
+    text: resetMailText(user, reason, link),
     link,
   });
+}
+
+/**
+ * Invites people made by a bulk import: each gets a single-use link to choose their password,
+ * valid for days. Set-based (tokens, outbox rows and their jobs in a few statements); pass the
+ * import's transaction so nothing is mailed if it rolls back.
+ */
+export async function sendInvitations(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  tenantId: number,
+  people: Pick<UserRow, 'id' | 'email' | 'firstname' | 'preferredName'>[],
+) {
+  const mail = RESET_MAILS.invite;
+  const expiresAt = new Date(Date.now() + mail.minutes * 60_000);
+  const made = people.map((user) => ({ user, ...newToken(tenantId) }));
+  await insertResetTokens(
+    db,
+    tenantId,
+    made.map(({ user, hash }) => ({ userId: user.id, tokenHash: hash, expiresAt })),
+  );
+  await mailer.sendMany(
+    db,
+    tenantId,
+    made.map(({ user, token }) => {
+      const link = `${publicUrl}/password/reset/${token}`;
+      return { to: user.email, subject: mail.subject, text: resetMailText(user, 'invite', link), link };
+    }),
+  );
 }
 
 /** Answers the same whether or not the user exists, so the form cannot be used to find accounts. */

@@ -105,6 +105,17 @@ export async function insertResetToken(
   await db.insert(passwordResetTokens).values({ tenantId, userId, tokenHash, expiresAt });
 }
 
+/** Many reset tokens (an import's invitations), a few thousand per statement. */
+export async function insertResetTokens(
+  db: Db,
+  tenantId: number,
+  tokens: { userId: number; tokenHash: string; expiresAt: Date }[],
+) {
+  for (let i = 0; i < tokens.length; i += 5000) {
+    await db.insert(passwordResetTokens).values(tokens.slice(i, i + 5000).map((t) => ({ tenantId, ...t })));
+  }
+}
+
 /** Marks the token used and returns its user, in one statement so a token can be spent only once. */
 export async function consumeResetToken(db: Db, tenantId: number, tokenHash: string) {
   const [row] = await db

@@ -188,6 +188,23 @@ export async function callerFor(db: Db, tenantId: number, userId: number): Promi
   return position && callerAt(db, found.tenant, userId, position);
 }
 
+/**
+ * The Caller of a user at one of their positions, for background work someone started (an import
+ * run acts as the person who started it, with the rights they hold when it runs); undefined when
+ * the user is gone or disabled, or the position is gone or no longer usable.
+ */
+export async function callerAtPosition(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  positionId: number,
+): Promise<Caller | undefined> {
+  const found = await findUser(db, tenantId, userId);
+  if (!found?.user.enabled || !found.tenant.enabled) return undefined;
+  const position = (await listPositions(db, tenantId, userId)).find((p) => p.id === positionId);
+  return position && isUsable(position) ? callerAt(db, found.tenant, userId, position) : undefined;
+}
+
 /** Ends every session of a user (disabled, deleted, new password), except `keepSessionId`. */
 export async function endUserSessions(db: Db, tenantId: number, userId: number, keepSessionId?: number) {
   await deleteUserSessions(db, tenantId, userId, keepSessionId);

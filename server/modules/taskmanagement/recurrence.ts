@@ -1,4 +1,13 @@
 import type { Recurrence } from '../../db/schema';
+import {
+  addDays,
+  DAY_MS,
+  daysBetween,
+  fromDay,
+  isCalendarDate,
+  toDay,
+  weekdayOf,
+} from '../../lib/localDates';
 
 /*
  * Which local dates a task occurs on. Pure date arithmetic on calendar dates (no zones: a date is
@@ -6,7 +15,6 @@ import type { Recurrence } from '../../db/schema';
  * instant per store. Dates are YYYY-MM-DD strings, computed on UTC midnights.
  */
 
-const DAY_MS = 86_400_000;
 /** A bound on how far one expansion walks, so a rule that never matches cannot loop for ever. */
 const MAX_STEPS = 50_000;
 
@@ -15,19 +23,7 @@ export interface Schedule {
   recurrence: Recurrence | null;
 }
 
-const toDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const fromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-export const addDays = (date: string, days: number) => fromDay(toDay(date) + days);
-export const daysBetween = (from: string, to: string) => toDay(to) - toDay(from);
-/** 0 = Sunday … 6 = Saturday. */
-export const weekdayOf = (date: string) => new Date(toDay(date) * DAY_MS).getUTCDay();
-
-/** True for a real calendar date (rejects 2025-02-30). */
-export function isCalendarDate(date: string): boolean {
-  const day = toDay(date);
-  return Number.isFinite(day) && fromDay(day) === date;
-}
+export { addDays, daysBetween, isCalendarDate, weekdayOf };
 
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();

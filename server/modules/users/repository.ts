@@ -3,6 +3,7 @@ import type { UserListQuery } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
+import { sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { pageWithTotal, totalCount } from '../../lib/paging';
 
@@ -232,4 +233,115 @@ export async function updatePosition(
 export async function deletePositions(db: Db, tenantId: number, ids: number[]) {
   if (ids.length === 0) return;
   await db.delete(positions).where(and(eq(positions.tenantId, tenantId), inArray(positions.id, ids)));
+}
+
+/*
+ * Set-based reads and writes for bulk imports: lists travel as one JSON parameter, so 50,000
+ * people cost a few statements, not one per person (and never 65,535 bind parameters).
+ */
+
+/** The tenant's users with these usernames (compared case-insensitively). */
+export async function findUsersByUsernames(db: Db, tenantId: number, usernames: readonly string[]) {
+  if (usernames.length === 0) return [];
+  const wanted = JSON.stringify(usernames.map((u) => u.toLowerCase()));
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        sql`lower(${users.username}) IN (SELECT json_array_elements_text(${wanted}::json))`,
+      ),
+    );
+}
+
+/** Every position of these users with its node and role (as loadPositions, for many users). */
+export async function loadPositionsOfMany(
+  db: Db,
+  tenantId: number,
+  userIds: readonly number[],
+): Promise<PositionDetail[]> {
+  if (userIds.length === 0) return [];
+  const ids = JSON.stringify(userIds);
+  return db
+    .select({
+      id: positions.id,
+      userId: positions.userId,
+      nodeId: positions.nodeId,
+      nodeName: hierarchyNodes.name,
+      nodeType: hierarchyNodes.type,
+      nodePath: hierarchyNodes.path,
+      roleId: positions.roleId,
+      roleName: roles.name,
+    })
+    .from(positions)
+    .innerJoin(
+      hierarchyNodes,
+      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
+    )
+    .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
+    .where(
+      and(
+        eq(positions.tenantId, tenantId),
+        sql`${positions.userId} IN (SELECT (json_array_elements_text(${ids}::json))::int)`,
+      ),
+    )
+    .orderBy(asc(positions.id));
+}
+
+/** Many users in one statement; answers each one's id and username. */
+export async function insertUsersBulk(db: Db, tenantId: number, values: readonly NewUserValues[]) {
+  if (values.length === 0) return [];
+  const json = JSON.stringify(
+    values.map((v) => ({
+      username: v.username,
+      email: v.email,
+      firstname: v.firstname,
+      lastname: v.lastname,
+      password_hash: v.passwordHash,
+      force_reset: v.forceReset,
+    })),
+  );
+  return sqlRows<{ id: number; username: string }>(
+    db,
+    sql`INSERT INTO ${users} (tenant_id, username, email, firstname, lastname, password_hash, force_reset)
+        SELECT ${tenantId}::int, v.username, v.email, v.firstname, v.lastname, v.password_hash, v.force_reset
+        FROM json_to_recordset(${json}::json)
+          AS v(username text, email text, firstname text, lastname text, password_hash text, force_reset boolean)
+        RETURNING id, username`,
+  );
+}
+
+/** New first and last names for many users in one statement. */
+export async function updateUserNames(
+  db: Db,
+  tenantId: number,
+  rows: readonly { id: number; firstname: string; lastname: string }[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    UPDATE ${users} u SET firstname = v.firstname, lastname = v.lastname, updated_at = now()
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v(id int, firstname text, lastname text)
+    WHERE u.tenant_id = ${tenantId} AND u.id = v.id`);
+}
+
+export async function insertPositionsBulk(
+  db: Db,
+  tenantId: number,
+  rows: readonly { userId: number; nodeId: number; roleId: number }[],
+) {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows.map((p) => ({ user_id: p.userId, node_id: p.nodeId, role_id: p.roleId })));
+  await db.execute(sql`
+    INSERT INTO ${positions} (tenant_id, user_id, node_id, role_id)
+    SELECT ${tenantId}::int, v.user_id, v.node_id, v.role_id
+    FROM json_to_recordset(${json}::json) AS v(user_id int, node_id int, role_id int)`);
+}
+
+export async function deletePositionsBulk(db: Db, tenantId: number, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    DELETE FROM ${positions}
+    WHERE tenant_id = ${tenantId}
+      AND id IN (SELECT (json_array_elements_text(${JSON.stringify(ids)}::json))::int)`);
 }

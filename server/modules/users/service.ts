@@ -21,17 +21,24 @@ import { assertAdministratorRemains, countAdministrators } from './administrator
 import { planPositions } from './assigns';
 import {
   deletePositions,
+  deletePositionsBulk,
   findTenantUser,
+  findUsersByUsernames,
   insertPositions,
+  insertPositionsBulk,
   insertUser,
   insertUsers,
+  insertUsersBulk,
   isUserInScope,
   listUsers,
   loadPositions,
+  loadPositionsOfMany,
+  type PositionDetail,
   type SearchFilter,
   type UserRow,
   updatePosition,
   updateUser,
+  updateUserNames,
   usernameTaken,
 } from './repository';
 
@@ -299,3 +306,71 @@ export function findUser(db: Db, tenantId: number, id: number): Promise<UserRow 
 }
 
 export const NOT_YOURSELF = (what: string) => new HttpError(403, `You cannot ${what} your own account.`);
+
+export type { PositionDetail };
+/*
+ * Set-based work for bulk imports (issue 14). The import service applies this module's rules to
+ * every row first — e-mail format and uniqueness, the role ceiling (roles/grants.ts `beyond`),
+ * scope, active places, the last administrator — and calls these inside its transaction after
+ * taking the organisation lock.
+ */
+export { assertAdministratorRemains, countAdministrators };
+
+/** The tenant's users with these e-mail addresses (usernames), each with every position they hold. */
+export async function peopleByEmails(
+  db: Db,
+  tenantId: number,
+  emails: readonly string[],
+): Promise<{ user: UserRow; positions: PositionDetail[] }[]> {
+  const found = await findUsersByUsernames(db, tenantId, emails);
+  const held = await loadPositionsOfMany(
+    db,
+    tenantId,
+    found.map((u) => u.id),
+  );
+  const byUser = new Map<number, PositionDetail[]>(found.map((u) => [u.id, []]));
+  for (const p of held) byUser.get(p.userId)?.push(p);
+  return found.map((user) => ({ user, positions: byUser.get(user.id)! }));
+}
+
+/**
+ * One password hash for everyone an import adds, of a random secret nobody keeps: they sign in
+ * only after choosing their own (invitation link or forgot-password), and signing in with any
+ * password costs the same scrypt check as for everyone else.
+ */
+export function unknowablePasswordHash(): Promise<string> {
+  return hashPassword(randomBytes(32).toString('base64url'));
+}
+
+/** Adds people (e-mail = username) in one statement; answers id by lower-case e-mail. */
+export async function addPeopleBulk(
+  db: Db,
+  tenantId: number,
+  people: readonly { email: string; firstname: string; lastname: string; forceReset: boolean }[],
+  passwordHash: string,
+): Promise<Map<string, number>> {
+  const rows = await insertUsersBulk(
+    db,
+    tenantId,
+    people.map((p) => ({ ...p, username: p.email, passwordHash })),
+  );
+  return new Map(rows.map((r) => [r.username.toLowerCase(), Number(r.id)]));
+}
+
+export function renamePeople(
+  db: Db,
+  tenantId: number,
+  rows: readonly { id: number; firstname: string; lastname: string }[],
+) {
+  return updateUserNames(db, tenantId, rows);
+}
+
+/** Removes and adds positions of many people (an import's plan) in two statements. */
+export async function changePositions(
+  db: Db,
+  tenantId: number,
+  plan: { remove: readonly number[]; insert: readonly { userId: number; nodeId: number; roleId: number }[] },
+) {
+  await deletePositionsBulk(db, tenantId, plan.remove);
+  await insertPositionsBulk(db, tenantId, plan.insert);
+}

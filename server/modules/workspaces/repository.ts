@@ -180,3 +180,52 @@ export async function userCounts(db: Db, tenantId: number, nodeIds: readonly num
     .groupBy(positions.nodeId);
   return new Map(rows.map((r) => [r.nodeId, r.n]));
 }
+
+/** A workspace object's columns as bulk imports write them (`open_at` an ISO instant or null). */
+export interface ObjectColumns {
+  identifier: string;
+  street_line1: string;
+  street_line2: string;
+  suburb: string;
+  city: string;
+  state: string;
+  postcode: string;
+  contact: string;
+  description: string;
+  open_at: string | null;
+  timezone: string | null;
+}
+
+const OBJECT_RECORD = sql.raw(`identifier text, street_line1 text, street_line2 text, suburb text,
+  city text, state text, postcode text, contact text, description text, open_at timestamptz, timezone text`);
+
+/** Objects for many new workspace nodes in one statement. */
+export async function insertWorkspaces(
+  db: Db,
+  tenantId: number,
+  rows: readonly (ObjectColumns & { node_id: number })[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO ${workspaces} (tenant_id, node_id, identifier, street_line1, street_line2, suburb, city,
+      state, postcode, contact, description, open_at, timezone)
+    SELECT ${tenantId}::int, v.node_id, v.identifier, v.street_line1, v.street_line2, v.suburb, v.city,
+      v.state, v.postcode, v.contact, v.description, v.open_at, v.timezone
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v(node_id int, ${OBJECT_RECORD})`);
+}
+
+/** Every column of many workspace objects (by id) in one statement. */
+export async function updateWorkspacesBulk(
+  db: Db,
+  tenantId: number,
+  rows: readonly (ObjectColumns & { id: number })[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    UPDATE ${workspaces} w SET identifier = v.identifier, street_line1 = v.street_line1,
+      street_line2 = v.street_line2, suburb = v.suburb, city = v.city, state = v.state,
+      postcode = v.postcode, contact = v.contact, description = v.description, open_at = v.open_at,
+      timezone = v.timezone
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v(id int, ${OBJECT_RECORD})
+    WHERE w.tenant_id = ${tenantId} AND w.id = v.id`);
+}

@@ -18,9 +18,12 @@ import { workspaceObject } from './object';
 import {
   findWorkspace,
   findWorkspaceOfNode,
+  insertWorkspaces,
   type JoinedWorkspace,
   listWorkspaces as listRows,
   nodeNames,
+  type ObjectColumns,
+  updateWorkspacesBulk,
   userCounts,
 } from './repository';
 
@@ -159,4 +162,30 @@ export async function workspaceSummary(db: Db, caller: Caller): Promise<Workspac
     loadSettings(db, caller.tenantId),
   ]);
   return { ...counts, limit: settings.max_active_workspace };
+}
+
+/*
+ * Set-based writes for bulk imports (issue 14). The import service checks every row against this
+ * module's rules first (identifier unique, time zone known, the active limit through
+ * assertCanActivate) and calls these inside its transaction.
+ */
+export { assertCanActivate, workspacesTerm } from './limit';
+export { isTimeZone } from './object';
+export type { ObjectColumns };
+
+/** Active workspaces against the limit, read one statement after the other (usable in a transaction). */
+export async function activeAgainstLimit(db: Db, tenantId: number) {
+  const { active } = await countWorkspaces(db, tenantId);
+  const settings = await loadSettings(db, tenantId);
+  return { active, limit: settings.max_active_workspace };
+}
+
+/** Objects for many new workspace nodes (made by the hierarchy service's addNodes). */
+export function addObjects(db: Db, tenantId: number, rows: readonly (ObjectColumns & { node_id: number })[]) {
+  return insertWorkspaces(db, tenantId, rows);
+}
+
+/** Every column of many workspace objects, by object id. */
+export function editObjects(db: Db, tenantId: number, rows: readonly (ObjectColumns & { id: number })[]) {
+  return updateWorkspacesBulk(db, tenantId, rows);
 }

@@ -1,7 +1,10 @@
+import { auditMethods } from './audit';
+import { complianceMethods } from './compliance';
 import { crudMethods } from './crud';
 import { hierarchyMethods } from './hierarchy';
 import { myTaskMethods } from './mytasks';
 import { profileMethods } from './profile';
+import { reportMethods } from './reports';
 import { settingsMethods } from './settings';
 import { taskMethods } from './tasks';
 import { taskTypeMethods } from './taskTypes';
@@ -26,6 +29,9 @@ export const dataProvider = {
   ...taskMethods,
   ...taskTypeMethods,
   ...myTaskMethods,
+  ...auditMethods,
+  ...complianceMethods,
+  ...reportMethods,
 };
 
 export type AppDataProvider = typeof dataProvider;

@@ -41,6 +41,10 @@ export const myTaskMethods = {
   completeMyTask: (body: MyTaskCompleteBody) =>
     apiFetch<MyTaskCard>('/api/user/task/complete', { method: 'POST', body }),
 
+  /** POST /api/compliance/complete: a compliance check of one's own workspace, from the grid. */
+  completeComplianceCheck: (body: MyTaskCompleteBody) =>
+    apiFetch<MyTaskCard>('/api/compliance/complete', { method: 'POST', body }),
+
   /** POST /api/user/task/upload (form data) with progress; the error comes from `output` (spec §7). */
   uploadTaskFile: (file: File, options: Omit<UploadOptions, 'fallback'> = {}) =>
     uploadFile<UploadResult>('/api/user/task/upload', file, { ...options, fallback: 'errors.file_upload' }),

@@ -13,13 +13,14 @@ import type { MyTaskCompleteBody, MyTaskDetail } from '../../../contract/api/myt
 import { ApiError } from '../../providers/httpClient';
 import { checkCompletion } from './completion';
 import { EvidenceUploads } from './EvidenceUploads';
-import { useCompleteTask } from './myTasksQueries';
+import { type CompletionRoute, useCompleteTask } from './myTasksQueries';
 import { useUploads } from './useUploads';
 
 export interface CompletionFormProps {
   detail: MyTaskDetail;
   /** After the server has taken it: the drawer closes and the card has moved to Done. */
   onCompleted: () => void;
+  via?: CompletionRoute;
 }
 
 function serverProblems(error: unknown): { message?: string; fields: Record<string, string> } {
@@ -58,7 +59,7 @@ function Actions({ children }: { children: React.ReactNode }) {
  * "Can't do" with a reason, or "I have read this" for a communication. Rules are checked before
  * sending; the server's 400 names the same fields, and both show at the field they concern.
  */
-export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
+export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: CompletionFormProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const card = detail.assignment;
@@ -71,7 +72,7 @@ export function CompletionForm({ detail, onCompleted }: CompletionFormProps) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
   const uploads = useUploads();
-  const complete = useCompleteTask();
+  const complete = useCompleteTask(via);
   // A field's error goes once the person changes that field; the others stay until the next send.
   const clear = (...names: string[]) =>
     setFields((current) =>

@@ -130,6 +130,17 @@ export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardP
             />
           )}
         </Stack>
+        {card.status === 'rejected' && card.rejection_reason && (
+          // Sent back by a reviewer: what to fix, before the card is even opened.
+          <Typography
+            variant={compact ? 'caption' : 'body2'}
+            color="warning.dark"
+            data-testid="task-card-rejection"
+            sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+          >
+            {translate('my_tasks.rejection', { reason: card.rejection_reason })}
+          </Typography>
+        )}
         {!compact && !card.done && (
           <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, mt: 0.75 }}>
             {e.photos > 0 && (

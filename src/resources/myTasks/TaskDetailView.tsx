@@ -74,6 +74,10 @@ function Attempt({ submission }: { submission: Submission }) {
   const translate = useTranslate();
   const { dateTime } = useZonedTime();
   const review = submission.review;
+  // The photo a reviewer pinned their reason to, by name.
+  const pinned = review?.attachment
+    ? submission.attachments.find((f) => f.hash === review.attachment)?.name
+    : undefined;
   return (
     <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -98,6 +102,7 @@ function Attempt({ submission }: { submission: Submission }) {
                 reason: review.reason ?? '',
               })
             : translate('my_tasks.review_approved', { name: review.reviewed_by?.name ?? '' })}
+          {pinned && ` ${translate('my_tasks.review_pinned', { name: pinned })}`}
         </Typography>
       )}
     </Box>

@@ -11,19 +11,21 @@ import { useIsMobile } from '../../hooks/useIsMobile';
 import { statusOf } from '../../providers/httpClient';
 import { CompletionForm } from './CompletionForm';
 import { isCompletable } from './cardState';
-import { useTaskDetail } from './myTasksQueries';
+import { type CompletionRoute, useTaskDetail } from './myTasksQueries';
 import { TaskDetailView } from './TaskDetailView';
 
 export interface TaskDrawerProps {
   assignmentId: number | undefined;
   onClose: () => void;
+  /** How it is completed; `none`: shown to read only (someone else's store on the compliance grid). */
+  completion?: CompletionRoute | 'none';
 }
 
 /**
  * One assignment opened from its card (or from the urgent modal's link): what to do, and the form
  * to do it. On phones it fills the screen, with the close button top left where a thumb finds it.
  */
-export function TaskDrawer({ assignmentId, onClose }: TaskDrawerProps) {
+export function TaskDrawer({ assignmentId, onClose, completion = 'mytasks' }: TaskDrawerProps) {
   const translate = useTranslate();
   const isMobile = useIsMobile();
   const { data, error, isPending } = useTaskDetail(assignmentId);
@@ -76,8 +78,13 @@ export function TaskDrawer({ assignmentId, onClose }: TaskDrawerProps) {
           <Stack spacing={3} useFlexGap sx={{ flex: 1 }}>
             <TaskDetailView detail={data} />
             {/* Keyed by assignment so a newly opened task starts with an empty form. */}
-            {isCompletable(data.assignment) && (
-              <CompletionForm key={data.assignment.assignment_id} detail={data} onCompleted={onClose} />
+            {completion !== 'none' && isCompletable(data.assignment) && (
+              <CompletionForm
+                key={data.assignment.assignment_id}
+                detail={data}
+                onCompleted={onClose}
+                via={completion}
+              />
             )}
           </Stack>
         )}

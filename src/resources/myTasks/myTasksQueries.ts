@@ -6,6 +6,12 @@ import { URGENT_TASKS_KEY } from '../../layout/urgentTasks';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { statusOf } from '../../providers/httpClient';
 
+/**
+ * Which call completes: My Tasks', or the compliance grid's (compliance.complete, compliance checks
+ * of one's own workspace only). Both apply the same rules.
+ */
+export type CompletionRoute = 'mytasks' | 'compliance';
+
 /** Every My Tasks query starts with this key, and with the position: the position picks the store. */
 export const MY_TASKS_KEY = 'my-tasks';
 
@@ -77,11 +83,12 @@ function replaceCard(queryClient: QueryClient, card: MyTaskCard) {
  * POST /api/user/task/complete. On success the card is replaced in place, then the lists and the
  * urgent-tasks query are refetched: a completed urgent task must not bring the modal back.
  */
-export function useCompleteTask() {
+export function useCompleteTask(via: CompletionRoute = 'mytasks') {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MyTaskCompleteBody) => dataProvider.completeMyTask(body),
+    mutationFn: (body: MyTaskCompleteBody) =>
+      via === 'compliance' ? dataProvider.completeComplianceCheck(body) : dataProvider.completeMyTask(body),
     onSuccess: (card) => {
       replaceCard(queryClient, card);
       void Promise.all([

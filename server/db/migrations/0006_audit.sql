@@ -1,0 +1,3 @@
+ALTER TABLE "task_submissions" ADD COLUMN "review_file_hash" text;--> statement-breakpoint
+CREATE INDEX "task_submissions_waiting_idx" ON "task_submissions" USING btree ("tenant_id","submitted_at") WHERE "task_submissions"."decision" IS NULL AND "task_submissions"."outcome" = 'done';--> statement-breakpoint
+CREATE INDEX "task_assignments_submitted_idx" ON "task_assignments" USING btree ("tenant_id","task_id","workspace_node_id") WHERE "task_assignments"."status" = 'submitted';

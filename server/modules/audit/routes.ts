@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ApproveBody,
+  AuditQueueQuery,
+  AuditStorePage,
+  AuditSubmissionDetail,
+  AuditSubmissionPage,
+  AuditTaskPage,
+  RejectBody,
+  ReviewResult,
+  SubmissionListQuery,
+} from '../../../contract/api/audit';
+import { IdQuery } from '../../../contract/api/common';
+import { callerOf } from '../../lib/caller';
+import { ok, responses } from '../../lib/http';
+import type { Access } from '../../plugins/auth';
+import * as audit from './service';
+
+const tags = ['audit'];
+const read: { access: Access } = { access: { module: 'audit', can: ['read'] } };
+const update: { access: Access } = { access: { module: 'audit', can: ['update'] } };
+
+/** The audit of completions (issue 12): queues by task and by workspace, one submission, decisions. */
+export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/audit/task/list',
+    {
+      schema: {
+        tags,
+        summary: 'Tasks with submissions under review in the caller’s scope, longest waiting first',
+        querystring: AuditQueueQuery,
+        response: responses(AuditTaskPage),
+      },
+      config: read,
+    },
+    async (request) => ok(await audit.taskQueue(app.db, callerOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/audit/store/list',
+    {
+      schema: {
+        tags,
+        summary: 'Workspaces with submissions under review in the caller’s scope, longest waiting first',
+        querystring: AuditQueueQuery,
+        response: responses(AuditStorePage),
+      },
+      config: read,
+    },
+    async (request) => ok(await audit.storeQueue(app.db, callerOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/audit/submission/list',
+    {
+      schema: {
+        tags,
+        summary: 'Submissions of a task and/or a workspace; waiting ones oldest first',
+        querystring: SubmissionListQuery,
+        response: responses(AuditSubmissionPage),
+      },
+      config: read,
+    },
+    async (request) => ok(await audit.submissions(app.db, callerOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/audit/submission/get',
+    {
+      schema: {
+        tags,
+        summary: 'A submission with the task’s instructions and every attempt of its assignment',
+        querystring: IdQuery,
+        response: responses(AuditSubmissionDetail),
+      },
+      config: read,
+    },
+    async (request) => ok(await audit.getSubmission(app.db, callerOf(request), request.query.id)),
+  );
+
+  app.post(
+    '/api/audit/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve waiting submissions (all or none)',
+        body: ApproveBody,
+        response: responses(ReviewResult),
+      },
+      config: update,
+    },
+    async (request) => ok(await audit.approve(app.db, callerOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/audit/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Send a waiting submission back to its store with a reason',
+        body: RejectBody,
+        response: responses(ReviewResult),
+      },
+      config: update,
+    },
+    async (request) => ok(await audit.reject(app.db, callerOf(request), request.body)),
+  );
+};

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ComplianceExportQuery, ComplianceGrid, ComplianceQuery } from '../../../contract/api/compliance';
+import { MyTaskCard, MyTaskCompleteBody } from '../../../contract/api/mytasks';
+import { callerOf } from '../../lib/caller';
+import { disposition, ok, responses } from '../../lib/http';
+import type { Access } from '../../plugins/auth';
+import * as compliance from './service';
+
+const tags = ['compliance'];
+const read: { access: Access } = { access: { module: 'compliance', can: ['read'] } };
+
+/** The compliance grid (issue 12): checks × workspaces, its export, and completing from it. */
+export const complianceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/compliance/grid',
+    {
+      schema: {
+        tags,
+        summary: 'Compliance checks due in a range (rows) by workspace or by area (columns), with totals',
+        querystring: ComplianceQuery,
+        response: responses(ComplianceGrid),
+      },
+      config: read,
+    },
+    async (request) => ok(await compliance.grid(app.db, callerOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/compliance/export',
+    {
+      schema: {
+        tags,
+        summary: 'The compliance grid as CSV or XLSX, one line per check',
+        querystring: ComplianceExportQuery,
+      },
+      config: read,
+    },
+    async (request, reply) => {
+      const file = await compliance.exportGrid(app.db, callerOf(request), request.query);
+      reply.header('content-disposition', disposition('attachment', file.filename));
+      return reply.type(file.contentType).send(file.body);
+    },
+  );
+
+  app.post(
+    '/api/compliance/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Complete a compliance check of the caller’s own workspace (the My Tasks rules)',
+        body: MyTaskCompleteBody,
+        response: responses(MyTaskCard),
+      },
+      config: { access: { module: 'compliance', can: ['complete'] } },
+    },
+    async (request) => ok(await compliance.complete(app.db, callerOf(request), request.body)),
+  );
+};

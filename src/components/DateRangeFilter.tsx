@@ -1,0 +1,69 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslate } from 'react-admin';
+import { useSessionUser } from '../hooks/useSession';
+import { useZonedTime } from '../hooks/useZonedTime';
+import { type DateRange, presetOf, RANGE_PRESETS, type RangePreset, rangeOf } from '../providers/dateRanges';
+
+/** A date range: a preset (weeks start on the tenant's day) or two dates of one's own. */
+export function DateRangeFilter({
+  value,
+  onChange,
+  presets = RANGE_PRESETS,
+}: {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  presets?: readonly RangePreset[];
+}) {
+  const translate = useTranslate();
+  const { today } = useZonedTime();
+  const weekStart = useSessionUser()?.settings.week_starting_day ?? 1;
+  const preset = presetOf(value, today(), weekStart) ?? 'custom';
+  return (
+    <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap' }}>
+      <TextField
+        select
+        fullWidth={false}
+        margin="none"
+        size="small"
+        label={translate('ranges.label')}
+        value={preset}
+        onChange={(event) => {
+          const next = event.target.value as RangePreset | 'custom';
+          if (next !== 'custom') onChange(rangeOf(next, today(), weekStart));
+        }}
+        sx={{ width: { xs: '100%', sm: 170 } }}
+      >
+        {presets.map((p) => (
+          <MenuItem key={p} value={p}>
+            {translate(`ranges.${p}`)}
+          </MenuItem>
+        ))}
+        <MenuItem value="custom">{translate('ranges.custom')}</MenuItem>
+      </TextField>
+      <TextField
+        type="date"
+        fullWidth={false}
+        margin="none"
+        size="small"
+        label={translate('ranges.from')}
+        value={value.from}
+        onChange={(event) => event.target.value && onChange({ ...value, from: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+      />
+      <TextField
+        type="date"
+        fullWidth={false}
+        margin="none"
+        size="small"
+        label={translate('ranges.to')}
+        value={value.to}
+        onChange={(event) => event.target.value && onChange({ ...value, to: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+      />
+    </Stack>
+  );
+}

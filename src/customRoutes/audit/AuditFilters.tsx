@@ -1,0 +1,182 @@
+import FilterListIcon from '@mui/icons-material/FilterList';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { NodePicker } from '../../components/NodePicker';
+import { useIsMobile } from '../../hooks/useIsMobile';
+import { useTaskDepartments, useTaskTypes } from '../../resources/tasks/useTaskLookups';
+import type { AuditParams, AuditStatus } from './auditParams';
+
+const STATUSES: readonly AuditStatus[] = ['waiting', 'approved', 'rejected', 'all'];
+
+/** The queue's filters: search, review state, where, type, department and the due-date range. */
+export function AuditFilters({
+  params,
+  update,
+  searchLabel,
+}: {
+  params: AuditParams;
+  update: (changes: Partial<AuditParams>) => void;
+  searchLabel: string;
+}) {
+  const translate = useTranslate();
+  const isMobile = useIsMobile();
+  // On a phone the filters fold away under a button (the search stays), so the queue shows first.
+  const active = [
+    params.status !== 'waiting',
+    params.type,
+    params.department,
+    params.node,
+    params.from,
+    params.to,
+  ].filter((v) => v !== undefined && v !== false).length;
+  const [open, setOpen] = useState(false);
+  const showAll = !isMobile || open;
+  const { types } = useTaskTypes();
+  const { departments } = useTaskDepartments();
+  // The search box updates the address when typing pauses, not on every key.
+  const [search, setSearch] = useState(params.q);
+  useEffect(() => setSearch(params.q), [params.q]);
+  useEffect(() => {
+    if (search === params.q) return;
+    // The open line stays open: a search narrows the queue, not what is being looked at (and a
+    // line clicked while the search was pending must not close again when it lands).
+    const timer = setTimeout(() => update({ q: search }), 300);
+    return () => clearTimeout(timer);
+  }, [search, params.q, update]);
+
+  const select = (key: 'type' | 'department') => (event: React.ChangeEvent<HTMLInputElement>) =>
+    update({
+      [key]: event.target.value === '' ? undefined : Number(event.target.value),
+      selected: undefined,
+    });
+
+  return (
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+      <TextField
+        fullWidth={false}
+        margin="none"
+        size="small"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder={searchLabel}
+        slotProps={{
+          htmlInput: { 'aria-label': searchLabel },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+        sx={{ width: { xs: 'auto', sm: 260 }, flex: { xs: '1 1 0', sm: '0 0 auto' } }}
+      />
+      {isMobile && (
+        <Button
+          size="small"
+          startIcon={<FilterListIcon />}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={showAll}
+          sx={{ alignSelf: 'center', whiteSpace: 'nowrap' }}
+        >
+          {showAll
+            ? translate('audit.filters.hide')
+            : `${translate('audit.filters.show')}${active > 0 ? ` (${active})` : ''}`}
+        </Button>
+      )}
+      {showAll && (
+        <>
+          <TextField
+            fullWidth={false}
+            margin="none"
+            select
+            size="small"
+            label={translate('audit.filters.status')}
+            value={params.status}
+            onChange={(event) => update({ status: event.target.value as AuditStatus, selected: undefined })}
+            sx={{ width: { xs: 'calc(50% - 6px)', sm: 150 } }}
+          >
+            {STATUSES.map((status) => (
+              <MenuItem key={status} value={status}>
+                {translate(`audit.status.${status}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            fullWidth={false}
+            margin="none"
+            select
+            size="small"
+            label={translate('audit.filters.type')}
+            value={params.type ?? ''}
+            onChange={select('type')}
+            sx={{ width: { xs: 'calc(50% - 6px)', sm: 150 } }}
+          >
+            <MenuItem value="">{translate('audit.filters.any')}</MenuItem>
+            {types.map((type) => (
+              <MenuItem key={type.id} value={type.id}>
+                {type.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            fullWidth={false}
+            margin="none"
+            select
+            size="small"
+            label={translate('audit.filters.department')}
+            value={params.department ?? ''}
+            onChange={select('department')}
+            sx={{ width: { xs: '100%', sm: 170 } }}
+          >
+            <MenuItem value="">{translate('audit.filters.any')}</MenuItem>
+            {departments.map((department) => (
+              <MenuItem key={department.id} value={department.id}>
+                {department.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            fullWidth={false}
+            margin="none"
+            type="date"
+            size="small"
+            label={translate('audit.filters.from')}
+            value={params.from ?? ''}
+            onChange={(event) => update({ from: event.target.value || undefined, selected: undefined })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+          />
+          <TextField
+            fullWidth={false}
+            margin="none"
+            type="date"
+            size="small"
+            label={translate('audit.filters.to')}
+            value={params.to ?? ''}
+            onChange={(event) => update({ to: event.target.value || undefined, selected: undefined })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+          />
+          <Box sx={{ width: { xs: '100%', sm: 280 }, '& .MuiFormControl-root': { my: 0 } }}>
+            <NodePicker
+              size="small"
+              label={translate('audit.filters.node')}
+              value={params.node ?? null}
+              onChange={(id) => update({ node: id ?? undefined, selected: undefined })}
+              includeWorkspaces
+              allowEmptyContainers
+            />
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Link, useLocation } from 'react-router-dom';
+import {
+  type AreaReport,
+  type CompletionFirstTimeReport,
+  type OverallReport,
+  REPORT_NAMES,
+  type ReportName,
+  type StoreReport,
+  type TeamReport,
+  type TrendReport,
+} from '../../../contract/api/reports';
+import { RetryAlert } from '../../components/LoadFailure';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { saveBlob } from '../../resources/myTasks/downloadFile';
+import { ReportFilters } from './ReportFilters';
+import { useReportParams } from './reportParams';
+import { OverallView } from './views/OverallView';
+import { RankedView } from './views/RankedView';
+import { TasksView } from './views/TasksView';
+import { TeamView } from './views/TeamView';
+import { TrendView } from './views/TrendView';
+
+const isEmpty = (name: ReportName, data: unknown): boolean => {
+  switch (name) {
+    case 'overall':
+      return (data as OverallReport).totals.assigned === 0;
+    case 'completion-first-time-trend':
+      return (data as TrendReport).weeks.every((w) => w.assigned === 0);
+    case 'completion-first-time':
+    case 'state-area-performance':
+    case 'store-area-performance':
+    case 'team-member-performance':
+      return (data as { rows: unknown[] }).rows.length === 0;
+  }
+};
+
+/**
+ * One of spec §2's reports: the shared filters (in the address), a chart and the table it is drawn
+ * from, and that table as CSV or XLSX. Tabs move between the six reports keeping the filters.
+ */
+export function ReportPage({ title, name }: { title: string; name: ReportName }) {
+  useDocumentTitle(title);
+  const translate = useTranslate();
+  const notify = useNotify();
+  const location = useLocation();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [query, update] = useReportParams();
+  const report = useQuery({
+    queryKey: ['report', name, query],
+    queryFn: () => dataProvider.getReport<unknown>(name, query),
+    placeholderData: keepPreviousData,
+  });
+  const download = async (format: 'csv' | 'xlsx') => {
+    try {
+      saveBlob(
+        await dataProvider.downloadReport(name, query, format),
+        `${name}-${query.from}-to-${query.to}.${format}`,
+      );
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'reports.download_failed', { type: 'error' });
+    }
+  };
+  const data = report.data;
+  return (
+    // A one-column grid lets wide tables scroll inside the page instead of widening it.
+    <Box sx={{ py: { xs: 1.5, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Title title={title} />
+      <Stack spacing={2} sx={{ minWidth: 0 }}>
+        <Tabs
+          value={name}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={translate('reports.reports')}
+        >
+          {REPORT_NAMES.map((n) => (
+            <Tab
+              key={n}
+              value={n}
+              label={translate(`reports.names.${n}`)}
+              component={Link}
+              to={`/report/${n}${location.search}`}
+            />
+          ))}
+        </Tabs>
+        <ReportFilters query={query} update={update} onDownload={download} />
+        {report.isFetching && <LinearProgress />}
+        {report.error != null && <RetryAlert error={report.error} onRetry={() => report.refetch()} />}
+        {data !== undefined && isEmpty(name, data) && (
+          <Alert severity="info" data-testid="report-empty">
+            {translate('reports.empty')}
+          </Alert>
+        )}
+        {data !== undefined && !isEmpty(name, data) && (
+          <>
+            {name === 'overall' && <OverallView data={data as OverallReport} />}
+            {name === 'completion-first-time' && <TasksView data={data as CompletionFirstTimeReport} />}
+            {name === 'completion-first-time-trend' && <TrendView data={data as TrendReport} />}
+            {name === 'state-area-performance' && (
+              <RankedView
+                title={translate('reports.areas_of', { name: (data as AreaReport).node.name })}
+                nameLabel={translate('reports.area')}
+                rows={(data as AreaReport).rows}
+                onOpen={(id) => {
+                  const row = (data as AreaReport).rows.find((r) => r.id === id);
+                  if (row?.type === 'container') update({ node_id: id });
+                }}
+              />
+            )}
+            {name === 'store-area-performance' && (
+              <RankedView
+                title={translate('reports.stores_of', { name: (data as StoreReport).node.name })}
+                nameLabel={translate('reports.store')}
+                rows={(data as StoreReport).rows}
+                average={(data as StoreReport).average}
+              />
+            )}
+            {name === 'team-member-performance' && <TeamView data={data as TeamReport} />}
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useTranslate } from 'react-admin';
+import type { CompletionFirstTimeReport } from '../../../../contract/api/reports';
+import { chartPercent } from '../format';
+import { MetricsTable } from '../MetricsTable';
+
+const CHARTED = 15;
+
+/** Completion and first time right per task, the weakest first, with the stores holding each back. */
+export function TasksView({ data }: { data: CompletionFirstTimeReport }) {
+  const translate = useTranslate();
+  const charted = data.rows.slice(0, CHARTED);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate('reports.weakest_tasks', { smart_count: charted.length })}
+      </Typography>
+      <Box sx={{ height: Math.max(200, charted.length * 36 + 60) }}>
+        <BarChart
+          layout="horizontal"
+          dataset={charted.map((r) => ({
+            name: r.name,
+            completion: chartPercent(r.completion_rate),
+            ftr: chartPercent(r.first_time_right_rate),
+          }))}
+          yAxis={[{ scaleType: 'band', dataKey: 'name', width: 160 }]}
+          xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
+          series={[
+            { dataKey: 'completion', label: translate('reports.metrics.completion_rate') },
+            { dataKey: 'ftr', label: translate('reports.metrics.first_time_right_rate') },
+          ]}
+        />
+      </Box>
+      <MetricsTable
+        nameLabel={translate('reports.task')}
+        lines={data.rows.map((r) => ({
+          key: r.id,
+          label: (
+            <>
+              {r.name}
+              {r.worst.length > 0 && (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {translate('reports.lowest_at', { names: r.worst.map((w) => w.name).join(', ') })}
+                </Typography>
+              )}
+            </>
+          ),
+          ...r,
+        }))}
+      />
+    </Paper>
+  );
+}

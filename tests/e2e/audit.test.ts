@@ -1,0 +1,210 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditSubmissionPage } from '../../contract/api/audit';
+import type { HierarchyNode } from '../../contract/api/session';
+import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
+
+/**
+ * The audit journey (issue 12): head office asks Sydney CBD for a photo of the end-cap display,
+ * to be approved. The store's team member sends one; the area manager looks at it in Audit By
+ * Task and sends it back with a reason pinned to the photo; the team member sees the reason on
+ * the card in My Tasks and sends a new photo; the area manager approves the second attempt. The
+ * e2e server has no demo tasks: the task has a unique title and is archived afterwards.
+ */
+
+let browser: Browser;
+const pages: Page[] = [];
+const TITLE = `End-cap display check ${Date.now() % 100_000}`;
+const REASON = 'The top shelf is empty: fill it and take the photo again';
+let taskId: number | undefined;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+// Pages close before the next test rather than after: the failure screenshot runs after afterEach.
+beforeEach(async () => {
+  for (const page of pages.splice(0)) await page.context().close();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (taskId === undefined) return;
+  const token = await signInApi('owner@acme.test');
+  await api('/api/admin/task/archive', token, { method: 'POST', body: { id: taskId } });
+});
+
+// Real PNGs (1×1, two colours): the server tells photos from documents by their content, and the
+// two attempts need different files.
+const RED = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const GREEN = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQWGADAAH4AQV029onAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+async function api<T>(
+  path: string,
+  token: string,
+  init: { method?: string; body?: unknown; query?: Record<string, string | number> } = {},
+): Promise<T> {
+  const url = new URL(`${baseUrl()}${path}`);
+  for (const [key, value] of Object.entries(init.query ?? {})) url.searchParams.set(key, String(value));
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-requested-with': 'XMLHttpRequest',
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${text}`);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+async function signInApi(username: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+function findNode(nodes: readonly HierarchyNode[], name: string): HierarchyNode | undefined {
+  for (const node of nodes) {
+    if (node.name === name) return node;
+    const found = findNode(node.children ?? [], name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** YYYY-MM-DD in Sydney, today. */
+const sydneyToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+
+/** As owner@acme.test: a Task for Sydney CBD, due today, that needs a photo and approval. */
+async function publishTaskNeedingApproval(): Promise<number> {
+  const token = await signInApi('owner@acme.test');
+  const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
+  const store = findNode(verify.hierarchy, 'Sydney CBD');
+  if (!store) throw new Error('Sydney CBD is not in the demo hierarchy');
+  const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', token);
+  const type = types.data.find((t) => t.name === 'Task');
+  if (!type) throw new Error('the demo tenant has no Task task type');
+  const created = await api<{ id: number }>('/api/admin/task/create', token, {
+    method: 'POST',
+    body: {
+      title: TITLE,
+      description:
+        '<p>Build the <strong>spring end-cap</strong>: three full shelves, price on every item.</p>',
+      type_id: type.id,
+      start_date: sydneyToday(),
+      start_time: '00:00',
+      due_date: sydneyToday(),
+      due_time: '23:59',
+      targets: { include: [store.id] },
+      evidence: { comment: false, photos: 1, files: 0 },
+      approval: true,
+    },
+  });
+  taskId = created.id;
+  await api('/api/admin/task/publish', token, { method: 'POST', body: { id: created.id } });
+  return created.id;
+}
+
+async function open(name: string): Promise<Page> {
+  const page = await newPage(browser);
+  pages.push(page);
+  screenshotOnFailure(page, name);
+  return page;
+}
+
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+}
+
+/** The store's team member opens the card in My Tasks and sends a photo. */
+async function sendPhoto(page: Page, photo: { name: string; buffer: Buffer }) {
+  await page.goto('/task');
+  await page.getByRole('button', { name: TITLE }).first().click();
+  const drawer = page.getByTestId('task-drawer');
+  await drawer.getByTestId('task-instructions').getByText('spring end-cap', { exact: true }).waitFor();
+  await drawer.getByLabel('Take photo').setInputFiles({ ...photo, mimeType: 'image/png' });
+  await drawer.getByTestId('upload-row').getByText(photo.name).waitFor();
+  await drawer.getByRole('progressbar').waitFor({ state: 'detached' });
+  await drawer.getByRole('button', { name: 'Submit for approval' }).click();
+  await drawer.waitFor({ state: 'hidden' });
+}
+
+/** The area manager opens the task's waiting submission in Audit By Task. */
+async function openWaitingSubmission(page: Page) {
+  await page.goto('/audit/task');
+  await page.getByRole('textbox', { name: 'Search tasks' }).fill(TITLE);
+  const row = page.getByTestId('audit-queue-row').filter({ hasText: TITLE });
+  await row.waitFor();
+  await row.getByRole('button', { name: TITLE }).click();
+  const list = page.getByRole('region', { name: TITLE });
+  await list.getByTestId('audit-submission').filter({ hasText: 'Sydney CBD' }).click();
+  const dialog = page.getByRole('dialog', { name: TITLE });
+  await dialog.getByText('spring end-cap', { exact: true }).waitFor();
+  return dialog;
+}
+
+describe('Audit: send back, redo, approve', () => {
+  it('the area manager rejects the photo with a reason, the store redoes it, the area manager approves', async () => {
+    const id = await publishTaskNeedingApproval();
+
+    const staff = await open('audit-staff-first');
+    await signIn(staff, 'staff@acme.test');
+    await sendPhoto(staff, { name: 'end-cap.png', buffer: RED });
+
+    // The area manager sees the store's photo beside the instructions and sends it back.
+    const area = await open('audit-area-reject');
+    await signIn(area, 'area@acme.test');
+    const dialog = await openWaitingSubmission(area);
+    await dialog.getByText('Attempt 1').waitFor();
+    const thumb = dialog.getByRole('button', { name: /end-cap\.png/ }).getByRole('img');
+    await thumb.waitFor();
+    // The photo really loaded (the evidence download route lets a reviewer in scope see it).
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
+    await dialog.getByRole('button', { name: 'Send back' }).click();
+    const reject = area.getByRole('dialog', { name: 'Send back for another try' });
+    await reject.getByRole('button', { name: 'end-cap.png' }).click();
+    await reject.getByRole('textbox', { name: /What needs fixing/ }).fill(REASON);
+    await reject.getByRole('button', { name: 'Send back' }).click();
+    await reject.waitFor({ state: 'hidden' });
+
+    // The store sees the reason on the card at once and sends a new photo.
+    await staff.goto('/task');
+    const card = staff.getByRole('button', { name: TITLE }).first();
+    await card.getByText(`Sent back: ${REASON}`).waitFor();
+    await sendPhoto(staff, { name: 'end-cap-full.png', buffer: GREEN });
+
+    // The area manager sees the second attempt with the first one's reason, and approves it.
+    const again = await openWaitingSubmission(area);
+    await again.getByText('Attempt 2').waitFor();
+    await again.getByText(new RegExp(REASON)).first().waitFor();
+    await again.getByRole('button', { name: 'Approve' }).click();
+    await again.waitFor({ state: 'hidden' });
+
+    const token = await signInApi('area@acme.test');
+    const approved = await api<AuditSubmissionPage>('/api/audit/submission/list', token, {
+      query: { task_id: id, status: 'all' },
+    });
+    expect(approved.data.map((s) => [s.attempt, s.state])).toEqual([
+      [2, 'approved'],
+      [1, 'rejected'],
+    ]);
+  });
+});

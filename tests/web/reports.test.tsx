@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DashboardSummary, Metrics, StoreReport } from '../../contract/api/reports';
+import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { server } from './msw';
+import { departmentList } from './myTasksFixtures';
+import { expectPath, renderRoute } from './renderApp';
+
+const manager = () =>
+  verifyData({
+    username: 'area@acme.test',
+    position_list: [
+      position({ node_type: 'container', node_name: 'Sydney Metro', role_name: 'Area Manager' }),
+    ],
+    modules: permissionsOf('Area Manager'),
+  });
+
+function metrics(assigned: number, done: number, ftr: number): Metrics {
+  return {
+    assigned,
+    done,
+    on_time: done,
+    late: 0,
+    overdue: assigned - done,
+    expired: 0,
+    cannot_do: 0,
+    waiting: 0,
+    open: 0,
+    first_time_right: ftr,
+    completion_rate: assigned ? done / assigned : null,
+    on_time_rate: done ? 1 : null,
+    first_time_right_rate: done ? ftr / done : null,
+  };
+}
+
+const stores: StoreReport = {
+  node: { id: 3, name: 'Sydney Metro' },
+  average: metrics(8, 6, 3),
+  rows: [
+    { id: 5, name: 'Sydney CBD', ...metrics(4, 4, 2) },
+    { id: 8, name: 'Parramatta', ...metrics(4, 2, 1) },
+  ],
+};
+
+function answer() {
+  const asked: URLSearchParams[] = [];
+  const downloads: URLSearchParams[] = [];
+  server.use(
+    departmentList,
+    http.get('*/api/task/types/list', () => HttpResponse.json({ status: 200, data: { data: [] } })),
+    http.get('*/api/hierarchy/tree/fetch', () => HttpResponse.json({ status: 200, data: [] })),
+    http.get('*/api/report/store-area-performance', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      if (query.get('format')) {
+        downloads.push(query);
+        return new HttpResponse('Name\n', { headers: { 'content-type': 'text/csv' } });
+      }
+      asked.push(query);
+      const empty = query.get('type') !== null || query.get('type_id') !== null;
+      return HttpResponse.json({ status: 200, data: empty ? { ...stores, rows: [] } : stores });
+    }),
+  );
+  return { asked, downloads };
+}
+
+beforeEach(() => resetBrowserState());
+
+describe('the report pages', () => {
+  it('take their filters from the address, and the table holds what the chart draws', async () => {
+    const { asked } = answer();
+    renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31', manager());
+    const table = await screen.findByRole('table', { name: 'Store' });
+    expect(asked.at(-1)!.get('from')).toBe('2030-03-01');
+    expect(asked.at(-1)!.get('to')).toBe('2030-03-31');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'Sydney CBD',
+      'Parramatta',
+      'Average',
+    ]);
+    // Completion column: 4/4, 2/4, and the area's 6/8.
+    expect(rows.map((r) => within(r).getAllByRole('cell').at(-3)!.textContent)).toEqual([
+      '100%',
+      '50%',
+      '75%',
+    ]);
+    expect(screen.getByText('Stores of Sydney Metro, best first, against the average')).toBeTruthy();
+  });
+
+  it('downloads the same view, and says what to change when nothing was due', async () => {
+    const { downloads } = answer();
+    renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31', manager());
+    await screen.findByRole('table', { name: 'Store' });
+    await userEvent.click(screen.getByRole('button', { name: 'XLSX' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.get('format')).toBe('xlsx');
+    expect(downloads[0]!.get('from')).toBe('2030-03-01');
+
+    // Moving to another report keeps the filters.
+    await userEvent.click(screen.getByRole('tab', { name: 'Trend' }));
+    await expectPath('/report/completion-first-time-trend', '?from=2030-03-01&to=2030-03-31');
+  });
+
+  it('shows an empty state that says what to change', async () => {
+    answer();
+    renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31&type=9', manager());
+    expect(await screen.findByTestId('report-empty')).toBeTruthy();
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows today, this week against last and what needs attention, linking to the audit', async () => {
+    const summary: DashboardSummary = {
+      today: { due: 10, done: 4 },
+      this_week: metrics(20, 15, 12),
+      last_week: metrics(20, 12, 6),
+      overdue: 3,
+      urgent_open: 1,
+      waiting_review: 2,
+      unacknowledged: 0,
+      trend: [],
+      best: [],
+      worst: [],
+    };
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/dashboard/summary', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ status: 200, data: summary });
+      }),
+    );
+    renderRoute('/dashboard', manager());
+    expect(await screen.findByText('4/10')).toBeTruthy();
+    expect(asked[0]!.get('today')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const week = screen.getByRole('region', { name: 'Completion this week' });
+    expect(within(week).getByText('75%')).toBeTruthy();
+    expect(within(week).getByText('15 points')).toBeTruthy();
+    const attention = screen.getByRole('region', { name: 'Needs attention' });
+    expect(within(attention).getByText('3 overdue')).toBeTruthy();
+    expect(within(attention).getByText('2 waiting for review')).toBeTruthy();
+    expect(within(attention).getByRole('link', { name: 'Review' }).getAttribute('href')).toBe('/audit/task');
+  });
+});
