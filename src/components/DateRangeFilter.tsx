@@ -6,14 +6,17 @@ import { useSessionUser } from '../hooks/useSession';
 import { useZonedTime } from '../hooks/useZonedTime';
 import { type DateRange, presetOf, RANGE_PRESETS, type RangePreset, rangeOf } from '../providers/dateRanges';
 
-/** A date range: a preset (weeks start on the tenant's day) or two dates of one's own. */
+/**
+ * A date range: a preset (weeks start on the tenant's day) or two dates of one's own. A date
+ * field reports only itself, so an edit never writes back the other field's older value.
+ */
 export function DateRangeFilter({
   value,
   onChange,
   presets = RANGE_PRESETS,
 }: {
   value: DateRange;
-  onChange: (range: DateRange) => void;
+  onChange: (range: Partial<DateRange>) => void;
   presets?: readonly RangePreset[];
 }) {
   const translate = useTranslate();
@@ -49,7 +52,7 @@ export function DateRangeFilter({
         size="small"
         label={translate('ranges.from')}
         value={value.from}
-        onChange={(event) => event.target.value && onChange({ ...value, from: event.target.value })}
+        onChange={(event) => event.target.value && onChange({ from: event.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
         sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
       />
@@ -60,7 +63,7 @@ export function DateRangeFilter({
         size="small"
         label={translate('ranges.to')}
         value={value.to}
-        onChange={(event) => event.target.value && onChange({ ...value, to: event.target.value })}
+        onChange={(event) => event.target.value && onChange({ to: event.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
         sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
       />

@@ -1,6 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { AuditQueueQuery, ReviewState } from '../../../contract/api/audit';
+import {
+  dayParam as day,
+  positiveParam as positive,
+  useSearchParamsEditor,
+} from '../../hooks/useAddressParams';
 
 export type AuditStatus = ReviewState | 'all';
 
@@ -21,12 +25,6 @@ export interface AuditParams {
 }
 
 const STATUSES: readonly AuditStatus[] = ['waiting', 'approved', 'rejected', 'all'];
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const positive = (value: string | null) => {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n > 0 ? n : undefined;
-};
-const day = (value: string | null) => (value && DAY.test(value) ? value : undefined);
 
 const KEYS: Record<keyof AuditParams, string> = {
   q: 'q',
@@ -42,7 +40,7 @@ const KEYS: Record<keyof AuditParams, string> = {
 };
 
 export function useAuditParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, editSearchParams] = useSearchParamsEditor();
   const params = useMemo<AuditParams>(() => {
     const status = searchParams.get('status') as AuditStatus | null;
     return {
@@ -61,8 +59,7 @@ export function useAuditParams() {
 
   const update = useCallback(
     (changes: Partial<AuditParams>) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
+      editSearchParams((next) => {
         for (const [key, value] of Object.entries(changes) as [keyof AuditParams, unknown][]) {
           const name = KEYS[key];
           const isDefault =
@@ -76,9 +73,8 @@ export function useAuditParams() {
         // A new filter starts from the first page.
         if (!('page' in changes) && !('selected' in changes) && !('submission' in changes))
           next.delete('page');
-        return next;
       }),
-    [setSearchParams],
+    [editSearchParams],
   );
   return [params, update] as const;
 }

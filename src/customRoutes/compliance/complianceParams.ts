@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { ComplianceQuery } from '../../../contract/api/compliance';
+import { dayParam, positiveParam as positive, useSearchParamsEditor } from '../../hooks/useAddressParams';
 import { useSessionUser } from '../../hooks/useSession';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import { rangeOf } from '../../providers/dateRanges';
@@ -10,25 +10,17 @@ export interface ComplianceParams extends ComplianceQuery {
   assignment: number | undefined;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const positive = (value: string | null) => {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 /** The grid's filters live in the address (this week by default), so a view can be shared. */
 export function useComplianceParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, editSearchParams] = useSearchParamsEditor();
   const { today } = useZonedTime();
   const weekStart = useSessionUser()?.settings.week_starting_day ?? 1;
   const todayKey = today();
   const params = useMemo<ComplianceParams>(() => {
     const week = rangeOf('this_week', todayKey, weekStart);
-    const from = searchParams.get('from');
-    const to = searchParams.get('to');
     return {
-      from: from && DAY.test(from) ? from : week.from,
-      to: to && DAY.test(to) ? to : week.to,
+      from: dayParam(searchParams.get('from')) ?? week.from,
+      to: dayParam(searchParams.get('to')) ?? week.to,
       node_id: positive(searchParams.get('node')),
       type_id: positive(searchParams.get('type')),
       department_id: positive(searchParams.get('department')),
@@ -40,8 +32,7 @@ export function useComplianceParams() {
 
   const update = useCallback(
     (changes: Partial<ComplianceParams>) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
+      editSearchParams((next) => {
         const names: Record<keyof ComplianceParams, string> = {
           from: 'from',
           to: 'to',
@@ -57,9 +48,8 @@ export function useComplianceParams() {
           if (value === undefined || value === false || value === 'store') next.delete(name);
           else next.set(name, value === true ? '1' : String(value));
         }
-        return next;
       }),
-    [setSearchParams],
+    [editSearchParams],
   );
   return [params, update] as const;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { dayParam, positiveParam as positiveInt, useSearchParamsEditor } from '../../hooks/useAddressParams';
 
 export type MyTasksView = 'day' | 'week';
 
@@ -13,24 +13,17 @@ interface MyTasksParams {
   assignment: number | undefined;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function positiveInt(value: string | null): number | undefined {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
 /**
  * My Tasks keeps what it shows in the address (?view, date, department, q, assignment), so the
  * back button closes the drawer, a reload keeps the day, and the urgent modal can link a task.
  */
 export function useMyTasksParams(today: string) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, editSearchParams] = useSearchParamsEditor();
   const params = useMemo<MyTasksParams>(() => {
     const date = searchParams.get('date');
     return {
       view: searchParams.get('view') === 'week' ? 'week' : 'day',
-      day: date && DAY.test(date) ? date : today,
+      day: dayParam(date) ?? today,
       department: positiveInt(searchParams.get('department')),
       search: searchParams.get('q') ?? '',
       assignment: positiveInt(searchParams.get('assignment')),
@@ -39,9 +32,8 @@ export function useMyTasksParams(today: string) {
 
   const update = useCallback(
     (changes: Partial<MyTasksParams>, options: { replace?: boolean } = {}) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+      editSearchParams(
+        (next) => {
           const set = (key: string, value: string | number | undefined) => {
             if (value === undefined || value === '') next.delete(key);
             else next.set(key, String(value));
@@ -51,12 +43,11 @@ export function useMyTasksParams(today: string) {
           if ('department' in changes) set('department', changes.department);
           if ('search' in changes) set('q', changes.search);
           if ('assignment' in changes) set('assignment', changes.assignment);
-          return next;
         },
         { replace: options.replace },
       );
     },
-    [setSearchParams, today],
+    [editSearchParams, today],
   );
   return [params, update] as const;
 }
