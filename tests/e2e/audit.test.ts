@@ -9,7 +9,8 @@ import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } fro
  * to be approved. The store's team member sends one; the area manager looks at it in Audit By
  * Task and sends it back with a reason pinned to the photo; the team member sees the reason on
  * the card in My Tasks and sends a new photo; the area manager approves the second attempt. The
- * e2e server has no demo tasks: the task has a unique title and is archived afterwards.
+ * e2e server has no demo tasks: the task has a unique title and is archived afterwards. The task
+ * is a compliance check, so the compliance grid shows each step in Sydney CBD's cell.
  */
 
 let browser: Browser;
@@ -110,6 +111,7 @@ async function publishTaskNeedingApproval(): Promise<number> {
       targets: { include: [store.id] },
       evidence: { comment: false, photos: 1, files: 0 },
       approval: true,
+      compliance: true,
     },
   });
   taskId = created.id;
@@ -143,6 +145,14 @@ async function sendPhoto(page: Page, photo: { name: string; buffer: Buffer }) {
   await drawer.getByRole('progressbar').waitFor({ state: 'detached' });
   await drawer.getByRole('button', { name: 'Submit for approval' }).click();
   await drawer.waitFor({ state: 'hidden' });
+}
+
+/** Sydney CBD's cell of this check in the compliance grid of today, as the page names it. */
+async function complianceCell(page: Page, state: string) {
+  const today = sydneyToday();
+  await page.goto(`/task/compliance?from=${today}&to=${today}`);
+  const row = page.getByRole('row').filter({ hasText: TITLE });
+  await row.getByRole('gridcell', { name: `Sydney CBD · ${state}` }).waitFor();
 }
 
 /** The area manager opens the task's waiting submission in Audit By Task. */
@@ -184,6 +194,7 @@ describe('Audit: send back, redo, approve', () => {
     await reject.getByRole('textbox', { name: /What needs fixing/ }).fill(REASON);
     await reject.getByRole('button', { name: 'Send back' }).click();
     await reject.waitFor({ state: 'hidden' });
+    await complianceCell(area, 'Sent back');
 
     // The store sees the reason on the card at once and sends a new photo.
     await staff.goto('/task');
@@ -197,6 +208,7 @@ describe('Audit: send back, redo, approve', () => {
     await again.getByText(new RegExp(REASON)).first().waitFor();
     await again.getByRole('button', { name: 'Approve' }).click();
     await again.waitFor({ state: 'hidden' });
+    await complianceCell(area, 'Done on time');
 
     const token = await signInApi('area@acme.test');
     const approved = await api<AuditSubmissionPage>('/api/audit/submission/list', token, {
