@@ -137,6 +137,8 @@ export const UrgentTask = Type.Object({
   task_id: Type.Integer(),
   title: Type.String(),
   due_at: Instant,
+  /** Where it is to be done: several rows of one recall differ only here for an area manager. */
+  workspace: Type.Object({ id: Type.Integer(), name: Type.String() }),
   /** false until completed: the modal opens while any is false (spec §4). */
   status: Type.Boolean(),
 });

@@ -30,6 +30,8 @@ export function UrgentTasksModal({ open, tasks, onClose }: UrgentTasksModalProps
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const { dateTime } = useZonedTime();
+  // Someone above store level sees one row per store of the same task; the store tells them apart.
+  const severalStores = new Set(tasks.map((task) => task.workspace.id)).size > 1;
   const go = (path: string) => {
     onClose();
     navigate(path);
@@ -65,7 +67,11 @@ export function UrgentTasksModal({ open, tasks, onClose }: UrgentTasksModalProps
               </ListItemIcon>
               <ListItemText
                 primary={task.title}
-                secondary={translate('urgent.due', { date: dateTime(task.due_at) })}
+                secondary={
+                  severalStores
+                    ? `${task.workspace.name} · ${translate('urgent.due', { date: dateTime(task.due_at) })}`
+                    : translate('urgent.due', { date: dateTime(task.due_at) })
+                }
               />
               <ChevronRightIcon color="action" />
             </ListItemButton>

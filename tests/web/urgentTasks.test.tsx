@@ -14,6 +14,7 @@ const urgent = (overrides: Partial<UrgentTask> = {}): UrgentTask => ({
   task_id: 30,
   title: 'Product recall: batch 42',
   due_at: '2030-03-04T06:00:00.000Z',
+  workspace: { id: 7, name: 'Sydney CBD' },
   status: false,
   ...overrides,
 });
@@ -47,6 +48,8 @@ describe('urgent tasks', () => {
     expect(dialog).toHaveTextContent('You have 1 urgent task waiting');
     expect(dialog).toHaveTextContent('Product recall: batch 42');
     expect(dialog).not.toHaveTextContent('Done already');
+    // One store: its name would only repeat on every row.
+    expect(dialog).not.toHaveTextContent('Sydney CBD');
     const datetime = Number(query?.get('datetime'));
     expect(datetime).toBeGreaterThanOrEqual(before);
     expect(datetime).toBeLessThan(before + 60);
@@ -54,6 +57,29 @@ describe('urgent tasks', () => {
     await userEvent.click(screen.getByRole('button', { name: /Product recall: batch 42/ }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull());
     await expectPath('/task', '?assignment=301');
+  });
+
+  it('names the store of each row when the rows span several stores (an area manager)', async () => {
+    signedIn();
+    server.use(
+      ...emptyMyTasks,
+      verifyHandler(verifyData()),
+      http.get('*/api/user/task/urgent', () =>
+        HttpResponse.json({
+          status: 200,
+          data: {
+            data: [urgent(), urgent({ assignment_id: 302, workspace: { id: 8, name: 'Bondi Junction' } })],
+          },
+        }),
+      ),
+    );
+    renderApp('/task');
+    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
+    const rows = within(dialog).getAllByRole('button', { name: /Product recall: batch 42/ });
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Sydney CBD · Due'),
+      expect.stringContaining('Bondi Junction · Due'),
+    ]);
   });
 
   it('opens on a position change when the new position has urgent work', async () => {

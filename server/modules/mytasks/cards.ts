@@ -133,6 +133,7 @@ export interface UrgentRow {
   title: string;
   due_at: string;
   status: AssignmentStatus;
+  workspace: { id: number; name: string };
 }
 
 /**
@@ -146,8 +147,9 @@ export function selectUrgent(db: Db, caller: Caller, date: string, timezone: str
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
           'assignment_id', a.id, 'task_id', a.task_id, 'title', t.title,
-          'due_at', ${iso(sql`a.due_at`)}, 'status', a.status
-        ) ORDER BY a.due_at, t.title, a.id), '[]')::text AS rows
+          'due_at', ${iso(sql`a.due_at`)}, 'status', a.status,
+          'workspace', json_build_object('id', n.id, 'name', n.name)
+        ) ORDER BY a.due_at, t.title, n.name, a.id), '[]')::text AS rows
       FROM task_assignments a
       JOIN hierarchy_nodes n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id
       JOIN tasks t ON t.tenant_id = a.tenant_id AND t.id = a.task_id

@@ -63,6 +63,7 @@ export async function urgent(db: Db, caller: Caller, query: MyTaskUrgentQuery): 
       task_id: r.task_id,
       title: r.title,
       due_at: r.due_at,
+      workspace: r.workspace,
       status: isFinished(r.status),
     })),
   };
