@@ -277,8 +277,10 @@ describe('GET /api/user/task/urgent', () => {
       [overdue.id, false],
       [open.id, true],
     ]);
-    // The area manager's position covers Parramatta too.
-    expect((await urgent(AREA)).map((u) => u.assignment_id)).toContain(elsewhere.id);
+    // The area manager's position covers Parramatta too, and each row says which store it is for.
+    const area = await urgent(AREA);
+    expect(area.find((u) => u.assignment_id === elsewhere.id)?.workspace.name).toBe('Parramatta');
+    expect(area.find((u) => u.assignment_id === open.id)?.workspace.name).toBe('Sydney CBD');
   });
 });
 
