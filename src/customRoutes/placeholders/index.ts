@@ -1,20 +1,8 @@
 import { lazy } from 'react';
-import { type AccessRule, PLACEHOLDER_ACCESS } from '../../providers/accessControl';
+import { PLACEHOLDER_ACCESS } from '../../providers/accessControl';
 import type { AppRoute, Page } from '../../routing/types';
 
-const ComingSoonPage: Page = lazy(() => import('./ComingSoonPage'));
 const UnderDevelopmentPage: Page = lazy(() => import('./UnderDevelopmentPage'));
-
-/**
- * A route whose access is live but whose screen a later release delivers. The module that
- * delivers it replaces the call with its own route in its folder's index.ts.
- */
-export const comingSoon = (path: string, access: AccessRule, title: string): AppRoute => ({
-  path,
-  access,
-  title,
-  page: ComingSoonPage,
-});
 
 const underDevelopment = (path: string, key: string): AppRoute => ({
   path,

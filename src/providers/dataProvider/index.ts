@@ -2,6 +2,7 @@ import { auditMethods } from './audit';
 import { complianceMethods } from './compliance';
 import { crudMethods } from './crud';
 import { hierarchyMethods } from './hierarchy';
+import { importMethods } from './imports';
 import { myTaskMethods } from './mytasks';
 import { profileMethods } from './profile';
 import { reportMethods } from './reports';
@@ -32,6 +33,7 @@ export const dataProvider = {
   ...auditMethods,
   ...complianceMethods,
   ...reportMethods,
+  ...importMethods,
 };
 
 export type AppDataProvider = typeof dataProvider;

@@ -17,6 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
+import { ImportButton } from '../../customRoutes/imports/ImportButton';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import type { PageProps } from '../../routing/types';
@@ -32,6 +33,7 @@ const fullName = (r: Pick<UserRecord, 'firstname' | 'lastname'>) => `${r.firstna
 function Actions() {
   return (
     <TopToolbar>
+      <ImportButton resource="users" to={USER_PATHS.import} />
       <CreateButton to={USER_PATHS.create} label="users.actions.create" />
     </TopToolbar>
   );

@@ -1,7 +1,7 @@
 import GroupIcon from '@mui/icons-material/Group';
 import { lazy } from 'react';
 import type { UserRecord } from '../../../contract/api/users';
-import { comingSoon } from '../../customRoutes/placeholders';
+import { importRoute } from '../../customRoutes/imports';
 import { needs } from '../../providers/accessControl';
 import type { AppResource } from '../../routing/types';
 import { USER_PATHS } from './userPaths';
@@ -30,6 +30,6 @@ export const users: AppResource<UserRecord> = {
       title: 'pages.user_edit',
       page: lazy(() => import('./UserEdit')),
     },
-    comingSoon('/admin/user/import', needs('user', 'create'), 'pages.user_import'),
+    importRoute('user'),
   ],
 };

@@ -4,5 +4,6 @@ import type { Identifier } from 'react-admin';
 export const USER_PATHS = {
   list: '/admin/user',
   create: '/admin/user/create',
+  import: '/admin/user/import',
   edit: (id: Identifier) => `/admin/user/edit/${id}`,
 } as const;

@@ -20,6 +20,7 @@ import {
 import { Link } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
 import { WorkspaceStatusChip } from '../../components/WorkspaceStatusChip';
+import { ImportButton } from '../../customRoutes/imports/ImportButton';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import type { PageProps } from '../../routing/types';
 import { WorkspaceStatusButton } from './WorkspaceStatusButton';
@@ -50,6 +51,7 @@ function Actions() {
   return (
     <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
       <WorkspaceSummaryChip />
+      <ImportButton resource="workspaces" to={WORKSPACE_PATHS.import} />
       {canAccess && (
         <Button
           component={Link}

@@ -1,7 +1,7 @@
 import StoreIcon from '@mui/icons-material/Store';
 import { lazy } from 'react';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
-import { comingSoon } from '../../customRoutes/placeholders';
+import { importRoute } from '../../customRoutes/imports';
 import { needs } from '../../providers/accessControl';
 import type { AppResource } from '../../routing/types';
 import { WORKSPACE_PATHS } from './workspacePaths';
@@ -36,6 +36,6 @@ export const workspaces: AppResource<WorkspaceRecord> = {
       title: 'pages.workspace_edit',
       page: lazy(() => import('./WorkspaceEdit')),
     },
-    comingSoon('/admin/workspace/import', needs('workspace', 'create'), 'pages.workspace_import'),
+    importRoute('workspace'),
   ],
 };

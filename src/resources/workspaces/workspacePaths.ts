@@ -5,5 +5,6 @@ export const WORKSPACE_PATHS = {
   list: '/admin/workspace',
   detail: (id: Identifier) => `/admin/workspace/detail/${id}`,
   create: '/admin/workspace/create',
+  import: '/admin/workspace/import',
   edit: (id: Identifier) => `/admin/workspace/edit/${id}`,
 } as const;
