@@ -7,8 +7,8 @@ import Type, { type Static } from 'typebox';
  * Flow: upload (multipart, field `file`) → the server checks every row at once and keeps the
  * report → the screen shows the report and its preview → run (a queued job; poll `progress`) →
  * download the result CSV, the file itself, or delete it. A file is named by `filename`, the
- * server's sanitised, tenant-unique name (an upload whose name is taken gets `-2`, `-3`… before
- * the extension).
+ * server's sanitised, tenant-unique name (an upload whose name is taken gets ` (2)`, ` (3)`…
+ * before the extension).
  *
  * Calls, the same under `/api/user/import` and `/api/workspace/import`:
  * - GET    list                          → ImportFileList

@@ -490,6 +490,12 @@ describe('run', () => {
       .update(importRuns)
       .set({ startedAt: new Date(Date.now() - 2 * 3600_000) })
       .where(eq(importRuns.id, first.run_id));
+    // Before anyone acts on the file, the screen already hears that run failed (not "running" forever).
+    expect((await people.get(OWNER, 'progress', { filename: uploaded.filename })).json().data).toMatchObject({
+      run_id: first.run_id,
+      state: 'failed',
+      message: expect.stringContaining('did not finish'),
+    });
     const second = await people.run(OWNER, uploaded.filename);
     expect(second.statusCode).toBe(200);
     const [lost] = await t.database.db.select().from(importRuns).where(eq(importRuns.id, first.run_id));

@@ -64,12 +64,16 @@ const underWay = (run: ImportRunRow | undefined) =>
   (run.state === 'queued' || run.state === 'running') &&
   Date.now() - run.startedAt.getTime() < ABANDONED_AFTER_MS;
 
+const abandoned = (run: ImportRunRow) =>
+  (run.state === 'queued' || run.state === 'running') && !underWay(run);
+const ABANDONED = 'This run did not finish: the server stopped while it waited or ran. Nothing was imported.';
+
 async function closeAbandoned(db: Db, runs: readonly ImportRunRow[]) {
   for (const run of runs)
-    if ((run.state === 'queued' || run.state === 'running') && !underWay(run))
+    if (abandoned(run))
       await updateRun(db, run.tenantId, run.id, {
         state: 'failed',
-        message: 'This run did not finish: the server stopped while it waited or ran. Nothing was imported.',
+        message: ABANDONED,
         finishedAt: new Date(),
       });
 }
@@ -101,7 +105,9 @@ export async function checkSheet(
   return { table, checked: await checkStores(db, caller, table, createContainers) };
 }
 
+/** A run as the screens see it; a lost run reads as failed before the next run or delete records it so. */
 function toProgress(run: ImportRunRow, filename: string): ImportProgress {
+  if (abandoned(run)) return toProgress({ ...run, state: 'failed', message: ABANDONED }, filename);
   return {
     run_id: run.id,
     filename,

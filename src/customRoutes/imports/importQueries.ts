@@ -1,42 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDataProvider } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
 import type {
   ImportFileDetail,
   ImportKind,
   ImportProgress,
   ImportRunBody,
 } from '../../../contract/api/imports';
+import { useSearchParamsEditor } from '../../hooks/useAddressParams';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 const IMPORTS_KEY = 'imports';
 /** How often a queued or running import is asked for its progress. */
 const POLL_MS = 1000;
 
-/**
- * The server gives up on a run still queued or running an hour after it started (its process was
- * lost): the file may then run again or be deleted, and the run is closed as failed when it does.
- */
-const ABANDONED_AFTER_MS = 60 * 60_000;
-
-export const isUnderWay = (run: Pick<ImportProgress, 'state' | 'started_at'> | null | undefined) =>
-  (run?.state === 'queued' || run?.state === 'running') &&
-  Date.now() - Date.parse(run.started_at) < ABANDONED_AFTER_MS;
+/** Queued or running; the server reports a run lost with its process as failed. */
+export const isUnderWay = (run: Pick<ImportProgress, 'state'> | null | undefined) =>
+  run?.state === 'queued' || run?.state === 'running';
 
 /** The file being looked at lives in the address (`?file=`), so a reload or a shared link opens it again. */
 export function useSelectedFile() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, editSearchParams] = useSearchParamsEditor();
   const selected = searchParams.get('file') || undefined;
   const select = useCallback(
     (filename: string | undefined) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
+      editSearchParams((next) => {
         if (filename) next.set('file', filename);
         else next.delete('file');
-        return next;
       }),
-    [setSearchParams],
+    [editSearchParams],
   );
   return [selected, select] as const;
 }
