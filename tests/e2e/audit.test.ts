@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditSubmissionPage } from '../../contract/api/audit';
 import type { HierarchyNode } from '../../contract/api/session';
-import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
+import { newPage, openBrowser, screenshotOnFailure } from './harness';
+import { api, findNode, signIn, signInApi, sydneyDay } from './journey';
 
 /**
  * The audit journey (issue 12): head office asks Sydney CBD for a photo of the end-cap display,
@@ -44,50 +45,6 @@ const GREEN = Buffer.from(
   'base64',
 );
 
-async function api<T>(
-  path: string,
-  token: string,
-  init: { method?: string; body?: unknown; query?: Record<string, string | number> } = {},
-): Promise<T> {
-  const url = new URL(`${baseUrl()}${path}`);
-  for (const [key, value] of Object.entries(init.query ?? {})) url.searchParams.set(key, String(value));
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'XMLHttpRequest',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
-async function signInApi(username: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-function findNode(nodes: readonly HierarchyNode[], name: string): HierarchyNode | undefined {
-  for (const node of nodes) {
-    if (node.name === name) return node;
-    const found = findNode(node.children ?? [], name);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** YYYY-MM-DD in Sydney, today. */
-const sydneyToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
-
 /** As owner@acme.test: a Task for Sydney CBD, due today, that needs a photo and approval. */
 async function publishTaskNeedingApproval(): Promise<number> {
   const token = await signInApi('owner@acme.test');
@@ -104,9 +61,9 @@ async function publishTaskNeedingApproval(): Promise<number> {
       description:
         '<p>Build the <strong>spring end-cap</strong>: three full shelves, price on every item.</p>',
       type_id: type.id,
-      start_date: sydneyToday(),
+      start_date: sydneyDay(),
       start_time: '00:00',
-      due_date: sydneyToday(),
+      due_date: sydneyDay(),
       due_time: '23:59',
       targets: { include: [store.id] },
       evidence: { comment: false, photos: 1, files: 0 },
@@ -126,14 +83,6 @@ async function open(name: string): Promise<Page> {
   return page;
 }
 
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
-}
-
 /** The store's team member opens the card in My Tasks and sends a photo. */
 async function sendPhoto(page: Page, photo: { name: string; buffer: Buffer }) {
   await page.goto('/task');
@@ -149,7 +98,7 @@ async function sendPhoto(page: Page, photo: { name: string; buffer: Buffer }) {
 
 /** Sydney CBD's cell of this check in the compliance grid of today, as the page names it. */
 async function complianceCell(page: Page, state: string) {
-  const today = sydneyToday();
+  const today = sydneyDay();
   await page.goto(`/task/compliance?from=${today}&to=${today}`);
   const row = page.getByRole('row').filter({ hasText: TITLE });
   await row.getByRole('gridcell', { name: `Sydney CBD · ${state}` }).waitFor();

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
+import { newPage, openBrowser, screenshotOnFailure } from './harness';
+import { signIn } from './journey';
 
 /**
  * Issue 14, end to end: the owner opens the people import from the users list, uploads an XLSX of
@@ -69,11 +70,7 @@ afterAll(async () => {
 describe('importing people from a spreadsheet', () => {
   it('the owner opens the import from the users list', async () => {
     screenshotOnFailure(page, 'imports-open');
-    await page.goto('/login');
-    await page.locator('input[name="username"]').fill('owner@acme.test');
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+    await signIn(page, 'owner@acme.test');
     await page.goto('/admin/user');
     await page.getByRole('link', { name: 'Import' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/user/import');

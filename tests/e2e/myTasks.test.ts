@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UrgentTasks } from '../../contract/api/mytasks';
 import type { HierarchyNode } from '../../contract/api/session';
-import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
+import { newPage, openBrowser, screenshotOnFailure } from './harness';
+import { api, findNode, signIn, signInApi, sydneyDay } from './journey';
 
 /**
  * The store's urgent-task journey (issue 11): head office publishes an urgent recall for Sydney
@@ -35,52 +36,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function api<T>(
-  path: string,
-  token: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'XMLHttpRequest',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
-async function signInApi(username: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-function findNode(nodes: readonly HierarchyNode[], name: string): HierarchyNode | undefined {
-  for (const node of nodes) {
-    if (node.name === name) return node;
-    const found = findNode(node.children ?? [], name);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** YYYY-MM-DD in Sydney, `offset` days from today. */
-function sydneyDay(offset: number): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
-}
 
 /** As owner@acme.test: an Urgent task for Sydney CBD that needs a photo, open from yesterday to tomorrow. */
 async function publishUrgentRecall(title: string): Promise<number> {
@@ -116,14 +71,6 @@ async function open(name: string, viewport?: { width: number; height: number }):
   pages.push(page);
   screenshotOnFailure(page, name);
   return page;
-}
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

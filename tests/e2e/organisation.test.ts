@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
+import { baseUrl, newPage, openBrowser, screenshotOnFailure } from './harness';
+import { signIn } from './journey';
 
 /**
  * The organisation journey: the owner builds an area with two new stores (one made in place, one
@@ -32,14 +33,6 @@ async function open(name: string): Promise<Page> {
   pages.push(page);
   screenshotOnFailure(page, name);
   return page;
-}
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
 }
 
 /** Calls the API with the page's session, for setup the journey is not about. */
@@ -80,7 +73,7 @@ async function addNode(
 describe('organisation', () => {
   it('the owner builds an area by creation and drag and drop, transfers a person and deactivates a store', async () => {
     const page = await open('organisation-owner');
-    await login(page, 'owner@acme.test');
+    await signIn(page, 'owner@acme.test');
     await page.goto('/admin/hierarchy');
     await treeItem(page, 'New South Wales').waitFor();
 
@@ -156,7 +149,7 @@ describe('organisation', () => {
 
   it('an area manager sees only Sydney Metro', async () => {
     const page = await open('organisation-area');
-    await login(page, 'area@acme.test');
+    await signIn(page, 'area@acme.test');
     await page.goto('/admin/workspace');
     await page.getByRole('row').filter({ hasText: 'Sydney CBD' }).waitFor();
     const areas = await page.locator('tbody td.column-location').allTextContents();

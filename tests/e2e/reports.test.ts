@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
+import { newPage, openBrowser, screenshotOnFailure } from './harness';
+import { signIn, sydneyDay } from './journey';
 
 /**
  * The reports (issue 13) in a browser: the owner goes through the six reports, sets a range of
@@ -21,26 +22,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function sydneyDay(offset: number): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
-}
-
 async function open(name: string): Promise<Page> {
   const page = await newPage(browser);
   pages.push(page);
   screenshotOnFailure(page, name);
   return page;
-}
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
 }
 
 describe('Reports', () => {
