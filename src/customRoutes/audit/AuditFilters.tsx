@@ -9,8 +9,8 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { NodePicker } from '../../components/NodePicker';
+import { TaskLookupSelect } from '../../components/TaskLookupSelect';
 import { useIsMobile } from '../../hooks/useIsMobile';
-import { useTaskDepartments, useTaskTypes } from '../../resources/tasks/useTaskLookups';
 import type { AuditParams, AuditStatus } from './auditParams';
 
 const STATUSES: readonly AuditStatus[] = ['waiting', 'approved', 'rejected', 'all'];
@@ -38,8 +38,6 @@ export function AuditFilters({
   ].filter((v) => v !== undefined && v !== false).length;
   const [open, setOpen] = useState(false);
   const showAll = !isMobile || open;
-  const { types } = useTaskTypes();
-  const { departments } = useTaskDepartments();
   // The search box updates the address when typing pauses, not on every key.
   const [search, setSearch] = useState(params.q);
   useEffect(() => setSearch(params.q), [params.q]);
@@ -50,12 +48,6 @@ export function AuditFilters({
     const timer = setTimeout(() => update({ q: search }), 300);
     return () => clearTimeout(timer);
   }, [search, params.q, update]);
-
-  const select = (key: 'type' | 'department') => (event: React.ChangeEvent<HTMLInputElement>) =>
-    update({
-      [key]: event.target.value === '' ? undefined : Number(event.target.value),
-      selected: undefined,
-    });
 
   return (
     <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
@@ -109,40 +101,18 @@ export function AuditFilters({
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            fullWidth={false}
-            margin="none"
-            select
-            size="small"
-            label={translate('audit.filters.type')}
-            value={params.type ?? ''}
-            onChange={select('type')}
+          <TaskLookupSelect
+            lookup="type"
+            value={params.type}
+            onChange={(id) => update({ type: id, selected: undefined })}
             sx={{ width: { xs: 'calc(50% - 6px)', sm: 150 } }}
-          >
-            <MenuItem value="">{translate('audit.filters.any')}</MenuItem>
-            {types.map((type) => (
-              <MenuItem key={type.id} value={type.id}>
-                {type.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            fullWidth={false}
-            margin="none"
-            select
-            size="small"
-            label={translate('audit.filters.department')}
-            value={params.department ?? ''}
-            onChange={select('department')}
+          />
+          <TaskLookupSelect
+            lookup="department"
+            value={params.department}
+            onChange={(id) => update({ department: id, selected: undefined })}
             sx={{ width: { xs: '100%', sm: 170 } }}
-          >
-            <MenuItem value="">{translate('audit.filters.any')}</MenuItem>
-            {departments.map((department) => (
-              <MenuItem key={department.id} value={department.id}>
-                {department.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <TextField
             fullWidth={false}
             margin="none"

@@ -5,25 +5,21 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Title, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { COMPLIANCE_STATES } from '../../../contract/api/compliance';
-import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { RetryAlert } from '../../components/LoadFailure';
-import { NodePicker } from '../../components/NodePicker';
+import { ScopeFilters } from '../../components/ScopeFilters';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useSessionUser } from '../../hooks/useSession';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { saveBlob } from '../../resources/myTasks/downloadFile';
 import { TaskDrawer } from '../../resources/myTasks/TaskDrawer';
-import { useTaskDepartments, useTaskTypes } from '../../resources/tasks/useTaskLookups';
 import type { PageProps } from '../../routing/types';
 import { type CellTarget, ComplianceTable } from './ComplianceTable';
 import { gridQuery, useComplianceParams } from './complianceParams';
@@ -43,8 +39,6 @@ export default function CompliancePage({ title }: PageProps) {
   const { canAccess: canComplete } = useCanAccess({ resource: 'compliance', action: 'complete' });
   const [params, update] = useComplianceParams();
   const query = gridQuery(params);
-  const { types } = useTaskTypes();
-  const { departments } = useTaskDepartments();
   const grid = useQuery({
     queryKey: ['compliance', query],
     queryFn: () => dataProvider.getComplianceGrid(query),
@@ -73,60 +67,12 @@ export default function CompliancePage({ title }: PageProps) {
       notify(error instanceof Error ? error.message : 'compliance.export_failed', { type: 'error' });
     }
   };
-  const select = (key: 'type_id' | 'department_id') => (event: React.ChangeEvent<HTMLInputElement>) =>
-    update({ [key]: event.target.value === '' ? undefined : Number(event.target.value) });
 
   return (
     <Box sx={{ py: { xs: 1.5, sm: 2 } }}>
       <Title title={title} />
       <Stack spacing={2}>
-        <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-          <DateRangeFilter value={{ from: params.from, to: params.to }} onChange={(range) => update(range)} />
-          <Box sx={{ width: { xs: '100%', sm: 260 }, '& .MuiFormControl-root': { my: 0 } }}>
-            <NodePicker
-              size="small"
-              label={translate('compliance.where')}
-              value={params.node_id ?? null}
-              onChange={(id) => update({ node_id: id ?? undefined })}
-              includeWorkspaces
-              allowEmptyContainers
-            />
-          </Box>
-          <TextField
-            select
-            fullWidth={false}
-            margin="none"
-            size="small"
-            label={translate('compliance.type')}
-            value={params.type_id ?? ''}
-            onChange={select('type_id')}
-            sx={{ width: 150 }}
-          >
-            <MenuItem value="">{translate('audit.filters.any')}</MenuItem>
-            {types.map((type) => (
-              <MenuItem key={type.id} value={type.id}>
-                {type.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            fullWidth={false}
-            margin="none"
-            size="small"
-            label={translate('compliance.department')}
-            value={params.department_id ?? ''}
-            onChange={select('department_id')}
-            sx={{ width: 170 }}
-          >
-            <MenuItem value="">{translate('audit.filters.any')}</MenuItem>
-            {departments.map((department) => (
-              <MenuItem key={department.id} value={department.id}>
-                {department.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
+        <ScopeFilters value={params} onChange={update} />
         <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
           <ToggleButtonGroup
             exclusive
