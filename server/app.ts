@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { keepEmbeddedStatistics } from './db/statistics';
 import { LocalFileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
 import { attachmentRoutes } from './modules/attachments/routes';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(jobsPlugin, { database, workers: config.jobWorkers });
+  keepEmbeddedStatistics(app);
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
   await app.register(authPlugin, { db: database.db });
   await app.register(filesPlugin, { storage: new LocalFileStorage(path.join(config.dataDir, 'files')) });

@@ -118,17 +118,17 @@ async function runOn(kind: 'pglite' | 'postgres') {
           RETURNING id),
         a AS (
           INSERT INTO task_assignments (tenant_id, task_id, workspace_node_id, occurrence_date, due_date, status, attempt, first_time_right, start_at, due_at)
-          SELECT ${tenantId}, copy.id, n.id, current_date - ${k}, current_date - ${k},
+          SELECT ${tenantId}, copy.id, n.id, current_date - ${k}::int, current_date - ${k}::int,
             CASE (n.id + ${k}) % 20 WHEN 0 THEN 'submitted' WHEN 1 THEN 'rejected' ELSE 'approved' END,
             CASE (n.id + ${k}) % 20 WHEN 2 THEN 2 ELSE 1 END,
             CASE WHEN (n.id + ${k}) % 20 > 2 THEN true WHEN (n.id + ${k}) % 20 IN (1, 2) THEN false END,
-            (current_date - ${k})::timestamptz, (current_date - ${k})::timestamptz + interval '23 hours'
+            (current_date - ${k}::int)::timestamptz, (current_date - ${k}::int)::timestamptz + interval '23 hours'
           FROM copy CROSS JOIN hierarchy_nodes n
           WHERE n.tenant_id = ${tenantId} AND n.type = 'workspace'
           RETURNING id, status, attempt, due_at)
         INSERT INTO task_submissions (tenant_id, assignment_id, attempt, outcome, submitted_by, submitted_at, reviewed_by, reviewed_at, decision, review_reason)
         SELECT ${tenantId}, a.id, s.attempt, 'done', ${owner!.id}, a.due_at - interval '2 hours' + s.attempt * interval '30 minutes',
-          CASE WHEN s.decision IS NULL THEN NULL ELSE ${owner!.id} END,
+          CASE WHEN s.decision IS NULL THEN NULL ELSE ${owner!.id}::int END,
           CASE WHEN s.decision IS NULL THEN NULL ELSE a.due_at END,
           s.decision, CASE WHEN s.decision = 'rejected' THEN 'Blurred' END
         FROM a CROSS JOIN LATERAL (
@@ -137,7 +137,8 @@ async function runOn(kind: 'pglite' | 'postgres') {
           UNION ALL
           SELECT 2, 'approved' WHERE a.attempt = 2) s`);
     }
-    if (kind === 'postgres') await db.execute(sql`ANALYZE`);
+    // As the running product has them: autovacuum on PostgreSQL, the hourly ANALYZE on PGlite.
+    await db.execute(sql`ANALYZE`);
     const [counts] = await sqlRows<{ n: number; waiting: number }>(
       db,
       sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE decision IS NULL)::int AS waiting
