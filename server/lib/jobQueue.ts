@@ -27,7 +27,29 @@ export interface JobRecord<T> {
   output: { message?: string } | null;
 }
 
-type SendOptions = Pick<PgBoss.SendOptions, 'startAfter' | 'singletonKey' | 'priority'>;
+/**
+ * `startAfter` is a Date only: pg-boss binds it to a timestamp and to an interval at once, and
+ * statement() below binds each of those places as its own parameter, so a number of seconds
+ * fails on PostgreSQL ("date/time field value out of range"). For the same reason pg-boss's
+ * `singletonNextSlot`, which retries with a number, is left out: see debounceSlot().
+ */
+type SendOptions = Pick<PgBoss.SendOptions, 'singletonKey' | 'singletonSeconds' | 'priority'> & {
+  startAfter?: Date;
+};
+
+/**
+ * Options that make sends of one key within the same `seconds`-long slot a single job, started
+ * when the slot ends: every write of the slot is behind it, and a write after it starts makes
+ * the next slot's job. A debounce without pg-boss's second insert.
+ */
+export function debounceSlot(key: string, seconds: number, now = Date.now()): SendOptions {
+  const slotMs = seconds * 1000;
+  return {
+    singletonKey: key,
+    singletonSeconds: seconds,
+    startAfter: new Date((Math.floor(now / slotMs) + 1) * slotMs),
+  };
+}
 
 interface JobQueueOptions {
   /** Run handlers in this process; off, jobs are only enqueued (another process or drain() runs them). */

@@ -13,6 +13,11 @@ export interface JobPayloads {
   'tasks.materialise': { tenantId?: number; refreshTargets?: boolean };
   /** Run one bulk import (`import_runs` row): check the file again, then write it in one transaction. */
   'imports.run': { tenantId: number; runId: number };
+  /**
+   * Bring the reports' daily roll-up up to date: days settled since the last run, and rolled days
+   * that writes changed. One tenant (after writes there), or every tenant (the periodic pass).
+   */
+  'reports.rollup': { tenantId?: number };
 }
 
 type JobName = keyof JobPayloads;
@@ -35,4 +40,7 @@ export const queueSettings: { [N in JobName]: QueueSettings } = {
   // The run records its own failures and finishes; a retry happens only when a process died
   // mid-run (its transaction was rolled back, so running it again from the start is safe).
   'imports.run': { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false, expireInSeconds: 900 },
+  // Safe to repeat: a day is always rolled again from scratch, and each transaction keeps what it
+  // rolled, so a retry after a failure (or a run cut short) goes on from there.
+  'reports.rollup': { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 1800 },
 };

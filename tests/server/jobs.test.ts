@@ -9,6 +9,7 @@ import { mailOutbox } from '../../server/db/schema';
 import type { JobRecord } from '../../server/lib/jobQueue';
 import type { JobPayloads } from '../../server/lib/jobs';
 import { queueSettings } from '../../server/lib/jobs';
+import { queueReportRollup } from '../../server/lib/reportChanges';
 import { openTestDatabase, type TestDatabase, testConfig } from './helpers/app';
 import { onPostgres } from './helpers/target';
 
@@ -101,6 +102,27 @@ describe('the job queue', () => {
     expect(await outbox(db.database, 'rolled.back@acme.test')).toEqual([]);
     expect(await mailJobCount(db.database)).toBe(before);
     expect(await app.jobs.drain()).toBe(0);
+  });
+
+  it('makes one job of debounced sends in one slot, even inside transactions, and starts it when the slot ends', async () => {
+    const { rows: tenants } = await db.database.executeSql('select min(id) as id from tenants', []);
+    const tenantId = Number(tenants[0]!.id);
+    const now = Date.now();
+    for (let i = 0; i < 3; i++) {
+      await db.database.db.transaction((tx) => queueReportRollup(app.jobs, tx, tenantId));
+    }
+    const { rows } = await db.database.executeSql(
+      `select id, start_after from pgboss.job where name = 'reports.rollup' and (data->>'tenantId')::int = $1`,
+      [tenantId],
+    );
+    expect(rows).toHaveLength(1);
+    const startsIn = new Date(rows[0]!.start_after as string).getTime() - now;
+    expect(startsIn).toBeGreaterThan(0);
+    expect(startsIn).toBeLessThanOrEqual(30_000 + 1_000);
+    // Not yet due: a drain that keeps start times leaves it for its slot's end.
+    expect(await app.jobs.drain()).toBe(0);
+    await app.jobs.drain({ includeDelayed: true });
+    expect(await app.jobs.job('reports.rollup', String(rows[0]!.id))).toMatchObject({ state: 'completed' });
   });
 });
 

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,65 +10,25 @@ import type {
   TeamReport,
   TrendReport,
 } from '../../contract/api/reports';
-import { taskAssignments, taskSubmissions } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
+import { REPORT_RANGE, writeReportHistory } from './helpers/reportHistory';
 import { taskBuilder } from './helpers/taskRows';
 
-/*
- * A small fixed history, far in the past so nothing else in the database falls in its range:
- * one task at three stores on two Tuesdays (2021-03-02 and 2021-03-09).
- *
- *   Sydney CBD         03-02 done on time, first time right (staff)  · 03-09 expired
- *   Parramatta         03-02 approved late, second attempt (store)   · 03-09 open → overdue
- *   Melbourne Central  03-02 can't do                                · 03-09 waiting approval
- */
 let t: TestApp;
 let org: ReturnType<typeof organisation>;
 let tasks: ReturnType<typeof taskBuilder>;
 const OWNER = 'owner@acme.test';
 const AREA = 'area@acme.test';
-const RANGE = { from: '2021-03-01', to: '2021-03-14' };
+// The history is described in helpers/reportHistory.ts.
+const RANGE = REPORT_RANGE;
 let taskId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   org = organisation(t);
   tasks = taskBuilder(t);
-  const task = await tasks.createTask({ title: 'Reports: shelf audit', approval: true });
-  taskId = task.id;
-  const staff = await t.userByUsername('staff@acme.test');
-  const store = await t.userByUsername('store@acme.test');
-  const finish = async (id: number, by: number, offset: string, firstTimeRight: boolean) =>
-    t.database.db
-      .update(taskAssignments)
-      .set({
-        completedBy: by,
-        completedAt: sql`${taskAssignments.dueAt} + ${offset}::interval`,
-        firstTimeRight,
-      })
-      .where(eq(taskAssignments.id, id));
-  const cbd1 = await tasks.assign(task.id, 'Sydney CBD', { date: '2021-03-02', status: 'done' });
-  await finish(cbd1.id, staff.id, '-1 hour', true);
-  const parra1 = await tasks.assign(task.id, 'Parramatta', {
-    date: '2021-03-02',
-    status: 'approved',
-    attempt: 2,
-  });
-  await finish(parra1.id, store.id, '2 hours', false);
-  await t.database.db.insert(taskSubmissions).values({
-    tenantId: parra1.tenantId,
-    assignmentId: parra1.id,
-    attempt: 1,
-    outcome: 'done',
-    submittedBy: store.id,
-    decision: 'rejected',
-    reviewReason: 'Blurred',
-  });
-  await tasks.assign(task.id, 'Melbourne Central', { date: '2021-03-02', status: 'cannot_do' });
-  await tasks.assign(task.id, 'Sydney CBD', { date: '2021-03-09', status: 'expired' });
-  await tasks.assign(task.id, 'Parramatta', { date: '2021-03-09', status: 'open' });
-  await tasks.assign(task.id, 'Melbourne Central', { date: '2021-03-09', status: 'submitted' });
+  ({ taskId } = await writeReportHistory(t, tasks));
 });
 afterAll(() => t.close());
 

@@ -177,6 +177,20 @@ export const taskAssignments = pgTable(
     index('task_assignments_submitted_idx')
       .on(t.tenantId, t.taskId, t.workspaceNodeId)
       .where(sql`${t.status} = 'submitted'`),
+    // Reports: a tenant's days that are not rolled up yet (today, and days changed since).
+    index('task_assignments_due_idx').on(t.tenantId, t.dueDate),
+    // Reports: a one-off task's weakest stores in the order the report ranks them (not done
+    // first, then overdue first — for days whose due and expiry have passed —, then by store),
+    // so each task's three are the first entries of its range of this index.
+    index('task_assignments_weakest_idx')
+      .on(
+        t.tenantId,
+        t.taskId,
+        sql`(${t.status} IN ('done', 'approved'))`,
+        sql`(NOT (${t.status} IN ('open', 'rejected') AND ${t.expiresAt} IS NULL))`,
+        t.workspaceNodeId,
+      )
+      .where(sql`${t.status} <> 'cancelled'`),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
 import { IdQuery } from '../../../contract/api/common';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import type { Access } from '../../plugins/auth';
 import * as audit from './service';
 
@@ -22,6 +23,7 @@ const update: { access: Access } = { access: { module: 'audit', can: ['update'] 
 
 /** The audit of completions (issue 12): queues by task and by workspace, one submission, decisions. */
 export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  rollReportsAfterWrites(app);
   app.get(
     '/api/audit/task/list',
     {

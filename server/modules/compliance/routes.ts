@@ -3,6 +3,7 @@ import { ComplianceExportQuery, ComplianceGrid, ComplianceQuery } from '../../..
 import { MyTaskCard, MyTaskCompleteBody } from '../../../contract/api/mytasks';
 import { callerOf } from '../../lib/caller';
 import { disposition, ok, responses } from '../../lib/http';
+import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import type { Access } from '../../plugins/auth';
 import * as compliance from './service';
 
@@ -11,6 +12,7 @@ const read: { access: Access } = { access: { module: 'compliance', can: ['read']
 
 /** The compliance grid (issue 12): checks × workspaces, its export, and completing from it. */
 export const complianceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  rollReportsAfterWrites(app);
   app.get(
     '/api/compliance/grid',
     {

@@ -17,6 +17,7 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { refreshTaskTargetsAfterWrites } from '../../lib/organisationChanges';
+import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import { sessionOf } from '../../plugins/auth';
 import {
   createNode,
@@ -53,6 +54,7 @@ async function sendTree(this: FastifyInstance, request: FastifyRequest, reply: F
 /** Spec §7 hierarchy calls, every one limited to the caller's subtree. */
 export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   refreshTaskTargetsAfterWrites(app);
+  rollReportsAfterWrites(app);
 
   app.get(
     '/api/hierarchy/tree/fetch',

@@ -6,6 +6,7 @@ import type { JobPayloads } from '../../lib/jobs';
 import { queueTaskTargetRefresh } from '../../lib/organisationChanges';
 import { lockOrganisation } from '../../lib/organisationLock';
 import { isUniqueViolation } from '../../lib/pgErrors';
+import { queueReportRollup } from '../../lib/reportChanges';
 import type { FileStorage } from '../../lib/storage';
 import type { Jobs } from '../../plugins/jobs';
 import type { Mailer } from '../mail/service';
@@ -105,6 +106,8 @@ export async function runImportJob(deps: RunDeps, { tenantId, runId }: JobPayloa
             progress: (processed) => progress({ processed }),
             afterWrites: async (on) => {
               await queueTaskTargetRefresh(deps.jobs, on, tenantId);
+              // Stores moved to other places: their containers' report rows follow.
+              await queueReportRollup(deps.jobs, on, tenantId);
             },
           },
         );

@@ -12,12 +12,14 @@ import {
 } from '../../../contract/api/mytasks';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import * as mytasks from './service';
 
 const tags = ['mytasks'];
 
 /** My Tasks (spec §7): the selected position's workspace(s) and what they have to do. */
 export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  rollReportsAfterWrites(app);
   app.get(
     '/api/user/task/date',
     {

@@ -16,6 +16,7 @@ import {
 import { callerOf } from '../../lib/caller';
 import { disposition, ok, responses } from '../../lib/http';
 import { tableDownload } from '../../lib/spreadsheet';
+import { scheduleReportRollup } from './schedule';
 import { dashboard, REPORTS } from './service';
 import { reportTable } from './tables';
 
@@ -32,6 +33,7 @@ const ANSWERS: Record<ReportName, TSchema> = {
 
 /** Spec §2's six reports (issue 13) as JSON, CSV or XLSX, and the dashboard's summary. */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scheduleReportRollup(app);
   for (const name of REPORT_NAMES) {
     app.get(
       `/api/report/${name}`,

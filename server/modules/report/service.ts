@@ -25,15 +25,17 @@ import {
 } from '../../lib/localDates';
 import { nodeInScope, nodesByIds } from '../hierarchy/service';
 import { loadSettings } from '../settings/service';
+import { COUNT_NAMES } from './counts';
 import {
   type Counts,
-  childOf,
+  childCounts,
   countsBy,
+  countsByTask,
   currentCounts,
   type Grouped,
   people,
   type Slice,
-  totals,
+  storeCounts,
   weekOfDue,
   worstByTask,
 } from './repository';
@@ -65,6 +67,10 @@ function withRates(c: Counts): Metrics {
 }
 
 const row = (g: Grouped): MetricsRow => ({ id: Number(g.id), name: g.name, ...withRates(g) });
+/** The weakest store of a task first: lowest completion, then the most overdue, then by id. */
+const weakest = (a: MetricsRow, b: MetricsRow) =>
+  a.done / a.assigned - b.done / b.assigned || b.overdue - a.overdue || a.id - b.id;
+
 /** Best completion first; ties by the fewest overdue, then by name. */
 const best = (a: Metrics & { name: string }, b: Metrics & { name: string }) =>
   (b.completion_rate ?? -1) - (a.completion_rate ?? -1) ||
@@ -76,7 +82,10 @@ async function sliceOf(db: Db, caller: Caller, query: ReportQuery) {
   const node = await nodeInScope(db, caller, query.node_id ?? caller.scope.nodeId);
   const slice: Slice = {
     tenantId: caller.tenantId,
+    nodeId: node.id,
     path: node.path,
+    root: node.type === 'root',
+    workspace: node.type === 'workspace',
     from: query.from,
     to: query.to,
     typeId: query.type_id,
@@ -85,22 +94,51 @@ async function sliceOf(db: Db, caller: Caller, query: ReportQuery) {
   return { node, slice };
 }
 
+const metricsOf = ({ week: _, ...metrics }: TrendPoint): Metrics => metrics;
+
+/** The sum of some groups' counts (a node's totals are the sum of its groups'). */
+function sumOf(rows: Counts[]): Counts {
+  const sum = Object.fromEntries(COUNT_NAMES.map((name) => [name, 0])) as unknown as Counts;
+  for (const r of rows) for (const name of COUNT_NAMES) sum[name] += Number(r[name] ?? 0);
+  return sum;
+}
+
+/** Groups summed by a key of theirs, each named by its first row. */
+function groupBy<R extends Counts>(rows: R[], id: (r: R) => number, name: (r: R) => string): Grouped[] {
+  const groups = new Map<number, R[]>();
+  for (const r of rows) {
+    const list = groups.get(id(r));
+    if (list) list.push(r);
+    else groups.set(id(r), [r]);
+  }
+  return [...groups].map(([key, list]) => ({ id: key, name: name(list[0]!), ...sumOf(list) }));
+}
+
 async function overall(db: Db, caller: Caller, query: ReportQuery): Promise<OverallReport> {
   const { slice } = await sliceOf(db, caller, query);
-  const [all, byType, byDepartment] = await Promise.all([
-    totals(db, slice),
-    countsBy(db, slice, sql`t.type_id`, sql`tt.name`),
-    countsBy(
-      db,
-      slice,
-      sql`coalesce(t.department_id, 0)`,
-      sql`coalesce((SELECT d.name FROM departments d WHERE d.tenant_id = t.tenant_id AND d.id = t.department_id), 'No department')`,
-    ),
-  ]);
+  // One pass over the node's rows, per type and department; the totals and each breakdown are sums.
+  const rows = await countsBy(db, slice, {
+    type_id: sql`t.type_id`,
+    type: sql`tt.name`,
+    department_id: sql`coalesce(t.department_id, 0)`,
+    department: sql`coalesce((SELECT d.name FROM departments d WHERE d.tenant_id = t.tenant_id AND d.id = t.department_id), 'No department')`,
+  });
   return {
-    totals: withRates(all),
-    by_type: byType.map(row).sort(best),
-    by_department: byDepartment.map(row).sort(best),
+    totals: withRates(sumOf(rows)),
+    by_type: groupBy(
+      rows,
+      (r) => Number(r.type_id),
+      (r) => String(r.type),
+    )
+      .map(row)
+      .sort(best),
+    by_department: groupBy(
+      rows,
+      (r) => Number(r.department_id),
+      (r) => String(r.department),
+    )
+      .map(row)
+      .sort(best),
   };
 }
 
@@ -110,10 +148,8 @@ async function completionFirstTime(
   query: ReportQuery,
 ): Promise<CompletionFirstTimeReport> {
   const { slice } = await sliceOf(db, caller, query);
-  const [byTask, worst] = await Promise.all([
-    countsBy(db, slice, sql`a.task_id`, sql`t.title`),
-    worstByTask(db, slice, 3),
-  ]);
+  const byTask = await countsByTask(db, slice);
+  const worst = await worstByTask(db, slice, 3, byTask);
   const worstOf = new Map<number, MetricsRow[]>();
   for (const w of worst) worstOf.set(Number(w.task_id), [...(worstOf.get(Number(w.task_id)) ?? []), row(w)]);
   // Worst first: the tasks that need attention lead.
@@ -121,7 +157,7 @@ async function completionFirstTime(
     rows: byTask
       .map(row)
       .sort((a, b) => best(b, a))
-      .map((r) => ({ ...r, worst: worstOf.get(r.id) ?? [] })),
+      .map((r) => ({ ...r, worst: (worstOf.get(r.id) ?? []).sort(weakest) })),
   };
 }
 
@@ -129,20 +165,23 @@ async function weekStartOf(db: Db, tenantId: number) {
   return (await loadSettings(db, tenantId)).week_starting_day;
 }
 
-async function weekly(
-  db: Db,
-  slice: Slice,
+/** `weeks` weeks from `firstWeek` on, out of counts per due date or per week start (`day`). */
+function weekly(
+  rows: (Counts & { day: string | number })[],
   weekStart: number,
   firstWeek: string,
   weeks: number,
-): Promise<TrendPoint[]> {
-  const to = addDays(firstWeek, weeks * 7 - 1);
-  const rows = await countsBy(db, { ...slice, from: firstWeek, to }, weekOfDue(weekStart));
-  const byWeek = new Map(rows.map((r) => [String(r.id).slice(0, 10), r]));
+): TrendPoint[] {
+  const byWeek = new Map<string, Counts[]>();
+  for (const r of rows) {
+    const week = weekStartFor(String(r.day).slice(0, 10), weekStart);
+    const list = byWeek.get(week);
+    if (list) list.push(r);
+    else byWeek.set(week, [r]);
+  }
   return Array.from({ length: weeks }, (_, i) => {
     const week = addDays(firstWeek, i * 7);
-    const found = byWeek.get(week);
-    return { week, ...withRates(found ?? ({} as Counts)) };
+    return { week, ...withRates(sumOf(byWeek.get(week) ?? [])) };
   });
 }
 
@@ -151,16 +190,19 @@ async function trend(db: Db, caller: Caller, query: ReportQuery): Promise<TrendR
   const weekStart = await weekStartOf(db, caller.tenantId);
   const first = weekStartFor(query.from, weekStart);
   const count = Math.floor(daysBetween(first, query.to) / 7) + 1;
-  const [weeks, previous] = await Promise.all([
-    weekly(db, slice, weekStart, first, count),
-    weekly(db, slice, weekStart, addDays(first, -7 * count), count),
-  ]);
-  return { weeks, previous };
+  const before = addDays(first, -7 * count);
+  // Both periods in one pass, per week.
+  const rows = await countsBy(
+    db,
+    { ...slice, from: before, to: addDays(first, count * 7 - 1) },
+    { day: weekOfDue(weekStart) },
+  );
+  return { weeks: weekly(rows, weekStart, first, count), previous: weekly(rows, weekStart, before, count) };
 }
 
 async function areas(db: Db, caller: Caller, query: ReportQuery): Promise<AreaReport> {
   const { node, slice } = await sliceOf(db, caller, query);
-  const rows = await countsBy(db, slice, childOf(node.path));
+  const rows = await childCounts(db, slice);
   const nodes = new Map(
     (
       await nodesByIds(
@@ -187,8 +229,13 @@ async function areas(db: Db, caller: Caller, query: ReportQuery): Promise<AreaRe
 
 async function stores(db: Db, caller: Caller, query: ReportQuery): Promise<StoreReport> {
   const { node, slice } = await sliceOf(db, caller, query);
-  const [all, rows] = await Promise.all([totals(db, slice), countsBy(db, slice, sql`n.id`, sql`n.name`)]);
-  return { node: { id: node.id, name: node.name }, average: withRates(all), rows: rows.map(row).sort(best) };
+  const rows = await storeCounts(db, slice);
+  // Every assignment is at one store: the node's own figures are the stores' summed.
+  return {
+    node: { id: node.id, name: node.name },
+    average: withRates(sumOf(rows)),
+    rows: rows.map(row).sort(best),
+  };
 }
 
 async function team(db: Db, caller: Caller, query: ReportQuery): Promise<TeamReport> {
@@ -227,24 +274,33 @@ export async function dashboard(db: Db, caller: Caller, query: DashboardQuery): 
   checkDate(today, 'today');
   const weekStart = await weekStartOf(db, caller.tenantId);
   const thisWeek = weekStartFor(today, weekStart);
-  const base: Slice = { tenantId: caller.tenantId, path: caller.scope.path, from: today, to: today };
+  const base: Slice = {
+    tenantId: caller.tenantId,
+    nodeId: caller.scope.nodeId,
+    path: caller.scope.path,
+    root: caller.nodeType === 'root',
+    workspace: caller.nodeType === 'workspace',
+    from: today,
+    to: today,
+  };
   const month = { ...base, from: addDays(today, -29), to: today };
-  const [todays, current, last, now, eight, storeRows] = await Promise.all([
-    totals(db, base),
-    totals(db, { ...base, from: thisWeek, to: addDays(thisWeek, 6) }),
-    totals(db, { ...base, from: addDays(thisWeek, -7), to: addDays(thisWeek, -1) }),
-    currentCounts(db, caller.tenantId, caller.scope.path, addDays(today, -29)),
-    weekly(db, base, weekStart, addDays(thisWeek, -49), 8),
-    countsBy(db, month, sql`n.id`, sql`n.name`),
+  const firstWeek = addDays(thisWeek, -49);
+  // Today, this week, last week and the eight weeks: one pass over the node's rows, per day.
+  const [days, now, storeRows] = await Promise.all([
+    countsBy(db, { ...base, from: firstWeek, to: addDays(thisWeek, 6) }, { day: sql`s.due_date` }),
+    currentCounts(db, base, addDays(today, -29)),
+    storeCounts(db, month),
   ]);
+  const eight = weekly(days, weekStart, firstWeek, 8);
+  const todays = sumOf(days.filter((d) => String(d.day).slice(0, 10) === today));
   const ranked = storeRows
     .map(row)
     .filter((r) => r.assigned > 0)
     .sort(best);
   return {
     today: { due: Number(todays.assigned), done: Number(todays.done) },
-    this_week: withRates(current),
-    last_week: withRates(last),
+    this_week: metricsOf(eight[7]!),
+    last_week: metricsOf(eight[6]!),
     overdue: Number(now.overdue),
     urgent_open: Number(now.urgent_open),
     waiting_review: Number(now.waiting_review),

@@ -18,6 +18,7 @@ import {
 import type { Capability } from '../../../contract/modules';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import type { Access } from '../../plugins/auth';
 import { searchTasks, tasksOnDate } from './day';
 import { archive, publish } from './lifecycle';
@@ -30,6 +31,7 @@ const access = (can: Capability[]): Access => ({ module: 'taskmanagement', can }
 
 export const taskManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   scheduleMaterialisation(app);
+  rollReportsAfterWrites(app);
   app.get(
     '/api/admin/task/list',
     {

@@ -11,6 +11,7 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { refreshTaskTargetsAfterWrites } from '../../lib/organisationChanges';
+import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import {
   createWorkspace,
   getWorkspace,
@@ -25,6 +26,7 @@ const tags = ['workspaces'];
 /** Workspace administration in the design §3 style; nodes are made and moved by the hierarchy service. */
 export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   refreshTaskTargetsAfterWrites(app);
+  rollReportsAfterWrites(app);
 
   app.get(
     '/api/workspace/list',
