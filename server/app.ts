@@ -33,6 +33,7 @@ import { themeRoutes } from './modules/theme/routes';
 import { userRoutes } from './modules/users/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { authPlugin } from './plugins/auth';
+import { changesPlugin } from './plugins/changes';
 import { errorsPlugin } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
 import { jobsPlugin } from './plugins/jobs';
@@ -111,7 +112,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(jobsPlugin, { database, workers: config.jobWorkers });
   keepEmbeddedStatistics(app);
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
-  await app.register(authPlugin, { db: database.db });
+  await app.register(changesPlugin, { database });
+  await app.register(authPlugin, { db: database.db, memo: app.tenantMemo });
   await app.register(filesPlugin, { storage: new LocalFileStorage(path.join(config.dataDir, 'files')) });
 
   await app.register(healthRoutes);

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AssignmentStatus, MyTaskType } from '../../../contract/api/mytasks';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
-import { jsonRows } from '../../lib/jsonRows';
+import { preparedJsonRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 
 /** An instant as the API writes it, formatted by the database so the JSON needs no reparsing. */
@@ -75,7 +75,7 @@ export interface CardRow {
  * statement (the hottest call of the product), built as one JSON document.
  */
 export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRow[]> {
-  return jsonRows<CardRow[]>(
+  return preparedJsonRows<CardRow[]>(
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
           'assignment_id', a.id, 'task_id', a.task_id, 'title', t.title,
@@ -143,7 +143,7 @@ export interface UrgentRow {
  */
 export function selectUrgent(db: Db, caller: Caller, date: string, timezone: string): Promise<UrgentRow[]> {
   const dayStart = sql`(${date}::date)::timestamp AT TIME ZONE ${timezone}`;
-  return jsonRows<UrgentRow[]>(
+  return preparedJsonRows<UrgentRow[]>(
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
           'assignment_id', a.id, 'task_id', a.task_id, 'title', t.title,

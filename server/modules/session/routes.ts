@@ -73,8 +73,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { duringReset: true } },
     },
     async (request, reply) => {
-      const body = await verifyBody(app.db, sessionOf(request), callerOf(request), (payload) =>
-        String(reply.serialize(payload)),
+      const body = await verifyBody(
+        app.db,
+        app.tenantMemo,
+        sessionOf(request),
+        callerOf(request),
+        (payload) => String(reply.serialize(payload)),
       );
       // Already JSON: a string body with this type skips the serialiser.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { TenantMemo } from '../../lib/tenantMemo';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
 import { effectivePermissions, enabledModuleSet } from '../settings/repository';
 import { loadEffectivePermissions } from '../settings/service';
@@ -98,28 +99,60 @@ export function avatarUrl(avatar: string | null): string | null {
   return avatar ? `/api/profile/avatar/${encodeURIComponent(avatar)}` : null;
 }
 
+/** A token resolved by the guard, with the session's times the guard acts on. */
+interface Resolved {
+  session: SessionContext;
+  caller: Caller | undefined;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
 /**
  * Resolves a bearer token to its session and, when the user has a usable position (the one
  * `positionId` names, else their first at an active node), the Caller acting at that position.
- * The auth plugin runs this on every request behind the guard.
+ * The auth plugin runs this on every request behind the guard. With `memo` the resolution is kept
+ * per token and position until a write to the tenant's users, positions, roles, permissions or
+ * sessions is heard of (lib/tenantMemo.ts); the session's expiry and its once-a-minute touch are
+ * still decided here on every request.
  */
 export async function authenticate(
   db: Db,
   token: string,
   positionId: string | undefined,
+  memo?: TenantMemo,
 ): Promise<{ session: SessionContext; caller: Caller | undefined }> {
   const tenantId = tenantOfToken(token);
   if (tenantId === undefined) throw unauthorized();
-  const found = await findGuardRow(db, tenantId, hashToken(token));
+  const tokenHash = hashToken(token);
+  const read = () => resolve(db, tenantId, tokenHash, positionId);
+  const key = `guard:${tokenHash}:${positionId ?? ''}`;
+  let resolved = memo ? await memo.get(tenantId, key, read) : await read();
+  if (resolved.expiresAt <= Date.now()) {
+    // As this process last read it: another may have extended it since.
+    memo?.drop(tenantId, key);
+    resolved = await read();
+  }
+  if (Date.now() - resolved.lastSeenAt > TOUCH_AFTER_MS) {
+    const expiresAt = Date.now() + SESSION_IDLE_DAYS * 86_400_000;
+    await touchSession(db, tenantId, resolved.session.sessionId, new Date(expiresAt));
+    resolved.lastSeenAt = Date.now();
+    resolved.expiresAt = expiresAt;
+  }
+  return { session: resolved.session, caller: resolved.caller };
+}
+
+async function resolve(
+  db: Db,
+  tenantId: number,
+  tokenHash: string,
+  positionId: string | undefined,
+): Promise<Resolved> {
+  const found = await findGuardRow(db, tenantId, tokenHash);
   if (!found || found.session.expiresAt.getTime() <= Date.now()) throw unauthorized();
   if (!found.tenant.enabled)
     throw unauthorized('Your organisation’s account is disabled. Contact Storeline support.');
   if (!found.user.enabled)
     throw unauthorized('Your account is disabled. Ask your administrator to enable it.');
-
-  if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await touchSession(db, tenantId, found.session.id, new Date(Date.now() + SESSION_IDLE_DAYS * 86_400_000));
-  }
 
   const { positions } = found;
   let position: PositionRow | undefined;
@@ -139,7 +172,11 @@ export async function authenticate(
     user: found.user,
     positions,
   };
-  if (!position) return { session, caller: undefined };
+  const times = {
+    lastSeenAt: found.session.lastSeenAt.getTime(),
+    expiresAt: found.session.expiresAt.getTime(),
+  };
+  if (!position) return { session, caller: undefined, ...times };
   const roleId = position.roleId;
   const grants = found.grants.filter((g) => g.roleId === roleId);
   return {
@@ -147,6 +184,7 @@ export async function authenticate(
     caller: callerFrom(found.tenant, found.user.id, position, (isAdminTenant) =>
       effectivePermissions(grants, enabledModuleSet(found.modules), isAdminTenant),
     ),
+    ...times,
   };
 }
 

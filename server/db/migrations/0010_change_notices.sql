@@ -1,0 +1,81 @@
+-- Each API process keeps what every signed-in request needs — the guard's session, user,
+-- positions and permissions, and verify's terms, settings and theme — in memory per tenant
+-- (server/lib/tenantMemo.ts), so a request costs no query for them. Every write to those tables
+-- tells the processes which tenant changed: a notice on channel storeline_changes, with the
+-- tenant's id, sent when the writing transaction commits (PostgreSQL folds a transaction's equal
+-- notices into one). A process forgets that tenant's entries when the notice arrives; a process
+-- that loses its listening connection forgets everything and reads the database until it listens
+-- again. Sessions notify on delete only: a touch (last seen, expiry) is the guard's own write and
+-- changes nothing it decides on. Hierarchy nodes and positions also bump tenants.tree_version
+-- (0005), which updates the tenant row, which notifies.
+CREATE FUNCTION notify_tenant_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM pg_notify('storeline_changes', t::text) FROM (SELECT DISTINCT tenant_id AS t FROM old_rows) c;
+  ELSE
+    PERFORM pg_notify('storeline_changes', t::text) FROM (SELECT DISTINCT tenant_id AS t FROM new_rows) c;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION notify_tenant_row_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM pg_notify('storeline_changes', t::text) FROM (SELECT DISTINCT id AS t FROM old_rows) c;
+  ELSE
+    PERFORM pg_notify('storeline_changes', t::text) FROM (SELECT DISTINCT id AS t FROM new_rows) c;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER sessions_notify_delete AFTER DELETE ON sessions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER users_notify_update AFTER UPDATE ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER users_notify_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER positions_notify_insert AFTER INSERT ON positions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER positions_notify_update AFTER UPDATE ON positions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER positions_notify_delete AFTER DELETE ON positions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER roles_notify_update AFTER UPDATE ON roles REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER roles_notify_delete AFTER DELETE ON roles REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER role_permissions_notify_insert AFTER INSERT ON role_permissions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER role_permissions_notify_update AFTER UPDATE ON role_permissions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER role_permissions_notify_delete AFTER DELETE ON role_permissions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER tenant_modules_notify_insert AFTER INSERT ON tenant_modules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER tenant_modules_notify_update AFTER UPDATE ON tenant_modules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER tenant_modules_notify_delete AFTER DELETE ON tenant_modules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER settings_notify_insert AFTER INSERT ON settings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER settings_notify_update AFTER UPDATE ON settings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER settings_notify_delete AFTER DELETE ON settings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER terms_notify_insert AFTER INSERT ON terms REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER terms_notify_update AFTER UPDATE ON terms REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER terms_notify_delete AFTER DELETE ON terms REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER theme_settings_notify_insert AFTER INSERT ON theme_settings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER theme_settings_notify_update AFTER UPDATE ON theme_settings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER theme_settings_notify_delete AFTER DELETE ON theme_settings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER tenants_notify_update AFTER UPDATE ON tenants REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_row_change();
+--> statement-breakpoint
+CREATE TRIGGER tenants_notify_delete AFTER DELETE ON tenants REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_row_change();

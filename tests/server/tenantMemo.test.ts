@@ -1,0 +1,184 @@
+import { once } from 'node:events';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../server/app';
+import type { Database } from '../../server/db/client';
+import { users } from '../../server/db/schema';
+import { TenantMemo } from '../../server/lib/tenantMemo';
+import { startSession } from '../../server/modules/session/service';
+import { openTestDatabase, type TestDatabase, testConfig } from './helpers/app';
+import { onPostgres } from './helpers/target';
+
+/*
+ * The per-tenant memory of the guard and of verify (issue 16): requests are answered from it, and
+ * a write to what it holds is seen at once by the process that made it and, after the database's
+ * notice, by every other process.
+ */
+
+describe('TenantMemo', () => {
+  it('keeps a value until its tenant is forgotten, and only while listening', async () => {
+    const memo = new TenantMemo();
+    let reads = 0;
+    const read = async () => ++reads;
+    // Not listening yet: every get reads.
+    expect(await memo.get(1, 'k', read)).toBe(1);
+    expect(await memo.get(1, 'k', read)).toBe(2);
+
+    memo.setListening(true);
+    expect(await memo.get(1, 'k', read)).toBe(3);
+    expect(await memo.get(1, 'k', read)).toBe(3);
+    expect(await memo.get(2, 'k', read)).toBe(4);
+    memo.forget(2);
+    expect(await memo.get(1, 'k', read)).toBe(3);
+    memo.forget(1);
+    expect(await memo.get(1, 'k', read)).toBe(5);
+    memo.setListening(false);
+    expect(await memo.get(1, 'k', read)).toBe(6);
+  });
+
+  it('does not keep a read that started before its tenant was forgotten', async () => {
+    const memo = new TenantMemo();
+    memo.setListening(true);
+    let finish!: (value: string) => void;
+    const slow = memo.get(1, 'k', () => new Promise<string>((resolve) => (finish = resolve)));
+    // A write's notice arrives while the read is under way: what it read may be older.
+    memo.forget(1);
+    finish('before the write');
+    expect(await slow).toBe('before the write');
+    expect(await memo.get(1, 'k', async () => 'after the write')).toBe('after the write');
+  });
+
+  it('keeps at most its limit, dropping the oldest tenant first', async () => {
+    const memo = new TenantMemo(2);
+    memo.setListening(true);
+    await memo.get(1, 'a', async () => 'one');
+    await memo.get(2, 'a', async () => 'two');
+    await memo.get(3, 'a', async () => 'three');
+    expect(await memo.get(1, 'a', async () => 'read again')).toBe('read again');
+    expect(await memo.get(3, 'a', async () => 'read again')).toBe('three');
+  });
+});
+
+const OWNER = 'owner@acme.test';
+const STAFF = 'staff@acme.test';
+
+async function appOn(database: Database) {
+  const app = await buildApp({ config: testConfig(), database, logger: false });
+  await app.ready();
+  return app;
+}
+
+let db: TestDatabase;
+let app: App;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await appOn(db.database);
+  for (const username of [OWNER, STAFF]) {
+    const [user] = await db.database.db.select().from(users).where(eq(users.username, username));
+    tokens.set(username, await startSession(db.database.db, user!.tenantId, user!.id));
+  }
+});
+afterAll(async () => {
+  await app.close();
+  await db.database.close();
+  await db.drop();
+});
+
+const as = (
+  on: App,
+  username: string,
+  url: string,
+  method: 'GET' | 'POST' | 'PUT' = 'GET',
+  payload?: object,
+) => on.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens.get(username)}` } });
+
+async function setEnabled(username: string, enabled: boolean) {
+  await db.database.db.update(users).set({ enabled }).where(eq(users.username, username));
+}
+
+/** Runs a write straight on the database, as another process would, and waits until `on` heard of it. */
+async function elsewhere(on: App, write: () => Promise<unknown>) {
+  const heard = once(on.tenantNotices, 'notice');
+  await write();
+  await heard;
+}
+
+describe('one process', () => {
+  it('turns a user away once another process disabled them, and lets them back', async () => {
+    expect((await as(app, STAFF, '/api/user/verify')).statusCode).toBe(200);
+    await elsewhere(app, () => setEnabled(STAFF, false));
+    const refused = await as(app, STAFF, '/api/user/verify');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toMatch(/disabled/);
+    await elsewhere(app, () => setEnabled(STAFF, true));
+    expect((await as(app, STAFF, '/api/user/verify')).statusCode).toBe(200);
+  });
+
+  it('shows its own writes at once: a renamed term in the next verify, a signed-out session refused', async () => {
+    const term = async () =>
+      ((await as(app, OWNER, '/api/user/verify')).json().data.terms as Record<string, string>).workspace;
+    const before = await term();
+    const renamed = await as(app, OWNER, '/api/setting/update', 'PUT', { terms: { workspace: 'Shop' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await term()).toBe('Shop');
+    await as(app, OWNER, '/api/setting/update', 'PUT', { terms: { workspace: before } });
+    expect(await term()).toBe(before);
+
+    const [owner] = await db.database.db.select().from(users).where(eq(users.username, OWNER));
+    const session = await startSession(db.database.db, owner!.tenantId, owner!.id);
+    const withSession = (method: 'GET' | 'POST', url: string) =>
+      app.inject({ method, url, headers: { authorization: `Bearer ${session}` } });
+    expect((await withSession('GET', '/api/user/verify')).statusCode).toBe(200);
+    expect((await withSession('POST', '/api/logout')).statusCode).toBe(200);
+    expect((await withSession('GET', '/api/user/verify')).statusCode).toBe(401);
+  });
+});
+
+describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database', () => {
+  it('sees what the other process wrote once its notice arrives', async () => {
+    const other = await db.connectAgain();
+    const second = await appOn(other);
+    const departments = (enabled: boolean) =>
+      as(app, OWNER, '/api/setting/update', 'PUT', { modules: [{ id: 'department', enabled }] });
+    try {
+      const modules = async () =>
+        ((await as(second, OWNER, '/api/user/verify')).json().data.modules as { id: string }[]).map(
+          (m) => m.id,
+        );
+      expect(await modules()).toContain('department');
+      // The first process switches the department module off for the tenant.
+      const heard = once(second.tenantNotices, 'notice');
+      const off = await departments(false);
+      expect(off.statusCode, off.body).toBe(200);
+      await heard;
+      expect(await modules()).not.toContain('department');
+      const heardAgain = once(second.tenantNotices, 'notice');
+      expect((await departments(true)).statusCode).toBe(200);
+      await heardAgain;
+      expect(await modules()).toContain('department');
+    } finally {
+      await second.close();
+      await other.close();
+    }
+  });
+
+  it('keeps nothing while it cannot hear the database, and listens again', async () => {
+    expect((await as(app, STAFF, '/api/user/verify')).statusCode).toBe(200);
+    const deaf = once(app.tenantNotices, 'listening');
+    await db.database.executeSql(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+      [],
+    );
+    expect(await deaf).toEqual([false]);
+    const hearing = once(app.tenantNotices, 'listening');
+    // Written while nobody listens: no notice reaches this process, yet it is refused at once.
+    await setEnabled(STAFF, false);
+    expect((await as(app, STAFF, '/api/user/verify')).statusCode).toBe(401);
+    await setEnabled(STAFF, true);
+    expect((await as(app, STAFF, '/api/user/verify')).statusCode).toBe(200);
+    expect(await hearing).toEqual([true]);
+  });
+});
