@@ -1,5 +1,5 @@
 -- Each API process keeps what every signed-in request needs — the guard's session, user,
--- positions and permissions, and verify's terms, settings and theme — in memory per tenant
+-- positions and permissions, and verify's answer (terms, settings, theme, profile) — in memory per tenant
 -- (server/lib/tenantMemo.ts), so a request costs no query for them. Every write to those tables
 -- tells the processes which tenant changed: a notice on channel storeline_changes, with the
 -- tenant's id, sent when the writing transaction commits (PostgreSQL folds a transaction's equal
@@ -75,6 +75,18 @@ CREATE TRIGGER theme_settings_notify_insert AFTER INSERT ON theme_settings REFER
 CREATE TRIGGER theme_settings_notify_update AFTER UPDATE ON theme_settings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
 --> statement-breakpoint
 CREATE TRIGGER theme_settings_notify_delete AFTER DELETE ON theme_settings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER profile_fields_notify_insert AFTER INSERT ON profile_fields REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER profile_fields_notify_update AFTER UPDATE ON profile_fields REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER profile_fields_notify_delete AFTER DELETE ON profile_fields REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER profile_values_notify_insert AFTER INSERT ON profile_values REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER profile_values_notify_update AFTER UPDATE ON profile_values REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER profile_values_notify_delete AFTER DELETE ON profile_values REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
 --> statement-breakpoint
 CREATE TRIGGER tenants_notify_update AFTER UPDATE ON tenants REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_row_change();
 --> statement-breakpoint

@@ -73,12 +73,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { duringReset: true } },
     },
     async (request, reply) => {
-      const body = await verifyBody(
-        app.db,
-        app.tenantMemo,
-        sessionOf(request),
-        callerOf(request),
-        (payload) => String(reply.serialize(payload)),
+      const session = sessionOf(request);
+      const caller = callerOf(request);
+      // The answer stays the same until the tenant's people, places or settings, or this user's
+      // profile, change: the tenant memory hears of all of them.
+      const body = await app.tenantMemo.get(
+        session.tenantId,
+        `verify:${session.userId}:${caller.positionId}`,
+        () => verifyBody(app.db, session, caller, (payload) => String(reply.serialize(payload))),
       );
       // Already JSON: a string body with this type skips the serialiser.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);

@@ -2,7 +2,6 @@ import type { VerifyData } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { ok } from '../../lib/http';
-import type { TenantMemo } from '../../lib/tenantMemo';
 import { verifyTreeJson } from '../hierarchy/treeCache';
 import { loadProfileData } from '../profile/service';
 import { loadSettings, loadTerms } from '../settings/service';
@@ -19,14 +18,13 @@ const HIERARCHY_SLOT = '"hierarchy":[]';
  */
 export async function verifyBody(
   db: Db,
-  memo: TenantMemo,
   session: SessionContext,
   caller: Caller,
   serialise: (payload: { status: number; data: VerifyData }) => string,
 ): Promise<string> {
   const [hierarchy, data] = await Promise.all([
     verifyTreeJson(db, caller, session.tenant.treeVersion),
-    verify(db, memo, session, caller),
+    verify(db, session, caller),
   ]);
   const body = serialise(ok({ ...data, hierarchy: [] }));
   // Every field before `hierarchy` is a number, a boolean or an escaped string, so the first
@@ -37,16 +35,14 @@ export async function verifyBody(
 /** Everything verify sends but the hierarchy. */
 async function verify(
   db: Db,
-  memo: TenantMemo,
   session: SessionContext,
   caller: Caller,
 ): Promise<Omit<VerifyData, 'hierarchy'>> {
   const { tenantId, user, tenant } = session;
-  // The tenant's terms, settings and theme change rarely and are the same for all its people.
   const [terms, settings, theme, profile] = await Promise.all([
-    memo.get(tenantId, 'terms', () => loadTerms(db, tenantId)),
-    memo.get(tenantId, 'settings', () => loadSettings(db, tenantId)),
-    memo.get(tenantId, 'theme', () => listTheme(db, tenantId)),
+    loadTerms(db, tenantId),
+    loadSettings(db, tenantId),
+    listTheme(db, tenantId),
     loadProfileData(db, tenantId, user.id),
   ]);
   return {
