@@ -95,6 +95,9 @@ export async function hierarchyApiBench() {
   await measure('GET /api/workspace/list (search "Store 173-21")', () =>
     get('/api/workspace/list?page=1&per_page=25&search_key=Store%20173-21'),
   );
+  await measure(`GET /api/user/list (page 1 of ${made.people.toLocaleString('en')})`, () =>
+    get('/api/user/list?page=1&per_page=25'),
+  );
 
   // Moving an area of 25 stores back and forth between two states rewrites 26 paths each time.
   const [stateA, stateB] = [await node('State 1'), await node('State 8')];

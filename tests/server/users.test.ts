@@ -117,6 +117,48 @@ describe('GET /api/user/list', () => {
     const emails = (await list('owner@globex.test')).json().data.data.map((u: { email: string }) => u.email);
     expect(emails.sort()).toEqual(['owner@globex.test', 'staff@globex.test']);
   });
+
+  it('lists each user’s positions in id order, and no positions as an empty list', async () => {
+    const teamMember = await roleId('Team Member');
+    const two = await newUser('two.places@acme.test', [
+      { node_id: await nodeId('Bondi Junction'), role_id: teamMember },
+      { node_id: await nodeId('Geelong'), role_id: teamMember },
+    ]);
+    const [first, second] = two.assigns;
+    expect(first!.id).toBeLessThan(second!.id);
+    // Moving the older position (a kept position whose place changes) rewrites its row after the
+    // newer one's: the list still sorts by id.
+    const moved = await update('owner@acme.test', {
+      id: two.id,
+      firstname: 'Nina',
+      lastname: 'New',
+      assigns: [
+        { id: first!.id, node_id: await nodeId('Newcastle'), role_id: teamMember },
+        { id: second!.id, node_id: second!.node_id, role_id: teamMember },
+      ],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const none = await newUser('no.place@acme.test');
+    await t.database.db
+      .delete(positions)
+      .where(and(eq(positions.tenantId, await tenantId('acme')), eq(positions.userId, none.id)));
+    const listed = (await list('owner@acme.test', { key: 'email', value: '.place', sort: 'email' }))
+      .json()
+      .data.data.map((u: { email: string; assigns: { id: number; node_name: string }[] }) => [
+        u.email,
+        u.assigns.map((a) => [a.id, a.node_name]),
+      ]);
+    expect(listed).toEqual([
+      ['no.place@acme.test', []],
+      [
+        'two.places@acme.test',
+        [
+          [first!.id, 'Newcastle'],
+          [second!.id, 'Geelong'],
+        ],
+      ],
+    ]);
+  });
 });
 
 describe('GET /api/user/get', () => {
