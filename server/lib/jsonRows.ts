@@ -23,7 +23,8 @@ export async function sqlRows<T>(db: Db, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /**
- * jsonRows for the hottest reads (My Tasks' day and urgent calls), as a named prepared statement
+ * jsonRows for the hottest reads (My Tasks' day and urgent calls, the first page of the user and
+ * workspace lists), as a named prepared statement
  * on PostgreSQL: each pooled connection parses the text once and, once PostgreSQL settles on a
  * generic plan, stops planning it — planning was two thirds of the day query's time in the
  * database. The name is the text's hash, so only a query whose text takes a handful of shapes

@@ -116,6 +116,19 @@ describe('one process', () => {
     expect((await as(app, STAFF, '/api/user/verify')).statusCode).toBe(200);
   });
 
+  it('lists a user as another process renamed them, once its notice arrives', async () => {
+    const firstnameOf = async (username: string) => {
+      const listed = await as(app, OWNER, '/api/user/list?page=1&per_page=100');
+      const rows = listed.json().data.data as { username: string; firstname: string }[];
+      return rows.find((u) => u.username === username)?.firstname;
+    };
+    expect(await firstnameOf(STAFF)).not.toBe('Renamed');
+    await elsewhere(app, () =>
+      db.database.db.update(users).set({ firstname: 'Renamed' }).where(eq(users.username, STAFF)),
+    );
+    expect(await firstnameOf(STAFF)).toBe('Renamed');
+  });
+
   it('shows its own writes at once: a renamed term in the next verify, a signed-out session refused', async () => {
     const term = async () =>
       ((await as(app, OWNER, '/api/user/verify')).json().data.terms as Record<string, string>).workspace;

@@ -1,6 +1,6 @@
 -- Each API process keeps what every signed-in request needs — the guard's session, user,
--- positions and permissions, and verify's answer (terms, settings, theme, profile) — in memory per tenant
--- (server/lib/tenantMemo.ts), so a request costs no query for them. Every write to those tables
+-- positions and permissions, verify's answer (terms, settings, theme, profile), the user list's
+-- pages — in memory per tenant (server/lib/tenantMemo.ts), so a request costs no query for them. Every write to those tables
 -- tells the processes which tenant changed: a notice on channel storeline_changes, with the
 -- tenant's id, sent when the writing transaction commits (PostgreSQL folds a transaction's equal
 -- notices into one). A process forgets that tenant's entries when the notice arrives; a process
@@ -31,6 +31,8 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER sessions_notify_delete AFTER DELETE ON sessions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
+--> statement-breakpoint
+CREATE TRIGGER users_notify_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
 --> statement-breakpoint
 CREATE TRIGGER users_notify_update AFTER UPDATE ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_tenant_change();
 --> statement-breakpoint

@@ -3,7 +3,7 @@ import type { UserListQuery } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { jsonRows, sqlRows } from '../../lib/jsonRows';
+import { preparedJsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { totalCount } from '../../lib/paging';
 
@@ -138,7 +138,7 @@ export async function listUsers(
   const all = query.page > 1 ? db.select({ n: count() }).from(users).where(where) : sql`0`;
   // The page is sorted again by the same keys (25 rows): numbering the rows instead would sort
   // every row the filter matches, not just find the page's.
-  return jsonRows<{ total: number; rows: ListedUser[] }>(
+  return preparedJsonRows<{ total: number; rows: ListedUser[] }>(
     db,
     sql`WITH page AS ${page}
       SELECT json_build_object('total', coalesce(max(page.total), ${all}),

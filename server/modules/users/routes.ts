@@ -29,7 +29,15 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'user', can: ['read'] } },
     },
-    async (request) => ok(await users.list(app.db, callerOf(request), request.query)),
+    async (request) => {
+      const caller = callerOf(request);
+      // A page depends on the tenant's users, positions, places, roles and profile values only,
+      // all of which the tenant memory hears of; the scope decides which users it holds.
+      const key = `users:${caller.scope.path}:${JSON.stringify(request.query)}`;
+      return ok(
+        await app.tenantMemo.get(caller.tenantId, key, () => users.list(app.db, caller, request.query)),
+      );
+    },
   );
 
   app.get(

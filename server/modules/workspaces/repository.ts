@@ -4,7 +4,7 @@ import type { WorkspaceListQuery, WorkspaceRecord } from '../../../contract/api/
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, tenants, workspaces } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { jsonRows } from '../../lib/jsonRows';
+import { preparedJsonRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { totalCount } from '../../lib/paging';
 import { idsOfPath, inSubtree } from '../../lib/paths';
@@ -166,7 +166,7 @@ export async function listWorkspaces(
       : sql`0`;
   // The page is joined back under the names the sort keys use and sorted again (25 rows):
   // numbering the rows instead would sort every row the filter matches, not just find the page's.
-  return jsonRows<{ total: number; rows: WorkspaceRecord[] }>(
+  return preparedJsonRows<{ total: number; rows: WorkspaceRecord[] }>(
     db,
     sql`WITH page AS ${page}
       SELECT json_build_object('total', coalesce(max(page.total), ${all}),
