@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
@@ -18,22 +20,37 @@ declare module 'fastify' {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A notice this process sends itself, after its own writes; never a tenant id. */
+const BARRIER = 'barrier:';
+/** A barrier not back by then means the listener is gone without a word yet: forget everything. */
+const BARRIER_TIMEOUT_MS = 5_000;
 
 /**
- * `app.tenantMemo`, kept true by the database's notices (see lib/tenantMemo.ts), and forgotten
- * for the caller's tenant after every request that may have written, before its answer leaves.
+ * `app.tenantMemo`, kept true by the database's notices (see lib/tenantMemo.ts). A request that
+ * may have written does not answer before this process has heard every notice its writes sent:
+ * it sends a notice of its own after them and waits for it to come back (PostgreSQL delivers
+ * notices in commit order), so the writer's next request reads what it wrote, and a write that
+ * changes nothing the memory holds (a completed task) forgets nothing.
  */
 export const changesPlugin = fp(
   async (app: FastifyInstance, opts: { database: Database }) => {
     const memo = new TenantMemo();
     const notices: TenantNotices = new EventEmitter();
+    const barriers = new Map<string, () => void>();
     app.decorate('tenantMemo', memo);
     app.decorate('tenantNotices', notices);
     const stop = await opts.database.listen(CHANGES_CHANNEL, {
       notice: (payload) => {
-        const tenantId = Number(payload);
-        if (Number.isInteger(tenantId)) memo.forget(tenantId);
-        else memo.forgetAll();
+        if (payload.startsWith(BARRIER)) {
+          barriers.get(payload)?.();
+          return;
+        }
+        // `<tenant>`, or `<tenant>:<store>` for a store's assignments.
+        const [tenant, store] = payload.split(':');
+        const tenantId = Number(tenant);
+        if (!Number.isInteger(tenantId)) memo.forgetAll();
+        else if (store === undefined) memo.forget(tenantId);
+        else memo.forgetPart(tenantId, store);
         notices.emit('notice', tenantId);
       },
       listening: (on) => {
@@ -44,14 +61,24 @@ export const changesPlugin = fp(
     });
     app.addHook('onClose', () => stop());
 
+    const heardOwnWrites = async () => {
+      if (!memo.listening) return;
+      const payload = `${BARRIER}${randomUUID()}`;
+      let timer: NodeJS.Timeout | undefined;
+      const back = new Promise<boolean>((resolve) => {
+        barriers.set(payload, () => resolve(true));
+        timer = setTimeout(() => resolve(false), BARRIER_TIMEOUT_MS);
+      });
+      try {
+        await opts.database.db.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${payload})`);
+        if (!(await back)) memo.forgetAll();
+      } finally {
+        clearTimeout(timer);
+        barriers.delete(payload);
+      }
+    };
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (READS.has(request.method)) return payload;
-      // A platform administrator writes other tenants; a request without a session (sign-in, a
-      // password reset) may have written any user's: forget every tenant then.
-      const caller = request.caller;
-      const tenantId = caller && !caller.isAdminTenant ? caller.tenantId : undefined;
-      if (tenantId !== undefined) memo.forget(tenantId);
-      else memo.forgetAll();
+      if (!READS.has(request.method)) await heardOwnWrites();
       return payload;
     });
   },

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
-import { users } from '../../server/db/schema';
+import { taskAssignments, tasks, users } from '../../server/db/schema';
 import { TenantMemo } from '../../server/lib/tenantMemo';
 import { startSession } from '../../server/modules/session/service';
+import { seedDemoTasks } from '../../server/seed/demoTasks';
 import { openTestDatabase, type TestDatabase, testConfig } from './helpers/app';
 import { onPostgres } from './helpers/target';
 
@@ -48,6 +49,22 @@ describe('TenantMemo', () => {
     expect(await memo.get(1, 'k', async () => 'after the write')).toBe('after the write');
   });
 
+  it('forgets one part of a tenant without the rest, and the tenant with all its parts', async () => {
+    const memo = new TenantMemo();
+    memo.setListening(true);
+    const kept = (tenant: number, part: string, value: string) =>
+      memo.get(tenant, 'k', async () => value, { part });
+    await kept(1, 'store 7', 'seven');
+    await kept(1, 'store 8', 'eight');
+    await memo.get(1, 'k', async () => 'tenant');
+    memo.forgetPart(1, 'store 7');
+    expect(await kept(1, 'store 7', 'seven again')).toBe('seven again');
+    expect(await kept(1, 'store 8', 'eight again')).toBe('eight');
+    expect(await memo.get(1, 'k', async () => 'tenant again')).toBe('tenant');
+    memo.forget(1);
+    expect(await kept(1, 'store 8', 'eight at last')).toBe('eight at last');
+  });
+
   it('keeps at most its limit, dropping the oldest tenant first', async () => {
     const memo = new TenantMemo(2);
     memo.setListening(true);
@@ -74,6 +91,7 @@ const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   db = await openTestDatabase();
+  await seedDemoTasks(db.database.db, { now: new Date() });
   app = await appOn(db.database);
   for (const username of [OWNER, STAFF]) {
     const [user] = await db.database.db.select().from(users).where(eq(users.username, username));
@@ -127,6 +145,43 @@ describe('one process', () => {
       db.database.db.update(users).set({ firstname: 'Renamed' }).where(eq(users.username, STAFF)),
     );
     expect(await firstnameOf(STAFF)).toBe('Renamed');
+  });
+
+  it('shows a store its day as another process changed it, once the notice arrives', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const day = async () => {
+      const res = await as(app, STAFF, `/api/user/task/date?datetime=${now}&timezone=Australia%2FSydney`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (
+        res.json().data.data as { tasks: { assignment_id: number; title: string; attempt: number }[] }[]
+      ).flatMap((group) => group.tasks);
+    };
+    const [card] = await day();
+    expect(card).toBeDefined();
+    // The store's own assignment, written elsewhere: only that store's day is forgotten.
+    await elsewhere(app, () =>
+      db.database.db
+        .update(taskAssignments)
+        .set({ attempt: card!.attempt + 1 })
+        .where(eq(taskAssignments.id, card!.assignment_id)),
+    );
+    expect((await day()).find((c) => c.assignment_id === card!.assignment_id)?.attempt).toBe(
+      card!.attempt + 1,
+    );
+    // What every card of the task shows: the whole tenant is forgotten.
+    const [assignment] = await db.database.db
+      .select({ taskId: taskAssignments.taskId })
+      .from(taskAssignments)
+      .where(eq(taskAssignments.id, card!.assignment_id));
+    await elsewhere(app, () =>
+      db.database.db
+        .update(tasks)
+        .set({ title: 'Renamed elsewhere' })
+        .where(eq(tasks.id, assignment!.taskId)),
+    );
+    expect((await day()).find((c) => c.assignment_id === card!.assignment_id)?.title).toBe(
+      'Renamed elsewhere',
+    );
   });
 
   it('shows its own writes at once: a renamed term in the next verify, a signed-out session refused', async () => {

@@ -31,7 +31,7 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'mytasks', can: ['read'] } },
     },
-    async (request) => ok(await mytasks.forDay(app.db, callerOf(request), request.query)),
+    async (request) => ok(await mytasks.forDay(app.db, callerOf(request), request.query, app.tenantMemo)),
   );
 
   app.get(

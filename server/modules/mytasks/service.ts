@@ -14,6 +14,7 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { TenantMemo } from '../../lib/tenantMemo';
 import { closeWhenEveryoneRead, insertAcknowledgement } from './acknowledgements';
 import {
   type CardRow,
@@ -42,14 +43,36 @@ import {
 const NOT_FOUND = 'Task';
 const OUT_OF_SCOPE = 'This task belongs to a workspace outside your position.';
 
-export async function forDay(db: Db, caller: Caller, query: MyTaskDateQuery): Promise<MyTaskGroups> {
+/**
+ * The caller's cards of a local day, grouped by type. A store's people (one workspace) read the
+ * rows from the tenant memory, kept per store until a write to its assignments, or to what every
+ * card shows, is heard of; what depends on the clock is derived from them on every call.
+ */
+export async function forDay(
+  db: Db,
+  caller: Caller,
+  query: MyTaskDateQuery,
+  memo?: TenantMemo,
+): Promise<MyTaskGroups> {
   const timezone = checkTimezone(query.timezone);
   const date = localDayOf(query.datetime, timezone);
-  const rows = await selectCards(
-    db,
-    caller,
-    sql`${coversDay(date, timezone)} AND ${notCancelled} AND ${inDepartment(query.department)}`,
-  );
+  const read = () =>
+    selectCards(
+      db,
+      caller,
+      sql`${coversDay(date, timezone)} AND ${notCancelled} AND ${inDepartment(query.department)}`,
+    );
+  const rows =
+    memo && caller.nodeType === 'workspace'
+      ? await memo.get(
+          caller.tenantId,
+          `day:${caller.userId}:${date}:${timezone}:${query.department ?? ''}`,
+          read,
+          {
+            part: String(caller.scope.nodeId),
+          },
+        )
+      : await read();
   return groupByType(rows);
 }
 
