@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../server/app';
@@ -182,6 +183,29 @@ describe('one process', () => {
     expect((await day()).find((c) => c.assignment_id === card!.assignment_id)?.title).toBe(
       'Renamed elsewhere',
     );
+  });
+
+  it('sends a kept answer compressed as the browser asks, the same answer as uncompressed', async () => {
+    const headers = (encoding?: string) => ({
+      authorization: `Bearer ${tokens.get(OWNER)}`,
+      ...(encoding ? { 'accept-encoding': encoding } : {}),
+    });
+    for (const url of ['/api/user/verify', '/api/user/list?page=1&per_page=100']) {
+      const plain = await app.inject({ url, headers: headers() });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        // Twice: the second answer is the copy compressed by the first.
+        for (let i = 0; i < 2; i++) {
+          const packed = await app.inject({ url, headers: headers(encoding) });
+          expect(packed.headers['content-encoding']).toBe(encoding);
+          expect(packed.headers.vary).toContain('accept-encoding');
+          expect(JSON.parse(decode(packed.rawPayload).toString())).toEqual(plain.json());
+        }
+      }
+    }
   });
 
   it('shows its own writes at once: a renamed term in the next verify, a signed-out session refused', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../../contract/api/hierarchy';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { sendKept } from '../../lib/keptBody';
 import { refreshTaskTargetsAfterWrites } from '../../lib/organisationChanges';
 import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import { sessionOf } from '../../plugins/auth';
@@ -27,7 +28,7 @@ import {
   transferAssignments,
   updateNode,
 } from './service';
-import { encodedBody, notModified, treeDocument } from './treeCache';
+import { notModified, treeDocument } from './treeCache';
 
 const tags = ['hierarchy'];
 
@@ -46,9 +47,7 @@ async function sendTree(this: FastifyInstance, request: FastifyRequest, reply: F
     .header('cache-control', 'private, no-cache')
     .header('vary', 'accept-encoding');
   if (notModified(request.headers['if-none-match'], document.etag)) return reply.code(304).send();
-  const { body, encoding } = encodedBody(document, request.headers['accept-encoding']);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.type('application/json; charset=utf-8').send(body);
+  return sendKept(request, reply, document);
 }
 
 /** Spec §7 hierarchy calls, every one limited to the caller's subtree. */

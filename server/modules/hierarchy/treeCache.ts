@@ -1,19 +1,15 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { TreeNode } from '../../../contract/api/hierarchy';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
+import type { KeptBody } from '../../lib/keptBody';
 import { fetchTree, visibleTree } from './service';
 
 /** The tree/fetch answer for one scope, serialised once, with its ETag and compressed copies. */
-export interface TreeDocument {
-  body: string;
+export interface TreeDocument extends KeptBody {
   etag: string;
-  encoded: Partial<Record<TreeEncoding, Buffer>>;
 }
-
-export type TreeEncoding = 'br' | 'gzip';
 
 interface TenantTree {
   /** tenants.tree_version the tree was read at (or after). */
@@ -29,8 +25,6 @@ interface TenantTree {
 const caches = new WeakMap<Db, Map<number, Promise<TenantTree>>>();
 const MAX_TENANTS = 200;
 const MAX_SCOPES = 100;
-// What @fastify/compress does below its threshold: small answers travel as they are.
-const COMPRESS_FROM_BYTES = 2048;
 
 async function loadTenantTree(db: Db, caller: Caller, version: number): Promise<TenantTree> {
   // The version was read (by the guard) before these rows: the tree is at least that new.
@@ -119,29 +113,6 @@ export async function verifyTreeJson(db: Db, caller: Caller, version: number): P
   if (tree.verifyTrees.size >= MAX_SCOPES) tree.verifyTrees.clear();
   tree.verifyTrees.set(caller.scope.nodeId, json);
   return json;
-}
-
-/** The body in an encoding the client accepts (compressed once per document), or as text. */
-export function encodedBody(document: TreeDocument, acceptEncoding: string | undefined) {
-  if (Buffer.byteLength(document.body) < COMPRESS_FROM_BYTES) return { body: document.body };
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  const encoding: TreeEncoding | undefined = accepted.has('br')
-    ? 'br'
-    : accepted.has('gzip')
-      ? 'gzip'
-      : undefined;
-  if (!encoding) return { body: document.body };
-  document.encoded[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(document.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-      : gzipSync(document.body);
-  return { body: document.encoded[encoding]!, encoding };
 }
 
 /** If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */

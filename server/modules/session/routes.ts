@@ -12,6 +12,7 @@ import {
 import { callerOf } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
+import { keptBody, sendKept } from '../../lib/keptBody';
 import { sessionOf } from '../../plugins/auth';
 import { UsernameAttempts } from './attempts';
 import { forgotPassword, resetPassword } from './passwords';
@@ -77,13 +78,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = callerOf(request);
       // The answer stays the same until the tenant's people, places or settings, or this user's
       // profile, change: the tenant memory hears of all of them.
-      const body = await app.tenantMemo.get(
+      const kept = await app.tenantMemo.get(
         session.tenantId,
         `verify:${session.userId}:${caller.positionId}`,
-        () => verifyBody(app.db, session, caller, (payload) => String(reply.serialize(payload))),
+        async () =>
+          keptBody(await verifyBody(app.db, session, caller, (payload) => String(reply.serialize(payload)))),
       );
-      // Already JSON: a string body with this type skips the serialiser.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      return sendKept(request, reply as FastifyReply, kept);
     },
   );
 

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/api/users';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { keptBody, sendKept } from '../../lib/keptBody';
 import { sessionOf } from '../../plugins/auth';
 import * as users from './service';
 import { remove, setStatus } from './status';
@@ -33,14 +34,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       // A page depends on the tenant's users, positions, places, roles and profile values only,
-      // all of which the tenant memory hears of; the scope decides which users it holds. Kept as
-      // the route's own serialised JSON: a page is about 10 KB, serialised on every call before.
+      // all of which the tenant memory hears of; the scope decides which users it holds. Kept
+      // serialised and compressed: a page is about 10 KB.
       const key = `users:${caller.scope.path}:${JSON.stringify(request.query)}`;
-      const body = await app.tenantMemo.get(caller.tenantId, key, async () =>
-        String(reply.serialize(ok(await users.list(app.db, caller, request.query)))),
+      const kept = await app.tenantMemo.get(caller.tenantId, key, async () =>
+        keptBody(String(reply.serialize(ok(await users.list(app.db, caller, request.query))))),
       );
-      // Already JSON: a string body with this type skips the serialiser.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      return sendKept(request, reply as FastifyReply, kept);
     },
   );
 
