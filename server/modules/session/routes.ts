@@ -22,6 +22,9 @@ import { verifyBody } from './verify';
 const tooMany = (_req: unknown, context: { after: string }) =>
   new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`);
 
+/** Above this, verify's answer (mostly the tree) is rebuilt per call rather than kept per person. */
+const MAX_KEPT_VERIFY_CHARS = 256 * 1024;
+
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = app.config.loginRateLimit;
   // The plugin's per-address limit runs as a hook; the per-username counts are kept here.
@@ -83,6 +86,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         `verify:${session.userId}:${caller.positionId}`,
         async () =>
           keptBody(await verifyBody(app.db, session, caller, (payload) => String(reply.serialize(payload)))),
+        // Not per person at the top of a big tree: there it is megabytes, its tree already cached.
+        { keep: (kept) => kept.body.length <= MAX_KEPT_VERIFY_CHARS },
       );
       return sendKept(request, reply as FastifyReply, kept);
     },
