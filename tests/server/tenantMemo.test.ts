@@ -6,6 +6,8 @@ import { type App, buildApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import { taskAssignments, tasks, users } from '../../server/db/schema';
 import { TenantMemo } from '../../server/lib/tenantMemo';
+import type { CardRow } from '../../server/modules/mytasks/cards';
+import { type DayCards, renderDay } from '../../server/modules/mytasks/present';
 import { startSession } from '../../server/modules/session/service';
 import { seedDemoTasks } from '../../server/seed/demoTasks';
 import { openTestDatabase, type TestDatabase, testConfig } from './helpers/app';
@@ -74,6 +76,70 @@ describe('TenantMemo', () => {
     await memo.get(3, 'a', async () => 'three');
     expect(await memo.get(1, 'a', async () => 'read again')).toBe('read again');
     expect(await memo.get(3, 'a', async () => 'read again')).toBe('three');
+  });
+});
+
+describe('renderDay', () => {
+  it('keeps a rendering of a day until a due time or an expiry passes', () => {
+    const due = Date.parse('2026-11-24T10:00:00.000Z');
+    const row = {
+      assignment_id: 1,
+      task_id: 1,
+      title: 'Count the till',
+      type: {
+        id: 1,
+        name: 'Task',
+        colour: '#000',
+        secondary_colour: null,
+        icon: null,
+        sort_order: 0,
+        kind: 'task',
+      },
+      status: 'open',
+      occurrence_date: '2026-11-24',
+      start_at: '2026-11-24T08:00:00.000Z',
+      due_at: new Date(due).toISOString(),
+      expires_at: new Date(due + 3_600_000).toISOString(),
+      workspace: { id: 7, name: 'Sydney CBD' },
+      department: null,
+      estimated_minutes: null,
+      checklist_total: 0,
+      checklist_ticked: 0,
+      evidence_comment: false,
+      evidence_photos: 0,
+      evidence_files: 0,
+      approval: false,
+      attempt: 1,
+      rejection_reason: null,
+      mine: null,
+      mine_stale: null,
+      acknowledged_count: null,
+      people: null,
+    } as unknown as CardRow;
+    const day: DayCards = { rows: [row] };
+    const flags = (body: string) => {
+      const card = JSON.parse(body).data[0].tasks[0];
+      return { overdue: card.overdue, expired: card.expired };
+    };
+    let renders = 0;
+    const render = (now: number) =>
+      renderDay(
+        day,
+        (groups) => {
+          renders++;
+          return JSON.stringify(groups);
+        },
+        now,
+      );
+    const before = render(due - 60_000);
+    expect(flags(before.body)).toEqual({ overdue: false, expired: false });
+    expect(render(due - 1)).toBe(before);
+    expect(renders).toBe(1);
+    const late = render(due + 1);
+    expect(flags(late.body)).toEqual({ overdue: true, expired: false });
+    expect(render(due + 3_599_999)).toBe(late);
+    expect(flags(render(due + 3_600_000).body)).toEqual({ overdue: false, expired: true });
+    expect(renders).toBe(3);
   });
 });
 

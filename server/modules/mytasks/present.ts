@@ -1,4 +1,5 @@
 import type { MyTaskCard, MyTaskGroup, MyTaskGroups } from '../../../contract/api/mytasks';
+import { type KeptBody, keptBody } from '../../lib/keptBody';
 import type { CardRow } from './cards';
 
 const FINISHED = new Set(['submitted', 'approved', 'done', 'cannot_do']);
@@ -65,3 +66,35 @@ export function groupByType(rows: CardRow[], now = Date.now()): MyTaskGroups {
 }
 
 export const isFinished = (status: string) => FINISHED.has(status);
+
+/** A day's card rows, and their last rendering while no flag of it has changed with the clock. */
+export interface DayCards {
+  rows: CardRow[];
+  rendered?: { until: number; kept: KeptBody };
+}
+
+/**
+ * The first instant after `now` at which a card's clock-dependent flags can change: a due time
+ * (overdue) or an expiry (expired). Until then a rendering of the rows stays exact.
+ */
+function nextChange(rows: CardRow[], now: number): number {
+  let until = Number.POSITIVE_INFINITY;
+  for (const row of rows)
+    for (const instant of [row.due_at, row.expires_at]) {
+      const at = instant === null ? Number.NaN : Date.parse(instant);
+      if (at > now && at < until) until = at;
+    }
+  return until;
+}
+
+/** The day's answer, serialised by `serialise`; rendered again only once the clock could change it. */
+export function renderDay(
+  day: DayCards,
+  serialise: (groups: MyTaskGroups) => string,
+  now = Date.now(),
+): KeptBody {
+  if (day.rendered && now < day.rendered.until) return day.rendered.kept;
+  const kept = keptBody(serialise(groupByType(day.rows, now)));
+  day.rendered = { until: nextChange(day.rows, now), kept };
+  return kept;
+}

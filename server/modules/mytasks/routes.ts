@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import {
   MyTaskCard,
   MyTaskCompleteBody,
@@ -12,7 +13,9 @@ import {
 } from '../../../contract/api/mytasks';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { sendKept } from '../../lib/keptBody';
 import { rollReportsAfterWrites } from '../../lib/reportChanges';
+import { renderDay } from './present';
 import * as mytasks from './service';
 
 const tags = ['mytasks'];
@@ -31,7 +34,11 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'mytasks', can: ['read'] } },
     },
-    async (request) => ok(await mytasks.forDay(app.db, callerOf(request), request.query, app.tenantMemo)),
+    async (request, reply) => {
+      const day = await mytasks.dayCards(app.db, callerOf(request), request.query, app.tenantMemo);
+      const kept = renderDay(day, (groups) => String(reply.serialize(ok(groups))));
+      return sendKept(request, reply as FastifyReply, kept);
+    },
   );
 
   app.get(

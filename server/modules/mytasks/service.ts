@@ -28,7 +28,7 @@ import {
 } from './cards';
 import { checkTimezone, localDateOf, localDayOf } from './day';
 import { checkEvidence } from './evidence';
-import { groupByType, isFinished, toCard } from './present';
+import { type DayCards, groupByType, isFinished, toCard } from './present';
 import {
   findAssignmentPath,
   findTaskText,
@@ -44,36 +44,35 @@ const NOT_FOUND = 'Task';
 const OUT_OF_SCOPE = 'This task belongs to a workspace outside your position.';
 
 /**
- * The caller's cards of a local day, grouped by type. A store's people (one workspace) read the
- * rows from the tenant memory, kept per store until a write to its assignments, or to what every
- * card shows, is heard of; what depends on the clock is derived from them on every call.
+ * The caller's card rows of a local day, as a holder the route renders from (present.ts,
+ * renderDay). A store's people (one workspace) share it through the tenant memory, kept per store
+ * until a write to its assignments, or to what every card shows, is heard of; what depends on the
+ * clock is derived from the rows when the answer is rendered.
  */
-export async function forDay(
+export async function dayCards(
   db: Db,
   caller: Caller,
   query: MyTaskDateQuery,
   memo?: TenantMemo,
-): Promise<MyTaskGroups> {
+): Promise<DayCards> {
   const timezone = checkTimezone(query.timezone);
   const date = localDayOf(query.datetime, timezone);
-  const read = () =>
-    selectCards(
+  const read = async (): Promise<DayCards> => ({
+    rows: await selectCards(
       db,
       caller,
       sql`${coversDay(date, timezone)} AND ${notCancelled} AND ${inDepartment(query.department)}`,
-    );
-  const rows =
-    memo && caller.nodeType === 'workspace'
-      ? await memo.get(
-          caller.tenantId,
-          `day:${caller.userId}:${date}:${timezone}:${query.department ?? ''}`,
-          read,
-          {
-            part: String(caller.scope.nodeId),
-          },
-        )
-      : await read();
-  return groupByType(rows);
+    ),
+  });
+  if (!memo || caller.nodeType !== 'workspace') return read();
+  return memo.get(
+    caller.tenantId,
+    `day:${caller.userId}:${date}:${timezone}:${query.department ?? ''}`,
+    read,
+    {
+      part: String(caller.scope.nodeId),
+    },
+  );
 }
 
 export async function urgent(db: Db, caller: Caller, query: MyTaskUrgentQuery): Promise<UrgentTasks> {
