@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../db/client';
+
+/** An instant as the API writes it, formatted by the database so a JSON document needs no reparsing. */
+export const isoInstant = (column: SQL) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Runs a query whose one row holds a JSON text column `rows` and parses it. Tree reads ask the

@@ -10,7 +10,7 @@ import type {
 import type { MyTaskType } from '../../../contract/api/mytasks';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
-import { jsonRows, sqlRows } from '../../lib/jsonRows';
+import { isoInstant, jsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 
 /*
@@ -19,7 +19,6 @@ import { containing } from '../../lib/like';
  * count: completions of tasks without approval are done at once and never wait.
  */
 
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const WAITING = sql`(s.decision IS NULL AND a.status = 'submitted')`;
 const REVIEWED = sql`(${WAITING} OR s.decision IS NOT NULL)`;
 const personName = (alias: string) => sql.raw(`trim(${alias}.firstname || ' ' || ${alias}.lastname)`);
@@ -69,7 +68,7 @@ const page = (query: { page: number; per_page: number }) =>
   sql`LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`;
 
 const countFields = sql`'waiting', g.waiting, 'approved', g.approved, 'rejected', g.rejected,
-  'oldest_waiting_at', ${iso(sql`g.oldest_waiting`)}`;
+  'oldest_waiting_at', ${isoInstant(sql`g.oldest_waiting`)}`;
 
 /** Tasks with submissions under review, the longest-waiting first; `total` is the number of tasks. */
 export async function listTasks(db: Db, caller: Caller, path: string, query: AuditQueueQuery) {
@@ -136,10 +135,10 @@ const submissionRow = sql`json_build_object(
   'id', s.id, 'assignment_id', a.id,
   'task', json_build_object('id', t.id, 'title', t.title),
   'workspace', json_build_object('id', n.id, 'name', n.name),
-  'occurrence_date', a.occurrence_date, 'due_at', ${iso(sql`a.due_at`)},
+  'occurrence_date', a.occurrence_date, 'due_at', ${isoInstant(sql`a.due_at`)},
   'attempt', s.attempt,
   'submitted_by', json_build_object('id', s.submitted_by, 'name', coalesce(${personName('u')}, '')),
-  'submitted_at', ${iso(sql`s.submitted_at`)},
+  'submitted_at', ${isoInstant(sql`s.submitted_at`)},
   'late', s.submitted_at > a.due_at,
   'state', CASE WHEN s.decision IS NOT NULL THEN s.decision WHEN ${WAITING} THEN 'waiting' END,
   'photos', (SELECT count(*) FROM task_submission_files sf JOIN task_files f ON f.tenant_id = sf.tenant_id AND f.hash = sf.hash

@@ -2,11 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AssignmentStatus, MyTaskType } from '../../../contract/api/mytasks';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
-import { preparedJsonRows } from '../../lib/jsonRows';
+import { isoInstant, preparedJsonRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
-
-/** An instant as the API writes it, formatted by the database so the JSON needs no reparsing. */
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The caller's workspaces: their own store, or (above store level) the active stores of their
@@ -83,8 +80,8 @@ export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRo
             'secondary_colour', tt.secondary_colour, 'icon', tt.icon, 'sort_order', tt.sort_order,
             'kind', tt.kind),
           'status', a.status, 'occurrence_date', a.occurrence_date::text,
-          'start_at', ${iso(sql`a.start_at`)}, 'due_at', ${iso(sql`a.due_at`)},
-          'expires_at', ${iso(sql`a.expires_at`)},
+          'start_at', ${isoInstant(sql`a.start_at`)}, 'due_at', ${isoInstant(sql`a.due_at`)},
+          'expires_at', ${isoInstant(sql`a.expires_at`)},
           'workspace', json_build_object('id', n.id, 'name', n.name),
           'department', CASE WHEN d.id IS NULL THEN NULL
             ELSE json_build_object('id', d.id, 'name', d.name, 'colour', d.colour) END,
@@ -147,7 +144,7 @@ export function selectUrgent(db: Db, caller: Caller, date: string, timezone: str
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
           'assignment_id', a.id, 'task_id', a.task_id, 'title', t.title,
-          'due_at', ${iso(sql`a.due_at`)}, 'status', a.status,
+          'due_at', ${isoInstant(sql`a.due_at`)}, 'status', a.status,
           'workspace', json_build_object('id', n.id, 'name', n.name)
         ) ORDER BY a.due_at, t.title, n.name, a.id), '[]')::text AS rows
       FROM task_assignments a

@@ -3,9 +3,9 @@ import type { UserListQuery } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { preparedJsonRows, sqlRows } from '../../lib/jsonRows';
+import { isoInstant, preparedJsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
-import { totalCount } from '../../lib/paging';
+import { jsonPage, totalCount } from '../../lib/paging';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -81,9 +81,6 @@ const SORTS: Record<NonNullable<UserListQuery['sort']>, SQL[]> = {
   id: [sql`${users.id}`],
 };
 
-/** An instant as Date#toISOString writes it, formatted by the database so the JSON needs no reparsing. */
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** A user of a list page as the database gives it; the service derives what the API adds. */
 export interface ListedUser {
   id: number;
@@ -134,30 +131,28 @@ export async function listUsers(
     .orderBy(order)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  // An empty page has no row to carry the total: only then, and past page 1, is it counted.
-  const all = query.page > 1 ? db.select({ n: count() }).from(users).where(where) : sql`0`;
-  // The page is sorted again by the same keys (25 rows): numbering the rows instead would sort
-  // every row the filter matches, not just find the page's.
   return preparedJsonRows<{ total: number; rows: ListedUser[] }>(
     db,
-    sql`WITH page AS ${page}
-      SELECT json_build_object('total', coalesce(max(page.total), ${all}),
-        'rows', coalesce(json_agg(json_build_object(
-          'id', users.id, 'username', users.username, 'email', users.email,
-          'firstname', users.firstname, 'lastname', users.lastname,
-          'preferred_name', users.preferred_name, 'avatar', users.avatar, 'enabled', users.enabled,
-          'force_reset', users.force_reset,
-          'assigns', (SELECT coalesce(json_agg(json_build_object(
-              'id', p.id, 'node_id', p.node_id, 'node_name', n.name, 'node_type', n.type,
-              'node_path', n.path, 'role_id', p.role_id, 'role_name', r.name) ORDER BY p.id), '[]')
-            FROM positions p
-            JOIN hierarchy_nodes n ON n.tenant_id = p.tenant_id AND n.id = p.node_id
-            JOIN roles r ON r.tenant_id = p.tenant_id AND r.id = p.role_id
-            WHERE p.tenant_id = users.tenant_id AND p.user_id = users.id),
-          'created_at', ${iso(sql`users.created_at`)}, 'updated_at', ${iso(sql`users.updated_at`)}
-        ) ORDER BY ${order}), '[]'))::text AS rows
-      FROM page
-      JOIN users ON users.tenant_id = ${caller.tenantId} AND users.id = page.id`,
+    jsonPage({
+      page,
+      pageNumber: query.page,
+      countAll: () => db.select({ n: count() }).from(users).where(where),
+      order,
+      row: sql`json_build_object(
+        'id', users.id, 'username', users.username, 'email', users.email,
+        'firstname', users.firstname, 'lastname', users.lastname,
+        'preferred_name', users.preferred_name, 'avatar', users.avatar, 'enabled', users.enabled,
+        'force_reset', users.force_reset,
+        'assigns', (SELECT coalesce(json_agg(json_build_object(
+            'id', p.id, 'node_id', p.node_id, 'node_name', n.name, 'node_type', n.type,
+            'node_path', n.path, 'role_id', p.role_id, 'role_name', r.name) ORDER BY p.id), '[]')
+          FROM positions p
+          JOIN hierarchy_nodes n ON n.tenant_id = p.tenant_id AND n.id = p.node_id
+          JOIN roles r ON r.tenant_id = p.tenant_id AND r.id = p.role_id
+          WHERE p.tenant_id = users.tenant_id AND p.user_id = users.id),
+        'created_at', ${isoInstant(sql`users.created_at`)}, 'updated_at', ${isoInstant(sql`users.updated_at`)})`,
+      from: sql`JOIN users ON users.tenant_id = ${caller.tenantId} AND users.id = page.id`,
+    }),
   );
 }
 

@@ -1,13 +1,13 @@
-import { and, asc, count, countDistinct, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { WorkspaceListQuery, WorkspaceRecord } from '../../../contract/api/workspaces';
 import type { Db } from '../../db/client';
-import { hierarchyNodes, positions, tenants, workspaces } from '../../db/schema';
+import { hierarchyNodes, tenants, workspaces } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { preparedJsonRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
-import { totalCount } from '../../lib/paging';
-import { idsOfPath, inSubtree } from '../../lib/paths';
+import { jsonPage, totalCount } from '../../lib/paging';
+import { inSubtree } from '../../lib/paths';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceValues = Partial<Omit<typeof workspaces.$inferInsert, 'tenantId' | 'id' | 'nodeId'>>;
@@ -128,10 +128,11 @@ const SORTS: Record<NonNullable<WorkspaceListQuery['sort']>, SQL> = {
 export async function listWorkspaces(
   db: Db,
   caller: Caller,
-  query: WorkspaceListQuery & { underPath?: string },
+  query: WorkspaceListQuery & { underPath?: string; id?: number },
 ): Promise<{ total: number; rows: WorkspaceRecord[] }> {
   const conditions = [eq(workspaces.tenantId, caller.tenantId), inSubtree(caller.scope.path)];
   if (query.underPath) conditions.push(inSubtree(query.underPath));
+  if (query.id !== undefined) conditions.push(eq(workspaces.id, query.id));
   if (query.status) conditions.push(eq(hierarchyNodes.status, query.status));
   const search = query.search_key?.trim();
   if (search) {
@@ -159,64 +160,39 @@ export async function listWorkspaces(
     .orderBy(order)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  // An empty page has no row to carry the total: only then, and past page 1, is it counted.
-  const all =
-    query.page > 1
-      ? db.select({ n: count() }).from(workspaces).innerJoin(hierarchyNodes, nodeOfWorkspace).where(where)
-      : sql`0`;
-  // The page is joined back under the names the sort keys use and sorted again (25 rows):
-  // numbering the rows instead would sort every row the filter matches, not just find the page's.
   return preparedJsonRows<{ total: number; rows: WorkspaceRecord[] }>(
     db,
-    sql`WITH page AS ${page}
-      SELECT json_build_object('total', coalesce(max(page.total), ${all}),
-        'rows', coalesce(json_agg(json_build_object(
-          'id', workspaces.id, 'node_id', hierarchy_nodes.id, 'name', hierarchy_nodes.name,
-          'status', hierarchy_nodes.status, 'parent_id', hierarchy_nodes.parent_id,
-          'parent_name', parent.name,
-          -- Between the root and the workspace itself: "New South Wales › Sydney Metro".
-          'location', coalesce((
-            SELECT string_agg(a.name, ' › ' ORDER BY x.ord)
-            FROM unnest(string_to_array(trim(both '/' from hierarchy_nodes.path), '/')::int[])
-              WITH ORDINALITY AS x(id, ord)
-            JOIN hierarchy_nodes a ON a.tenant_id = hierarchy_nodes.tenant_id AND a.id = x.id
-            WHERE x.id <> hierarchy_nodes.id AND a.type <> 'root'), ''),
-          'identifier', workspaces.identifier, 'street_line1', workspaces.street_line1,
-          'street_line2', workspaces.street_line2, 'suburb', workspaces.suburb,
-          'city', workspaces.city, 'state', workspaces.state, 'postcode', workspaces.postcode,
-          'contact', workspaces.contact, 'description', workspaces.description,
-          'open_at', floor(extract(epoch FROM workspaces.open_at))::bigint,
-          'timezone', workspaces.timezone,
-          'user_count', (SELECT count(DISTINCT p.user_id) FROM positions p
-            WHERE p.tenant_id = hierarchy_nodes.tenant_id AND p.node_id = hierarchy_nodes.id)
-        ) ORDER BY ${order}), '[]'))::text AS rows
-      FROM page
-      JOIN workspaces ON workspaces.tenant_id = ${caller.tenantId} AND workspaces.id = page.id
-      JOIN hierarchy_nodes ON ${nodeOfWorkspace}
-      LEFT JOIN hierarchy_nodes parent ON ${parentOfNode}`,
+    jsonPage({
+      page,
+      pageNumber: query.page,
+      countAll: () =>
+        db.select({ n: count() }).from(workspaces).innerJoin(hierarchyNodes, nodeOfWorkspace).where(where),
+      order,
+      // The page is joined back under the names the sort keys use.
+      row: sql`json_build_object(
+        'id', workspaces.id, 'node_id', hierarchy_nodes.id, 'name', hierarchy_nodes.name,
+        'status', hierarchy_nodes.status, 'parent_id', hierarchy_nodes.parent_id,
+        'parent_name', parent.name,
+        -- Between the root and the workspace itself: "New South Wales › Sydney Metro".
+        'location', coalesce((
+          SELECT string_agg(a.name, ' › ' ORDER BY x.ord)
+          FROM unnest(string_to_array(trim(both '/' from hierarchy_nodes.path), '/')::int[])
+            WITH ORDINALITY AS x(id, ord)
+          JOIN hierarchy_nodes a ON a.tenant_id = hierarchy_nodes.tenant_id AND a.id = x.id
+          WHERE x.id <> hierarchy_nodes.id AND a.type <> 'root'), ''),
+        'identifier', workspaces.identifier, 'street_line1', workspaces.street_line1,
+        'street_line2', workspaces.street_line2, 'suburb', workspaces.suburb,
+        'city', workspaces.city, 'state', workspaces.state, 'postcode', workspaces.postcode,
+        'contact', workspaces.contact, 'description', workspaces.description,
+        'open_at', floor(extract(epoch FROM workspaces.open_at))::bigint,
+        'timezone', workspaces.timezone,
+        'user_count', (SELECT count(DISTINCT p.user_id) FROM positions p
+          WHERE p.tenant_id = hierarchy_nodes.tenant_id AND p.node_id = hierarchy_nodes.id))`,
+      from: sql`JOIN workspaces ON workspaces.tenant_id = ${caller.tenantId} AND workspaces.id = page.id
+        JOIN hierarchy_nodes ON ${nodeOfWorkspace}
+        LEFT JOIN hierarchy_nodes parent ON ${parentOfNode}`,
+    }),
   );
-}
-
-/** Names of every node on these paths, for the "New South Wales › Sydney Metro" location line. */
-export async function nodeNames(db: Db, tenantId: number, paths: readonly string[]) {
-  const ids = [...new Set(paths.flatMap(idsOfPath))];
-  if (ids.length === 0) return new Map<number, { name: string; type: string }>();
-  const rows = await db
-    .select({ id: hierarchyNodes.id, name: hierarchyNodes.name, type: hierarchyNodes.type })
-    .from(hierarchyNodes)
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), inArray(hierarchyNodes.id, ids)));
-  return new Map(rows.map((r) => [r.id, { name: r.name, type: r.type as string }]));
-}
-
-/** Distinct users positioned at each of these nodes. */
-export async function userCounts(db: Db, tenantId: number, nodeIds: readonly number[]) {
-  if (nodeIds.length === 0) return new Map<number, number>();
-  const rows = await db
-    .select({ nodeId: positions.nodeId, n: countDistinct(positions.userId) })
-    .from(positions)
-    .where(and(eq(positions.tenantId, tenantId), inArray(positions.nodeId, [...nodeIds])))
-    .groupBy(positions.nodeId);
-  return new Map(rows.map((r) => [r.nodeId, r.n]));
 }
 
 /** A workspace object's columns as bulk imports write them (`open_at` an ISO instant or null). */

@@ -9,22 +9,18 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
-import { idsOfPath } from '../../lib/paths';
 import { createNode, nodeInScope, OUTSIDE_SCOPE, setNodeStatus, updateNode } from '../hierarchy/service';
 import { loadSettings } from '../settings/service';
 import { countWorkspaces } from './count';
 import { assertCanActivate } from './limit';
-import { workspaceObject } from './object';
 import {
   findWorkspace,
   findWorkspaceOfNode,
   insertWorkspaces,
   type JoinedWorkspace,
   listWorkspaces as listRows,
-  nodeNames,
   type ObjectColumns,
   updateWorkspacesBulk,
-  userCounts,
 } from './repository';
 
 const OBJECT_FIELDS = [
@@ -47,46 +43,6 @@ function objectInput(body: Partial<Record<(typeof OBJECT_FIELDS)[number], unknow
   return input as WorkspaceObjectInput;
 }
 
-/**
- * Turns joined rows into records with their location line and head count, in two extra queries.
- * The list builds the same records in its one statement (repository listWorkspaces): keep the two alike.
- */
-async function toRecords(db: Db, tenantId: number, rows: JoinedWorkspace[]): Promise<WorkspaceRecord[]> {
-  const [names, counts] = await Promise.all([
-    nodeNames(
-      db,
-      tenantId,
-      rows.map((r) => r.node.path),
-    ),
-    userCounts(
-      db,
-      tenantId,
-      rows.map((r) => r.node.id),
-    ),
-  ]);
-  return rows.map(({ object, node, parentName }) => {
-    // Between the root and the workspace itself: "New South Wales › Sydney Metro".
-    const location = idsOfPath(node.path)
-      .slice(0, -1)
-      .map((id) => names.get(id))
-      .filter((n) => n !== undefined && n.type !== 'root')
-      .map((n) => n!.name)
-      .join(' › ');
-    const { id: _objectId, ...fields } = workspaceObject(object);
-    return {
-      id: object.id,
-      node_id: node.id,
-      name: node.name,
-      status: node.status,
-      parent_id: node.parentId,
-      parent_name: parentName,
-      location,
-      ...fields,
-      user_count: counts.get(node.id) ?? 0,
-    };
-  });
-}
-
 export async function listWorkspaces(db: Db, caller: Caller, query: WorkspaceListQuery) {
   const under = query.node_id === undefined ? undefined : await nodeInScope(db, caller, query.node_id);
   const { rows, total } = await listRows(db, caller, { ...query, underPath: under?.path });
@@ -102,8 +58,10 @@ async function workspaceInScope(db: Db, caller: Caller, id: number): Promise<Joi
 }
 
 export async function getWorkspace(db: Db, caller: Caller, id: number): Promise<WorkspaceRecord> {
-  const [record] = await toRecords(db, caller.tenantId, [await workspaceInScope(db, caller, id)]);
-  return record!;
+  await workspaceInScope(db, caller, id);
+  // The record as the list builds it, in the same statement.
+  const { rows } = await listRows(db, caller, { id, page: 1, per_page: 1 });
+  return rows[0]!;
 }
 
 /** A workspace is a hierarchy node with an object: creation goes through the node service. */
