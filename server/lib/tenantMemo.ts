@@ -46,8 +46,8 @@ export class TenantMemo {
   }
 
   /** Drops one entry (it no longer holds, such as a session past its expiry as this process saw it). */
-  drop(tenantId: number, key: string, part = '') {
-    if (this.tenants.get(tenantId)?.get(part)?.delete(key)) this.size--;
+  drop(tenantId: number, key: string) {
+    if (this.tenants.get(tenantId)?.get('')?.delete(key)) this.size--;
   }
 
   /** Forgets everything kept for the tenant, its parts included: something they depend on was written. */

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     tenantMemo: TenantMemo;
     tenantNotices: TenantNotices;
+    /** Resolves once this process has heard the notices of every write committed before the call. */
+    heardChanges(): Promise<void>;
   }
 }
 
@@ -61,7 +63,7 @@ export const changesPlugin = fp(
     });
     app.addHook('onClose', () => stop());
 
-    const heardOwnWrites = async () => {
+    const heardChanges = async () => {
       if (!memo.listening) return;
       const payload = `${BARRIER}${randomUUID()}`;
       let timer: NodeJS.Timeout | undefined;
@@ -77,8 +79,9 @@ export const changesPlugin = fp(
         barriers.delete(payload);
       }
     };
+    app.decorate('heardChanges', heardChanges);
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (!READS.has(request.method)) await heardOwnWrites();
+      if (!READS.has(request.method)) await heardChanges();
       return payload;
     });
   },

@@ -36,8 +36,8 @@ function sendFile(reply: FastifyReply, file: Download) {
 export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = (): imports.ImportDeps => ({ db: app.db, files: app.files, jobs: app.jobs });
 
-  app.jobs.work('imports.run', async (payload) => {
-    await runImportJob(
+  app.jobs.work('imports.run', (payload) =>
+    runImportJob(
       {
         ...deps(),
         mailer: app.mailer,
@@ -46,10 +46,8 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         liveProgress: app.database.kind === 'postgres',
       },
       payload,
-    );
-    // Its people and places: this process knows at once, the others from the database's notice.
-    app.tenantMemo.forget(payload.tenantId);
-  });
+    ),
+  );
 
   for (const kind of IMPORT_KINDS) {
     const base = `/api/${kind}/import`;
