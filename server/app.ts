@@ -33,10 +33,10 @@ import { themeRoutes } from './modules/theme/routes';
 import { userRoutes } from './modules/users/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { authPlugin } from './plugins/auth';
-import { changesPlugin } from './plugins/changes';
 import { errorsPlugin } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
 import { jobsPlugin } from './plugins/jobs';
+import { keptPlugin } from './plugins/kept';
 import { mailPlugin } from './plugins/mail';
 import { requestRulesPlugin } from './plugins/requestRules';
 import { webPlugin } from './plugins/web';
@@ -111,9 +111,10 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(jobsPlugin, { database, workers: config.jobWorkers });
   keepEmbeddedStatistics(app);
+  await app.register(import('./modules/session/sweep'));
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
-  await app.register(changesPlugin, { database });
-  await app.register(authPlugin, { db: database.db, memo: app.tenantMemo });
+  await app.register(keptPlugin, { on: config.keepAnswers });
+  await app.register(authPlugin, { db: database.db, kept: app.kept });
   await app.register(filesPlugin, { storage: new LocalFileStorage(path.join(config.dataDir, 'files')) });
 
   await app.register(healthRoutes);

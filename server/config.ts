@@ -24,6 +24,11 @@ export interface Config {
 
   /** JOBS=off: this process enqueues background jobs but does not run them (on by default). */
   jobWorkers: boolean;
+  /**
+   * KEEP_ANSWERS=off: nothing is kept in memory between requests (lib/keptAnswers.ts); every read
+   * asks the database. For measuring, and for the test that compares kept reads with fresh ones.
+   */
+  keepAnswers: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -122,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = env.TRUST_PROXY ? attempt(() => parseTrustProxy(env.TRUST_PROXY!), false) : false;
 
   const jobWorkers = env.JOBS ? attempt(() => parseBool('JOBS', env.JOBS!), true) : true;
+  const keepAnswers = env.KEEP_ANSWERS
+    ? attempt(() => parseBool('KEEP_ANSWERS', env.KEEP_ANSWERS!), true)
+    : true;
 
   if (errors.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${errors.join('\n  - ')}`);
@@ -140,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: { perIpPerMinute: perIp, perUsernamePer15Minutes: perUsername },
     trustProxy,
     jobWorkers,
+    keepAnswers,
   };
 }

@@ -33,69 +33,6 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /**
-   * LISTEN on `channel`: `notice` gets the payload of every notice. On PostgreSQL it listens on a
-   * connection of its own, which can drop: `listening(false)` says notices may be missed from now
-   * on, `listening(true)` that they arrive again (it connects again every second meanwhile).
-   * Answers a function that stops listening.
-   */
-  listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
-}
-
-export interface NoticeHandlers {
-  notice(payload: string): void;
-  listening(on: boolean): void;
-}
-
-/** How long a lost listening connection waits before it connects again. */
-const RELISTEN_MS = 1_000;
-
-/** LISTEN on a dedicated PostgreSQL connection, connecting again after a drop. */
-async function listenOnPostgres(
-  url: string,
-  channel: string,
-  handlers: NoticeHandlers,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    let lost = false;
-    const drop = () => {
-      if (lost || stopped) return;
-      lost = true;
-      if (client === next) client = undefined;
-      void next.end().catch(() => {});
-      handlers.listening(false);
-      retry = setTimeout(() => void connect(), RELISTEN_MS);
-      retry.unref();
-    };
-    next.on('notification', (n) => {
-      if (n.channel === channel) handlers.notice(n.payload ?? '');
-    });
-    next.on('error', drop);
-    next.on('end', drop);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    } catch {
-      drop();
-      return;
-    }
-    if (stopped) {
-      await next.end().catch(() => {});
-      return;
-    }
-    client = next;
-    handlers.listening(true);
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await client?.end().catch(() => {});
-  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -138,7 +75,6 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
         }
       },
       migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
-      listen: (channel, handlers) => listenOnPostgres(source.url, channel, handlers),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -162,14 +98,6 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       return results.at(-1) ?? { rows: [] };
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
-    // One session, in this process: no connection to lose, no notice missed.
-    listen: async (channel, handlers) => {
-      const stop = await client.listen(channel, (payload) => handlers.notice(payload));
-      handlers.listening(true);
-      return async () => {
-        if (!client.closed) await stop();
-      };
-    },
     ping: async () => {
       await client.query('select 1');
     },

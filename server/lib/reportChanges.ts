@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Jobs } from '../plugins/jobs';
 import { debounceSlot } from './jobQueue';
@@ -22,27 +21,19 @@ export function queueReportRollup(jobs: Jobs, db: Db, tenantId: number) {
 }
 
 /**
- * Registers, in a routes plugin that writes assignments or the tree, a hook that follows a
- * successful write which changed a rolled day (a late completion, a review, a store moved) with
- * a roll-up job for the caller's tenant. Writes about today change nothing rolled and queue
- * nothing; until the job has run, readers take the changed days live (see report/plan.ts).
+ * Called by a service that wrote assignments, their submissions or acknowledgements, or the tree,
+ * inside its transaction `tx` after the write: when the write changed a day already rolled (a
+ * late completion, a review, a store moved — migration 0009 marks those days), it queues the
+ * roll-up job in the same transaction, so the job exists exactly when the write commits. Writes
+ * about today change nothing rolled and queue nothing; until the job has run, readers take the
+ * changed days live (see report/plan.ts).
  */
-export function rollReportsAfterWrites(app: FastifyInstance) {
-  // onSend, not onResponse: the job is queued before the answer leaves (tests drain it next).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || reply.statusCode >= 300 || !request.caller) return payload;
-    const tenantId = request.caller.tenantId;
-    try {
-      const [row] = await sqlRows<{ changed: boolean }>(
-        app.db,
-        sql`SELECT EXISTS (SELECT 1 FROM report_stale_days s
-          JOIN report_rollups r ON r.tenant_id = s.tenant_id
-          WHERE s.tenant_id = ${tenantId} AND s.due_date <= r.rolled_through) AS changed`,
-      );
-      if (row?.changed) await queueReportRollup(app.jobs, app.db, tenantId);
-    } catch (err) {
-      request.log.error({ err }, 'could not enqueue the report roll-up');
-    }
-    return payload;
-  });
+export async function queueReportRollupIfChanged(jobs: Jobs, tx: Db, tenantId: number) {
+  const [row] = await sqlRows<{ changed: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM report_stale_days s
+      JOIN report_rollups r ON r.tenant_id = s.tenant_id
+      WHERE s.tenant_id = ${tenantId} AND s.due_date <= r.rolled_through) AS changed`,
+  );
+  if (row?.changed) await queueReportRollup(jobs, tx, tenantId);
 }

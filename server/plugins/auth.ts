@@ -5,7 +5,7 @@ import type { Capability, ModuleId } from '../../contract/modules';
 import type { Db } from '../db/client';
 import { can, NO_ACTIVE_WORKSPACE } from '../lib/caller';
 import { forbidden, HttpError, unauthorized } from '../lib/errors';
-import type { TenantMemo } from '../lib/tenantMemo';
+import type { KeptAnswers } from '../lib/keptAnswers';
 import { authenticate, type SessionContext } from '../modules/session/service';
 
 /**
@@ -51,7 +51,7 @@ export function sessionOf(request: FastifyRequest): SessionContext {
 }
 
 /** One guard for every route: session → user → tenant → position → permissions → scope. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; memo: TenantMemo }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; kept: KeptAnswers }) => {
   app.decorateRequest('sessionContext', undefined);
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (request) => {
@@ -65,7 +65,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; memo: 
       opts.db,
       token,
       Array.isArray(header) ? header[0] : header,
-      opts.memo,
+      opts.kept,
     );
     request.sessionContext = session;
     request.caller = caller;

@@ -413,7 +413,7 @@ export async function seedDemoTasks(db: Db, options: { now?: Date; tenant?: stri
     const task = await create(db, caller, demo.body);
     count++;
     if (demo.state === 'draft') continue;
-    await publish(db, caller, task.id, now);
+    await publish(db, undefined, caller, task.id, now);
     if (demo.body.recurrence) {
       // History and the coming fortnight, as the job would have made them day by day.
       await db.transaction((tx) =>
@@ -425,7 +425,7 @@ export async function seedDemoTasks(db: Db, options: { now?: Date; tenant?: stri
     }
     if (demo.state === 'archived') {
       await recordHistory(db, tenantId, now, callers.owner.userId);
-      await archive(db, caller, task.id);
+      await archive(db, undefined, caller, task.id);
     }
   }
   await recordHistory(db, tenantId, now, callers.owner.userId);

@@ -24,7 +24,7 @@ export async function addContainer(
   parentId: number,
   name: string,
 ) {
-  const node = await createNode(db, caller, { parent_id: parentId, type: 'container', name });
+  const node = await createNode(db, undefined, caller, { parent_id: parentId, type: 'container', name });
   tenant.nodeIds[name] = node.id;
   return node.id;
 }
@@ -37,7 +37,7 @@ export async function addStore(
   parentId: number,
   store: StoreDef,
 ) {
-  const node = await createNode(db, caller, {
+  const node = await createNode(db, undefined, caller, {
     parent_id: parentId,
     type: 'workspace',
     name: store.name,

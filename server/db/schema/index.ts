@@ -8,3 +8,4 @@ export * from './settings';
 export * from './tasks';
 export * from './tenants';
 export * from './users';
+export * from './versions';

@@ -12,12 +12,6 @@ export const tenants = pgTable(
     identifier: text('identifier').notNull(),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    /**
-     * Bumped (by triggers, in the writing transaction) on every change to the tenant's nodes,
-     * workspace objects or positions: the cached hierarchy tree of any process is current while
-     * this number is unchanged.
-     */
-    treeVersion: integer('tree_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

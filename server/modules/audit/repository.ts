@@ -229,6 +229,7 @@ export interface LockedSubmission {
   attempt: number;
   submitted_by: number;
   path: string;
+  workspace_node_id: number;
   waiting: boolean;
   rejected_before: boolean;
 }
@@ -240,7 +241,7 @@ export interface LockedSubmission {
 export async function lockSubmissions(db: Db, tenantId: number, ids: readonly number[]) {
   const rows = await sqlRows<Record<keyof LockedSubmission, unknown>>(
     db,
-    sql`SELECT s.id, s.assignment_id, s.attempt, s.submitted_by, n.path,
+    sql`SELECT s.id, s.assignment_id, s.attempt, s.submitted_by, n.path, a.workspace_node_id,
         (s.decision IS NULL AND a.status = 'submitted') AS waiting,
         EXISTS (SELECT 1 FROM task_submissions r WHERE r.tenant_id = s.tenant_id
                 AND r.assignment_id = s.assignment_id AND r.decision = 'rejected') AS rejected_before
@@ -262,6 +263,7 @@ export async function lockSubmissions(db: Db, tenantId: number, ids: readonly nu
       attempt: Number(r.attempt),
       submitted_by: Number(r.submitted_by),
       path: String(r.path),
+      workspace_node_id: Number(r.workspace_node_id),
       waiting: r.waiting === true,
       rejected_before: r.rejected_before === true,
     }),

@@ -13,7 +13,6 @@ import {
 import { IdQuery } from '../../../contract/api/common';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import type { Access } from '../../plugins/auth';
 import * as audit from './service';
 
@@ -23,7 +22,6 @@ const update: { access: Access } = { access: { module: 'audit', can: ['update'] 
 
 /** The audit of completions (issue 12): queues by task and by workspace, one submission, decisions. */
 export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  rollReportsAfterWrites(app);
   app.get(
     '/api/audit/task/list',
     {
@@ -91,7 +89,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: update,
     },
-    async (request) => ok(await audit.approve(app.db, callerOf(request), request.body)),
+    async (request) => ok(await audit.approve(app.db, app.jobs, callerOf(request), request.body)),
   );
 
   app.post(
@@ -105,6 +103,6 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: update,
     },
-    async (request) => ok(await audit.reject(app.db, callerOf(request), request.body)),
+    async (request) => ok(await audit.reject(app.db, app.jobs, callerOf(request), request.body)),
   );
 };

@@ -12,6 +12,9 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, can, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { queueReportRollupIfChanged } from '../../lib/reportChanges';
+import { bumpStores } from '../../lib/versions';
+import type { Jobs } from '../../plugins/jobs';
 import { nodeInScope } from '../hierarchy/service';
 import { history, instructions } from '../mytasks/service';
 import {
@@ -113,16 +116,27 @@ async function lockForReview(db: Db, caller: Caller, ids: readonly number[]): Pr
   return locked;
 }
 
-export async function approve(db: Db, caller: Caller, body: ApproveBody): Promise<ReviewResult> {
+/** A decision's follow-ups, in its transaction: the roll-up if it changed a rolled day, the stores' versions. */
+async function decided(tx: Db, jobs: Jobs, caller: Caller, locked: readonly LockedSubmission[]) {
+  await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
+  await bumpStores(
+    tx,
+    caller.tenantId,
+    locked.map((t) => t.workspace_node_id),
+  );
+}
+
+export async function approve(db: Db, jobs: Jobs, caller: Caller, body: ApproveBody): Promise<ReviewResult> {
   await db.transaction(async (tx) => {
     const locked = await lockForReview(tx, caller, body.ids);
     for (const target of locked)
       await decide(tx, caller.tenantId, caller.userId, target, { kind: 'approved' });
+    await decided(tx, jobs, caller, locked);
   });
   return { ids: body.ids, decision: 'approved' };
 }
 
-export async function reject(db: Db, caller: Caller, body: RejectBody): Promise<ReviewResult> {
+export async function reject(db: Db, jobs: Jobs, caller: Caller, body: RejectBody): Promise<ReviewResult> {
   const reason = body.reason.trim();
   if (!reason) {
     const message = 'Say why it is rejected, so the store knows what to fix.';
@@ -136,6 +150,7 @@ export async function reject(db: Db, caller: Caller, body: RejectBody): Promise<
       throw badRequest(message, { attachment: message });
     }
     await decide(tx, caller.tenantId, caller.userId, target!, { kind: 'rejected', reason, fileHash });
+    await decided(tx, jobs, caller, [target!]);
   });
   return { ids: [body.id], decision: 'rejected' };
 }

@@ -3,7 +3,6 @@ import { ComplianceExportQuery, ComplianceGrid, ComplianceQuery } from '../../..
 import { MyTaskCard, MyTaskCompleteBody } from '../../../contract/api/mytasks';
 import { callerOf } from '../../lib/caller';
 import { disposition, ok, responses } from '../../lib/http';
-import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import type { Access } from '../../plugins/auth';
 import * as compliance from './service';
 
@@ -12,7 +11,6 @@ const read: { access: Access } = { access: { module: 'compliance', can: ['read']
 
 /** The compliance grid (issue 12): checks × workspaces, its export, and completing from it. */
 export const complianceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  rollReportsAfterWrites(app);
   app.get(
     '/api/compliance/grid',
     {
@@ -55,6 +53,6 @@ export const complianceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'compliance', can: ['complete'] } },
     },
-    async (request) => ok(await compliance.complete(app.db, callerOf(request), request.body)),
+    async (request) => ok(await compliance.complete(app.db, app.jobs, callerOf(request), request.body)),
   );
 };

@@ -14,6 +14,7 @@ import type { Caller } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
 import { checkDateRange } from '../../lib/localDates';
 import { type Download, tableDownload } from '../../lib/spreadsheet';
+import type { Jobs } from '../../plugins/jobs';
 import { nodeInScope } from '../hierarchy/service';
 import { complete as completeAssignment } from '../mytasks/service';
 import { type GridEntry, gridData, isComplianceAssignment } from './repository';
@@ -108,11 +109,16 @@ export async function exportGrid(db: Db, caller: Caller, query: ComplianceExport
  * Completing a compliance check from the grid: only at the caller's own workspace, with the same
  * rules and evidence as My Tasks (it is the same completion).
  */
-export async function complete(db: Db, caller: Caller, body: MyTaskCompleteBody): Promise<MyTaskCard> {
+export async function complete(
+  db: Db,
+  jobs: Jobs,
+  caller: Caller,
+  body: MyTaskCompleteBody,
+): Promise<MyTaskCard> {
   const compliance = await isComplianceAssignment(db, caller.tenantId, body.assignment_id);
   if (compliance === undefined) throw notFound('Task');
   if (!compliance) throw forbidden('Only compliance checks can be completed from the compliance grid.');
   if (caller.nodeType !== 'workspace')
     throw forbidden('Compliance checks are completed by the people of their own workspace.');
-  return completeAssignment(db, caller, body);
+  return completeAssignment(db, jobs, caller, body);
 }

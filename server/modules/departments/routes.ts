@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { IdQuery } from '../../../contract/api/common';
 import {
@@ -12,6 +13,9 @@ import type { ModuleId } from '../../../contract/modules';
 import { callerOf, can } from '../../lib/caller';
 import { forbidden } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
+import { keptBody, sendKept } from '../../lib/keptBody';
+import { versionKey } from '../../lib/versions';
+import { sessionOf } from '../../plugins/auth';
 import * as departments from './service';
 
 /**
@@ -40,10 +44,15 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: {} },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
       if (!READERS.some((m) => can(caller, m, ['read']))) throw forbidden();
-      return ok(await departments.list(app.db, caller, request.query));
+      // Every task screen asks for it; it changes only with the settings version.
+      const key = `departments:${caller.tenantId}:${versionKey(sessionOf(request).versions, 'settings')}:${JSON.stringify(request.query)}`;
+      const kept = await app.kept.get(key, async () =>
+        keptBody(String(reply.serialize(ok(await departments.list(app.db, caller, request.query))))),
+      );
+      return sendKept(request, reply as FastifyReply, kept);
     },
   );
 

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { bumpVersion } from '../../lib/versions';
 import { countTasksOfDepartment } from '../taskmanagement/usage';
 import {
   type DepartmentRow,
@@ -59,7 +60,9 @@ export async function create(db: Db, caller: Caller, body: DepartmentCreateBody)
   return db.transaction(async (tx) => {
     if (await departmentNameTaken(tx, caller.tenantId, values.name))
       throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
-    return toDepartment(await insertDepartment(tx, caller.tenantId, values));
+    const department = toDepartment(await insertDepartment(tx, caller.tenantId, values));
+    await bumpVersion(tx, caller.tenantId, 'settings');
+    return department;
   });
 }
 
@@ -74,7 +77,9 @@ export async function update(
     if (!(await findDepartment(tx, caller.tenantId, id))) throw notFound('Department');
     if (await departmentNameTaken(tx, caller.tenantId, values.name, id))
       throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
-    return toDepartment((await updateDepartment(tx, caller.tenantId, id, values))!);
+    const department = toDepartment((await updateDepartment(tx, caller.tenantId, id, values))!);
+    await bumpVersion(tx, caller.tenantId, 'settings');
+    return department;
   });
 }
 
@@ -89,6 +94,7 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
       );
     // A parallel delete may have taken it since it was found: that one answered 200.
     if (!(await deleteDepartment(tx, caller.tenantId, id))) throw notFound('Department');
+    await bumpVersion(tx, caller.tenantId, 'settings');
   });
   return { id };
 }

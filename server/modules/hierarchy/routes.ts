@@ -17,8 +17,6 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { sendKept } from '../../lib/keptBody';
-import { refreshTaskTargetsAfterWrites } from '../../lib/organisationChanges';
-import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import { sessionOf } from '../../plugins/auth';
 import {
   createNode,
@@ -38,7 +36,7 @@ const tags = ['hierarchy'];
  */
 async function sendTree(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const caller = callerOf(request);
-  const version = sessionOf(request).tenant.treeVersion;
+  const version = sessionOf(request).versions.tree;
   const document = await treeDocument(this.db, caller, version, (nodes) =>
     String(reply.serialize(ok(nodes))),
   );
@@ -52,9 +50,6 @@ async function sendTree(this: FastifyInstance, request: FastifyRequest, reply: F
 
 /** Spec §7 hierarchy calls, every one limited to the caller's subtree. */
 export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  refreshTaskTargetsAfterWrites(app);
-  rollReportsAfterWrites(app);
-
   app.get(
     '/api/hierarchy/tree/fetch',
     {
@@ -90,7 +85,7 @@ export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const node = await createNode(app.db, caller, request.body);
+      const node = await createNode(app.db, app.jobs, caller, request.body);
       return ok(await getNode(app.db, caller, node.id));
     },
   );
@@ -108,7 +103,7 @@ export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const node = await updateNode(app.db, caller, request.body);
+      const node = await updateNode(app.db, app.jobs, caller, request.body);
       return ok(await getNode(app.db, caller, node.id));
     },
   );
@@ -124,7 +119,7 @@ export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'hierarchy', can: ['delete'] } },
     },
-    async (request) => ok(await deleteNodes(app.db, callerOf(request), request.body.ids)),
+    async (request) => ok(await deleteNodes(app.db, app.jobs, callerOf(request), request.body.ids)),
   );
 
   app.get(
@@ -166,6 +161,6 @@ export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'hierarchy', can: ['update'] } },
     },
-    async (request) => ok(await transferAssignments(app.db, callerOf(request), request.body)),
+    async (request) => ok(await transferAssignments(app.db, app.jobs, callerOf(request), request.body)),
   );
 };

@@ -11,8 +11,11 @@ import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { queueOrganisationFollowUps } from '../../lib/organisationChanges';
 import { lockOrganisation } from '../../lib/organisationLock';
 import { isForeignKeyViolation } from '../../lib/pgErrors';
+import { bumpStores, bumpVersion } from '../../lib/versions';
+import type { Jobs } from '../../plugins/jobs';
 import { assertAdministratorRemains, countAdministrators } from '../users/administrators';
 import { assertCanActivate } from '../workspaces/limit';
 import {
@@ -169,6 +172,7 @@ async function parentInScope(db: Db, caller: Caller, parentId: number): Promise<
 /** Creates a container, or a workspace with its object (reused by the workspace API). */
 export async function createNode(
   db: Db,
+  jobs: Jobs | undefined,
   caller: Caller,
   input: NodeCreateBody & { status?: 'active' | 'inactive' },
   prefix = 'object.',
@@ -203,6 +207,8 @@ export async function createNode(
     });
     if (values)
       await addObject(tx, caller.tenantId, id, { ...values, identifier: values.identifier! }, prefix);
+    await queueOrganisationFollowUps(jobs, tx, caller.tenantId);
+    await bumpVersion(tx, caller.tenantId, 'tree');
     return (await findNode(tx, caller.tenantId, id))!;
   });
 }
@@ -213,6 +219,7 @@ export async function createNode(
  */
 export async function updateNode(
   db: Db,
+  jobs: Jobs,
   caller: Caller,
   input: NodeUpdateBody,
   prefix = 'object.',
@@ -241,13 +248,26 @@ export async function updateNode(
     }
     if (input.parent_id !== undefined && input.parent_id !== node.parentId)
       await moveNode(tx, caller, node, input.parent_id);
+    await queueOrganisationFollowUps(jobs, tx, caller.tenantId);
+    await bumpVersion(tx, caller.tenantId, 'tree');
     return (await findNode(tx, caller.tenantId, node.id))!;
   });
 }
 
-/** Activates or deactivates a node the caller has found in their scope (the workspace service does). */
-export async function setNodeStatus(db: Db, caller: Caller, nodeId: number, status: 'active' | 'inactive') {
-  await updateNodeFields(db, caller.tenantId, nodeId, { status });
+/**
+ * Activates or deactivates a node the caller has found in their scope (the workspace service
+ * does), inside the caller's transaction `tx`.
+ */
+export async function setNodeStatus(
+  tx: Db,
+  jobs: Jobs,
+  caller: Caller,
+  nodeId: number,
+  status: 'active' | 'inactive',
+) {
+  await updateNodeFields(tx, caller.tenantId, nodeId, { status });
+  await queueOrganisationFollowUps(jobs, tx, caller.tenantId);
+  await bumpVersion(tx, caller.tenantId, 'tree');
 }
 
 /** Nodes of the tenant by id (another tenant's ids match nothing); scope is the caller's to check. */
@@ -273,7 +293,12 @@ async function moveNode(db: Db, caller: Caller, node: NodeRow, parentId: number)
  * Deletes nodes with everything below them. People positioned there are not lost: their positions
  * move to the unassigned node with their roles. The root and unassigned nodes stay.
  */
-export async function deleteNodes(db: Db, caller: Caller, ids: readonly number[]): Promise<NodeDeleteData> {
+export async function deleteNodes(
+  db: Db,
+  jobs: Jobs,
+  caller: Caller,
+  ids: readonly number[],
+): Promise<NodeDeleteData> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     await lockOrganisation(tx, caller.tenantId);
@@ -306,6 +331,9 @@ export async function deleteNodes(db: Db, caller: Caller, ids: readonly number[]
         );
       throw error;
     }
+    await queueOrganisationFollowUps(jobs, tx, caller.tenantId);
+    // The people moved out keep positions (at the unassigned node): what the guard reads of them.
+    await bumpVersion(tx, caller.tenantId, 'tree');
     return { deleted, moved_users: movedUsers, unassigned_id: unassigned.id };
   });
 }
@@ -327,7 +355,7 @@ export async function listNodeAssignments(
 }
 
 /** Moves positions (their ids) to another node, keeping each user's role there. */
-export async function transferAssignments(db: Db, caller: Caller, input: TransferBody) {
+export async function transferAssignments(db: Db, jobs: Jobs, caller: Caller, input: TransferBody) {
   const ids = [...new Set(input.ids)];
   return db.transaction(async (tx) => {
     await lockOrganisation(tx, caller.tenantId);
@@ -347,6 +375,10 @@ export async function transferAssignments(db: Db, caller: Caller, input: Transfe
     const before = await countAdministrators(tx, caller.tenantId);
     const moved = await movePositions(tx, caller.tenantId, ids, target.id);
     await assertAdministratorRemains(tx, caller.tenantId, before);
+    await queueOrganisationFollowUps(jobs, tx, caller.tenantId);
+    // A store's day counts the people positioned there: the stores left and the one joined.
+    await bumpStores(tx, caller.tenantId, [target.id, ...found.map((p) => p.nodeId)]);
+    await bumpVersion(tx, caller.tenantId, 'tree');
     return { moved, node_id: target.id };
   });
 }

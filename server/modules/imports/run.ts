@@ -3,11 +3,11 @@ import type { Db } from '../../db/client';
 import { can } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
 import type { JobPayloads } from '../../lib/jobs';
-import { queueTaskTargetRefresh } from '../../lib/organisationChanges';
+import { queueOrganisationFollowUps } from '../../lib/organisationChanges';
 import { lockOrganisation } from '../../lib/organisationLock';
 import { isUniqueViolation } from '../../lib/pgErrors';
-import { queueReportRollup } from '../../lib/reportChanges';
 import type { FileStorage } from '../../lib/storage';
+import { bumpStores, bumpVersion, storesOfTenant } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
 import type { Mailer } from '../mail/service';
 import { callerAtPosition } from '../session/service';
@@ -90,13 +90,16 @@ export async function runImportJob(deps: RunDeps, { tenantId, runId }: JobPayloa
       await progress({ total: valid.length });
       const count = (action: string) => valid.filter((o) => o.action === action).length;
       let containersCreated = 0;
-      if (kind === 'user')
+      if (kind === 'user') {
         await applyPeople(tx, caller, valid as RowOutcome<PersonPlan>[], {
           mailer: deps.mailer,
           publicUrl: deps.publicUrl,
           progress: (processed) => progress({ processed }),
         });
-      else
+        // People and positions at any number of stores: every store's head count may have moved.
+        await bumpStores(tx, tenantId, storesOfTenant(tenantId));
+        await bumpVersion(tx, tenantId, 'people', 'tree');
+      } else {
         containersCreated = await applyStores(
           tx,
           caller,
@@ -104,13 +107,11 @@ export async function runImportJob(deps: RunDeps, { tenantId, runId }: JobPayloa
           valid as RowOutcome<StorePlan>[],
           {
             progress: (processed) => progress({ processed }),
-            afterWrites: async (on) => {
-              await queueTaskTargetRefresh(deps.jobs, on, tenantId);
-              // Stores moved to other places: their containers' report rows follow.
-              await queueReportRollup(deps.jobs, on, tenantId);
-            },
+            afterWrites: (on) => queueOrganisationFollowUps(deps.jobs, on, tenantId),
           },
         );
+        await bumpVersion(tx, tenantId, 'tree');
+      }
       await files.put(key, await resultCsv(resultRows(checked, true)));
       await finish(tx, 'imported', {
         processed: valid.length,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AssignmentStatus, MyTaskType } from '../../../contract/api/mytasks';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
-import { isoInstant, preparedJsonRows } from '../../lib/jsonRows';
+import { isoInstant, jsonRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 
 /**
@@ -72,7 +72,7 @@ export interface CardRow {
  * statement (the hottest call of the product), built as one JSON document.
  */
 export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRow[]> {
-  return preparedJsonRows<CardRow[]>(
+  return jsonRows<CardRow[]>(
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
           'assignment_id', a.id, 'task_id', a.task_id, 'title', t.title,
@@ -129,22 +129,31 @@ export interface UrgentRow {
   task_id: number;
   title: string;
   due_at: string;
+  expires_at: string | null;
   status: AssignmentStatus;
   workspace: { id: number; name: string };
 }
 
+/** Unfinished work past its expiry can no longer be done: it never holds the urgent modal open. */
+export const expiredBy = (row: UrgentRow, now: number) =>
+  (row.status === 'open' || row.status === 'rejected') &&
+  row.expires_at !== null &&
+  Date.parse(row.expires_at) <= now;
+
 /**
  * Urgent-type assignments of the caller's workspaces for the local day, and those still unfinished
- * from earlier days (overdue). Expired and cancelled ones can no longer be done, so they never
- * hold the modal open.
+ * from earlier days (overdue). Expired (as the job marked them) and cancelled ones are left out;
+ * those whose expiry passed since are left out by `expiredBy` when the answer is made, so the
+ * rows do not depend on the clock and can be kept.
  */
 export function selectUrgent(db: Db, caller: Caller, date: string, timezone: string): Promise<UrgentRow[]> {
   const dayStart = sql`(${date}::date)::timestamp AT TIME ZONE ${timezone}`;
-  return preparedJsonRows<UrgentRow[]>(
+  return jsonRows<UrgentRow[]>(
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
           'assignment_id', a.id, 'task_id', a.task_id, 'title', t.title,
-          'due_at', ${isoInstant(sql`a.due_at`)}, 'status', a.status,
+          'due_at', ${isoInstant(sql`a.due_at`)}, 'expires_at', ${isoInstant(sql`a.expires_at`)},
+          'status', a.status,
           'workspace', json_build_object('id', n.id, 'name', n.name)
         ) ORDER BY a.due_at, t.title, n.name, a.id), '[]')::text AS rows
       FROM task_assignments a
@@ -153,7 +162,6 @@ export function selectUrgent(db: Db, caller: Caller, date: string, timezone: str
       JOIN task_types tt ON tt.tenant_id = t.tenant_id AND tt.id = t.type_id AND tt.kind = 'urgent'
       WHERE a.tenant_id = ${caller.tenantId} AND ${workspacesOf(caller)}
         AND a.status NOT IN ('cancelled', 'expired')
-        AND NOT (a.status IN ('open', 'rejected') AND a.expires_at IS NOT NULL AND a.expires_at <= now())
         AND ((${coversDay(date, timezone)})
           OR (a.status IN ('open', 'rejected') AND a.due_at <= ${dayStart}))`,
   );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   MyTaskCard,
   MyTaskCompleteBody,
@@ -14,7 +14,7 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { sendKept } from '../../lib/keptBody';
-import { rollReportsAfterWrites } from '../../lib/reportChanges';
+import { sessionOf } from '../../plugins/auth';
 import { renderDay } from './present';
 import * as mytasks from './service';
 
@@ -22,7 +22,10 @@ const tags = ['mytasks'];
 
 /** My Tasks (spec §7): the selected position's workspace(s) and what they have to do. */
 export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  rollReportsAfterWrites(app);
+  const keeping = (request: FastifyRequest): mytasks.Keeping => ({
+    kept: app.kept,
+    versions: sessionOf(request).versions,
+  });
   app.get(
     '/api/user/task/date',
     {
@@ -35,7 +38,7 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { module: 'mytasks', can: ['read'] } },
     },
     async (request, reply) => {
-      const day = await mytasks.dayCards(app.db, callerOf(request), request.query, app.tenantMemo);
+      const day = await mytasks.dayCards(app.db, callerOf(request), request.query, keeping(request));
       const kept = renderDay(day, (groups) => String(reply.serialize(ok(groups))));
       return sendKept(request, reply as FastifyReply, kept);
     },
@@ -52,7 +55,7 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'mytasks', can: ['read'] } },
     },
-    async (request) => ok(await mytasks.urgent(app.db, callerOf(request), request.query)),
+    async (request) => ok(await mytasks.urgent(app.db, callerOf(request), request.query, keeping(request))),
   );
 
   app.get(
@@ -94,6 +97,6 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'mytasks', can: ['complete'] } },
     },
-    async (request) => ok(await mytasks.complete(app.db, callerOf(request), request.body)),
+    async (request) => ok(await mytasks.complete(app.db, app.jobs, callerOf(request), request.body)),
   );
 };

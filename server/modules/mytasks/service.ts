@@ -14,11 +14,15 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { TenantMemo } from '../../lib/tenantMemo';
+import type { KeptAnswers } from '../../lib/keptAnswers';
+import { queueReportRollupIfChanged } from '../../lib/reportChanges';
+import { bumpStores, storeVersion, type Versions, versionKey } from '../../lib/versions';
+import type { Jobs } from '../../plugins/jobs';
 import { closeWhenEveryoneRead, insertAcknowledgement } from './acknowledgements';
 import {
   type CardRow,
   coversDay,
+  expiredBy,
   inDepartment,
   notCancelled,
   selectCards,
@@ -43,17 +47,33 @@ import {
 const NOT_FOUND = 'Task';
 const OUT_OF_SCOPE = 'This task belongs to a workspace outside your position.';
 
+/** This process's kept answers with the versions the request's guard read. */
+export interface Keeping {
+  kept: KeptAnswers;
+  versions: Versions;
+}
+
+/**
+ * The key of what a store's person sees of their store: it changes with the store's own version
+ * (its assignments, submissions, acknowledgements, people) and with the tenant's tasks, settings
+ * (types, departments) and tree (the store's name). Undefined above store level, where the
+ * answer spans stores and is read every time.
+ */
+function storeKey(caller: Caller, versions: Versions): string | undefined {
+  if (caller.nodeType !== 'workspace') return undefined;
+  return `${caller.tenantId}:${caller.userId}:${caller.scope.nodeId}:${storeVersion(versions, caller.scope.nodeId)}:${versionKey(versions, 'tasks', 'settings', 'tree')}`;
+}
+
 /**
  * The caller's card rows of a local day, as a holder the route renders from (present.ts,
- * renderDay). A store's people (one workspace) share it through the tenant memory, kept per store
- * until a write to its assignments, or to what every card shows, is heard of; what depends on the
- * clock is derived from the rows when the answer is rendered.
+ * renderDay). Kept for a store's people under the store's versions; what depends on the clock
+ * is derived from the rows when the answer is rendered.
  */
 export async function dayCards(
   db: Db,
   caller: Caller,
   query: MyTaskDateQuery,
-  memo?: TenantMemo,
+  keeping?: Keeping,
 ): Promise<DayCards> {
   const timezone = checkTimezone(query.timezone);
   const date = localDayOf(query.datetime, timezone);
@@ -64,30 +84,38 @@ export async function dayCards(
       sql`${coversDay(date, timezone)} AND ${notCancelled} AND ${inDepartment(query.department)}`,
     ),
   });
-  if (!memo || caller.nodeType !== 'workspace') return read();
-  return memo.get(
-    caller.tenantId,
-    `day:${caller.userId}:${date}:${timezone}:${query.department ?? ''}`,
-    read,
-    {
-      part: String(caller.scope.nodeId),
-    },
-  );
+  const store = keeping && storeKey(caller, keeping.versions);
+  if (!store) return read();
+  return keeping.kept.get(`day:${store}:${date}:${timezone}:${query.department ?? ''}`, read);
 }
 
-export async function urgent(db: Db, caller: Caller, query: MyTaskUrgentQuery): Promise<UrgentTasks> {
+/**
+ * Urgent work of the day and overdue work (spec §7: asked on every page load). Kept like the day
+ * for a store's people; the rows carry their expiry, so what expired since is left out here.
+ */
+export async function urgent(
+  db: Db,
+  caller: Caller,
+  query: MyTaskUrgentQuery,
+  keeping?: Keeping,
+  now = Date.now(),
+): Promise<UrgentTasks> {
   const timezone = checkTimezone(query.timezone);
   const date = localDayOf(query.datetime, timezone);
-  const rows = await selectUrgent(db, caller, date, timezone);
+  const read = () => selectUrgent(db, caller, date, timezone);
+  const store = keeping && storeKey(caller, keeping.versions);
+  const rows = store ? await keeping.kept.get(`urgent:${store}:${date}:${timezone}`, read) : await read();
   return {
-    data: rows.map((r) => ({
-      assignment_id: r.assignment_id,
-      task_id: r.task_id,
-      title: r.title,
-      due_at: r.due_at,
-      workspace: r.workspace,
-      status: isFinished(r.status),
-    })),
+    data: rows
+      .filter((r) => !expiredBy(r, now))
+      .map((r) => ({
+        assignment_id: r.assignment_id,
+        task_id: r.task_id,
+        title: r.title,
+        due_at: r.due_at,
+        workspace: r.workspace,
+        status: isFinished(r.status),
+      })),
   };
 }
 
@@ -226,32 +254,45 @@ async function acknowledge(db: Db, caller: Caller, target: LockedAssignment, bod
  * Completes (or acknowledges) an assignment. The row lock serialises completions of one
  * assignment on PostgreSQL: the second waits, then sees the first one's state and gets 409.
  */
-export async function complete(db: Db, caller: Caller, body: MyTaskCompleteBody): Promise<MyTaskCard> {
+export async function complete(
+  db: Db,
+  jobs: Jobs,
+  caller: Caller,
+  body: MyTaskCompleteBody,
+): Promise<MyTaskCard> {
   await db.transaction(async (tx) => {
     const target = await lockAssignment(tx, caller.tenantId, body.assignment_id);
     if (!target) throw notFound(NOT_FOUND);
     if (!inScope(caller, target.path)) throw forbidden(OUT_OF_SCOPE);
-    if (target.kind === 'communication') return acknowledge(tx, caller, target, body);
-    assertCompletable(target);
-    const evidence = await checkEvidence(tx, caller, target, body);
-    const status = evidence.outcome === 'cannot_do' ? 'cannot_do' : target.approval ? 'submitted' : 'done';
-    const finished = await finishAssignment(tx, caller.tenantId, target.id, {
-      status,
-      userId: caller.userId,
-      // Approval decides first-time-right later (the audit); without it, done at attempt 1 is right.
-      firstTimeRight: status === 'done' ? target.attempt === 1 : null,
-    });
-    if (!finished) throw conflict('This task has already been completed.');
-    await insertSubmission(tx, caller.tenantId, {
-      assignmentId: target.id,
-      attempt: finished.attempt,
-      outcome: evidence.outcome,
-      comment: evidence.comment,
-      reason: evidence.reason,
-      checklist: evidence.checklist,
-      userId: caller.userId,
-      hashes: evidence.hashes,
-    });
+    if (target.kind === 'communication') await acknowledge(tx, caller, target, body);
+    else await finish(tx, caller, target, body);
+    // A late completion changes a rolled report day; the store's day changes in any case.
+    await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
+    await bumpStores(tx, caller.tenantId, [target.workspaceNodeId]);
   });
   return toCard(await cardRowOf(db, caller, body.assignment_id));
+}
+
+/** Completes (or reports as cannot-do) a task that is not a communication, on the locked row. */
+async function finish(tx: Db, caller: Caller, target: LockedAssignment, body: MyTaskCompleteBody) {
+  assertCompletable(target);
+  const evidence = await checkEvidence(tx, caller, target, body);
+  const status = evidence.outcome === 'cannot_do' ? 'cannot_do' : target.approval ? 'submitted' : 'done';
+  const finished = await finishAssignment(tx, caller.tenantId, target.id, {
+    status,
+    userId: caller.userId,
+    // Approval decides first-time-right later (the audit); without it, done at attempt 1 is right.
+    firstTimeRight: status === 'done' ? target.attempt === 1 : null,
+  });
+  if (!finished) throw conflict('This task has already been completed.');
+  await insertSubmission(tx, caller.tenantId, {
+    assignmentId: target.id,
+    attempt: finished.attempt,
+    outcome: evidence.outcome,
+    comment: evidence.comment,
+    reason: evidence.reason,
+    checklist: evidence.checklist,
+    userId: caller.userId,
+    hashes: evidence.hashes,
+  });
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlRows } from '../../lib/jsonRows';
+import type { Versions } from '../../lib/versions';
 import type { Grant } from '../settings/repository';
 import type { PositionRow, TenantRow, UserRow } from './repository';
 
@@ -27,7 +29,7 @@ interface GuardJson {
 
 const ms = (column: string) => sql.raw(`floor(extract(epoch FROM ${column}) * 1000)`);
 
-function prepareGuard(db: Db) {
+function guardQuery(db: Db, tenantId: number, tokenHash: string) {
   return db
     .select({
       guard: sql<string>`json_build_object(
@@ -39,7 +41,7 @@ function prepareGuard(db: Db) {
         'forceReset', u.force_reset, 'enabled', u.enabled, 'createdAt', ${ms('u.created_at')},
         'updatedAt', ${ms('u.updated_at')}),
       'tenant', json_build_object('id', t.id, 'identifier', t.identifier, 'name', t.name,
-        'enabled', t.enabled, 'treeVersion', t.tree_version, 'createdAt', ${ms('t.created_at')},
+        'enabled', t.enabled, 'createdAt', ${ms('t.created_at')},
         'updatedAt', ${ms('t.updated_at')}),
       'positions', coalesce((
         SELECT json_agg(json_build_object('id', p.id, 'nodeId', p.node_id, 'nodeType', n.type,
@@ -66,14 +68,8 @@ function prepareGuard(db: Db) {
       JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
       JOIN tenants t ON t.id = s.tenant_id`,
     )
-    .where(
-      sql`s.tenant_id = ${sql.placeholder('tenantId')} AND s.token_hash = ${sql.placeholder('tokenHash')}`,
-    )
-    .prepare('storeline_guard');
+    .where(sql`s.tenant_id = ${tenantId} AND s.token_hash = ${tokenHash}`);
 }
-
-// Prepared once per database: PostgreSQL plans it once per connection, not on every request.
-const prepared = new WeakMap<Db, ReturnType<typeof prepareGuard>>();
 
 /**
  * Session → user → tenant → positions → role grants and tenant modules as one JSON document (the
@@ -86,12 +82,7 @@ export async function findGuardRow(
   tenantId: number,
   tokenHash: string,
 ): Promise<GuardRow | undefined> {
-  let guard = prepared.get(db);
-  if (!guard) {
-    guard = prepareGuard(db);
-    prepared.set(db, guard);
-  }
-  const [found] = await guard.execute({ tenantId, tokenHash });
+  const [found] = await guardQuery(db, tenantId, tokenHash);
   const row = found && (JSON.parse(found.guard) as GuardJson);
   if (!row) return undefined;
   const { session, user, tenant } = row;
@@ -105,4 +96,38 @@ export async function findGuardRow(
     user: { ...user, createdAt: new Date(user.createdAt), updatedAt: new Date(user.updatedAt) },
     tenant: { ...tenant, createdAt: new Date(tenant.createdAt), updatedAt: new Date(tenant.updatedAt) },
   };
+}
+
+/** What the guard reads on every request, kept or not: the session and the versions it keys by. */
+export interface SessionStamp {
+  sessionId: number;
+  expiresAt: number;
+  lastSeenAt: number;
+  versions: Versions;
+}
+
+/**
+ * The session of a token with its tenant's versions and those of the person's stores, in one
+ * round trip of primary-key lookups: the one query every signed-in request makes. Whatever it
+ * keeps is keyed by these numbers, so a write committed on any process shows on the next request.
+ */
+export async function findSessionStamp(
+  db: Db,
+  tenantId: number,
+  tokenHash: string,
+): Promise<SessionStamp | undefined> {
+  const [row] = await sqlRows<{ stamp: string }>(
+    db,
+    sql`SELECT json_build_object('sessionId', s.id, 'expiresAt', ${ms('s.expires_at')},
+        'lastSeenAt', ${ms('s.last_seen_at')},
+        'versions', json_build_object('people', coalesce(v.people, 0), 'settings', coalesce(v.settings, 0),
+          'tree', coalesce(v.tree, 0), 'tasks', coalesce(v.tasks, 0),
+          'stores', coalesce((SELECT json_object_agg(sv.node_id, sv.version)
+            FROM positions p JOIN store_versions sv ON sv.tenant_id = p.tenant_id AND sv.node_id = p.node_id
+            WHERE p.tenant_id = s.tenant_id AND p.user_id = s.user_id), '{}'))
+      )::text AS stamp
+      FROM sessions s LEFT JOIN tenant_versions v ON v.tenant_id = s.tenant_id
+      WHERE s.tenant_id = ${tenantId} AND s.token_hash = ${tokenHash}`,
+  );
+  return row && (JSON.parse(row.stamp) as SessionStamp);
 }

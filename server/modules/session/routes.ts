@@ -13,6 +13,7 @@ import { callerOf } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
 import { keptBody, sendKept } from '../../lib/keptBody';
+import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import { UsernameAttempts } from './attempts';
 import { forgotPassword, resetPassword } from './passwords';
@@ -79,15 +80,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const session = sessionOf(request);
       const caller = callerOf(request);
-      // The answer stays the same until the tenant's people, places or settings, or this user's
-      // profile, change: the tenant memory hears of all of them.
-      const kept = await app.tenantMemo.get(
-        session.tenantId,
-        `verify:${session.userId}:${caller.positionId}`,
+      // The answer stays the same until the tenant's people (this user's profile among them),
+      // places or settings change, each of which bumps its version.
+      const kept = await app.kept.get(
+        `verify:${session.tenantId}:${session.userId}:${caller.positionId}:${versionKey(session.versions, 'people', 'settings', 'tree')}`,
         async () =>
           keptBody(await verifyBody(app.db, session, caller, (payload) => String(reply.serialize(payload)))),
         // Not per person at the top of a big tree: there it is megabytes, its tree already cached.
-        { keep: (kept) => kept.body.length <= MAX_KEPT_VERIFY_CHARS },
+        (kept) => kept.body.length <= MAX_KEPT_VERIFY_CHARS,
       );
       return sendKept(request, reply as FastifyReply, kept);
     },

@@ -23,7 +23,7 @@ export async function verifyBody(
   serialise: (payload: { status: number; data: VerifyData }) => string,
 ): Promise<string> {
   const [hierarchy, data] = await Promise.all([
-    verifyTreeJson(db, caller, session.tenant.treeVersion),
+    verifyTreeJson(db, caller, session.versions.tree),
     verify(db, session, caller),
   ]);
   const body = serialise(ok({ ...data, hierarchy: [] }));

@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, taskAssignments, tasks, taskTargets } from '../../db/schema';
+import { sqlRows } from '../../lib/jsonRows';
+import { bumpStores, bumpVersion } from '../../lib/versions';
 import { targetedWorkspaces, weekStartDay } from './organisation';
 import { addDays, daysBetween, occurrenceDates } from './recurrence';
 
@@ -139,13 +141,29 @@ export async function cancelOpen(db: Db, tenantId: number, taskId: number): Prom
   return affected(result);
 }
 
-/** Open assignments whose expiry has passed become expired instead of piling up as overdue. */
+/**
+ * Open assignments whose expiry has passed become expired instead of piling up as overdue, with
+ * the versions of the stores they belong to moved on in the same transaction.
+ */
 export async function expirePassed(db: Db, now: Date, tenantId?: number): Promise<number> {
-  const result = await db.execute(sql`
-    UPDATE ${taskAssignments} SET status = 'expired', updated_at = now()
-    WHERE status = 'open' AND expires_at <= ${now.toISOString()}::timestamptz
-      ${tenantId === undefined ? sql`` : sql`AND tenant_id = ${tenantId}`}`);
-  return affected(result);
+  return db.transaction(async (tx) => {
+    const expired = await sqlRows<{ tenant_id: number; workspace_node_id: number }>(
+      tx,
+      sql`UPDATE ${taskAssignments} SET status = 'expired', updated_at = now()
+        WHERE status = 'open' AND expires_at <= ${now.toISOString()}::timestamptz
+          ${tenantId === undefined ? sql`` : sql`AND tenant_id = ${tenantId}`}
+        RETURNING tenant_id, workspace_node_id`,
+    );
+    const byTenant = new Map<number, number[]>();
+    for (const row of expired) {
+      const stores = byTenant.get(row.tenant_id) ?? [];
+      stores.push(row.workspace_node_id);
+      byTenant.set(row.tenant_id, stores);
+    }
+    for (const [tenant, stores] of [...byTenant].sort(([a], [b]) => a - b))
+      await bumpStores(tx, tenant, stores);
+    return expired.length;
+  });
 }
 
 async function publishedTasks(db: Db, tenantId: number | undefined, recurringOnly: boolean) {
@@ -178,9 +196,11 @@ export async function materialiseDue(db: Db, options: MaterialiseOptions = {}) {
   const now = options.now ?? new Date();
   let created = 0;
   for (const task of await publishedTasks(db, options.tenantId, true)) {
-    created += await db.transaction((tx) =>
-      materialiseTask(tx, task.tenantId, task.id, windowFor(task, now)),
-    );
+    created += await db.transaction(async (tx) => {
+      const made = await materialiseTask(tx, task.tenantId, task.id, windowFor(task, now));
+      if (made > 0) await bumpVersion(tx, task.tenantId, 'tasks');
+      return made;
+    });
   }
   const expired = await expirePassed(db, now, options.tenantId);
   return { created, expired };
@@ -193,8 +213,9 @@ export async function materialiseDue(db: Db, options: MaterialiseOptions = {}) {
  * writes and the job call this.
  */
 export async function refreshTargetsForTenant(db: Db, tenantId: number, now = new Date()) {
-  const removed = affected(
-    await db.execute(sql`
+  const removed = await db.transaction(async (tx) => {
+    const dropped = affected(
+      await tx.execute(sql`
       DELETE FROM ${taskAssignments} a
       USING ${hierarchyNodes} n
       WHERE a.tenant_id = ${tenantId} AND a.status = 'open' AND a.start_at > ${now.toISOString()}::timestamptz
@@ -210,10 +231,17 @@ export async function refreshTargetsForTenant(db: Db, tenantId: number, now = ne
             JOIN ${hierarchyNodes} enode ON enode.tenant_id = e.tenant_id AND enode.id = e.node_id
             WHERE e.tenant_id = a.tenant_id AND e.task_id = a.task_id AND e.mode = 'exclude'
               AND n.path LIKE enode.path || '%'))`),
-  );
+    );
+    if (dropped > 0) await bumpVersion(tx, tenantId, 'tasks');
+    return dropped;
+  });
   let created = 0;
   for (const task of await publishedTasks(db, tenantId, false)) {
-    created += await db.transaction((tx) => materialiseTask(tx, tenantId, task.id, windowFor(task, now)));
+    created += await db.transaction(async (tx) => {
+      const made = await materialiseTask(tx, tenantId, task.id, windowFor(task, now));
+      if (made > 0) await bumpVersion(tx, tenantId, 'tasks');
+      return made;
+    });
   }
   return { removed, created };
 }

@@ -4,6 +4,9 @@ import type { Db } from '../../db/client';
 import { taskAssignments } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict } from '../../lib/errors';
+import { queueReportRollupIfChanged } from '../../lib/reportChanges';
+import { bumpVersion } from '../../lib/versions';
+import type { Jobs } from '../../plugins/jobs';
 import { cancelOpen, loadTargetPaths, materialiseTask, windowFor } from './engine';
 import { setTaskStatus } from './repository';
 import { assertMayChange, visibleTask } from './service';
@@ -24,6 +27,7 @@ async function countAssignments(db: Db, tenantId: number, taskId: number) {
  */
 export async function publish(
   db: Db,
+  jobs: Jobs | undefined,
   caller: Caller,
   id: number,
   now = new Date(),
@@ -41,19 +45,30 @@ export async function publish(
       await setTaskStatus(tx, caller, id, 'published');
       // A one-off task is created as written, even if already late; recurring ones from today on.
       await materialiseTask(tx, caller.tenantId, id, windowFor(task, now, true));
+      // A late one-off task lands on days the reports may have rolled already.
+      if (jobs) await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
+      await bumpVersion(tx, caller.tenantId, 'tasks');
     }
     return { id, status: 'published', assignments: await countAssignments(tx, caller.tenantId, id) };
   });
 }
 
 /** Archiving stops future occurrences and closes every open assignment as cancelled. */
-export async function archive(db: Db, caller: Caller, id: number): Promise<TaskArchiveResult> {
+export async function archive(
+  db: Db,
+  jobs: Jobs | undefined,
+  caller: Caller,
+  id: number,
+): Promise<TaskArchiveResult> {
   return db.transaction(async (tx) => {
     const task = await visibleTask(tx, caller, id, true);
     await assertMayChange(tx, caller, task);
     if (task.status === 'archived') return { id, status: 'archived', cancelled: 0 };
     if (task.status === 'draft') throw conflict('A draft has not been sent; delete it instead');
     await setTaskStatus(tx, caller, id, 'archived');
-    return { id, status: 'archived', cancelled: await cancelOpen(tx, caller.tenantId, id) };
+    const cancelled = await cancelOpen(tx, caller.tenantId, id);
+    if (jobs) await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
+    await bumpVersion(tx, caller.tenantId, 'tasks');
+    return { id, status: 'archived', cancelled };
   });
 }

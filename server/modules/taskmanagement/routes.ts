@@ -18,7 +18,6 @@ import {
 import type { Capability } from '../../../contract/modules';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import type { Access } from '../../plugins/auth';
 import { searchTasks, tasksOnDate } from './day';
 import { archive, publish } from './lifecycle';
@@ -31,7 +30,6 @@ const access = (can: Capability[]): Access => ({ module: 'taskmanagement', can }
 
 export const taskManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   scheduleMaterialisation(app);
-  rollReportsAfterWrites(app);
   app.get(
     '/api/admin/task/list',
     {
@@ -85,7 +83,8 @@ export const taskManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: access(['update']) },
     },
-    async (request) => ok(await taskService.update(app.db, callerOf(request), request.body.id, request.body)),
+    async (request) =>
+      ok(await taskService.update(app.db, app.jobs, callerOf(request), request.body.id, request.body)),
   );
 
   app.post(
@@ -100,7 +99,7 @@ export const taskManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Its author publishes with create or update; someone else's draft needs manage (the service decides).
       config: { access: access(['read']) },
     },
-    async (request) => ok(await publish(app.db, callerOf(request), request.body.id)),
+    async (request) => ok(await publish(app.db, app.jobs, callerOf(request), request.body.id)),
   );
 
   app.post(
@@ -114,7 +113,7 @@ export const taskManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: access(['update']) },
     },
-    async (request) => ok(await archive(app.db, callerOf(request), request.body.id)),
+    async (request) => ok(await archive(app.db, app.jobs, callerOf(request), request.body.id)),
   );
 
   app.delete(

@@ -2,6 +2,9 @@ import type { Task, TaskCreateBody, TaskListQuery, TaskPage } from '../../../con
 import type { Db } from '../../db/client';
 import { type Caller, can, inScope } from '../../lib/caller';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { queueReportRollupIfChanged } from '../../lib/reportChanges';
+import { bumpVersion } from '../../lib/versions';
+import type { Jobs } from '../../plugins/jobs';
 import { markAcknowledgementsStale } from '../mytasks/acknowledgements';
 import { dropFutureOpen, materialiseTask, windowFor } from './engine';
 import { userNames } from './organisation';
@@ -122,7 +125,13 @@ export async function create(db: Db, caller: Caller, body: TaskCreateBody): Prom
  * have not started are dropped and planned again from the new schedule and targets; started,
  * submitted and completed ones stay as they are.
  */
-export async function update(db: Db, caller: Caller, id: number, body: TaskCreateBody): Promise<Task> {
+export async function update(
+  db: Db,
+  jobs: Jobs,
+  caller: Caller,
+  id: number,
+  body: TaskCreateBody,
+): Promise<Task> {
   await db.transaction(async (tx) => {
     const task = await visibleTask(tx, caller, id, true);
     await assertMayChange(tx, caller, task);
@@ -138,6 +147,8 @@ export async function update(db: Db, caller: Caller, id: number, body: TaskCreat
       await materialiseTask(tx, caller.tenantId, id, windowFor(updated, now));
       // An edited communication must be read again: earlier acknowledgements go stale.
       await markAcknowledgementsStale(tx, caller.tenantId, id);
+      await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
+      await bumpVersion(tx, caller.tenantId, 'tasks');
     }
   });
   return get(db, caller, id);

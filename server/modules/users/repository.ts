@@ -3,7 +3,7 @@ import type { UserListQuery } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { isoInstant, preparedJsonRows, sqlRows } from '../../lib/jsonRows';
+import { isoInstant, jsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { jsonPage, totalCount } from '../../lib/paging';
 
@@ -131,7 +131,7 @@ export async function listUsers(
     .orderBy(order)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  return preparedJsonRows<{ total: number; rows: ListedUser[] }>(
+  return jsonRows<{ total: number; rows: ListedUser[] }>(
     db,
     jsonPage({
       page,

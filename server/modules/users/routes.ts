@@ -12,6 +12,7 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { keptBody, sendKept } from '../../lib/keptBody';
+import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import * as users from './service';
 import { remove, setStatus } from './status';
@@ -33,11 +34,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      // A page depends on the tenant's users, positions, places, roles and profile values only,
-      // all of which the tenant memory hears of; the scope decides which users it holds. Kept
-      // serialised and compressed: a page is about 10 KB.
-      const key = `users:${caller.scope.path}:${JSON.stringify(request.query)}`;
-      const kept = await app.tenantMemo.get(caller.tenantId, key, async () =>
+      // A page depends on the tenant's users, positions, places, roles and profile values only
+      // (the people and tree versions); the scope decides which users it holds. Kept serialised
+      // and compressed: a page is about 10 KB.
+      const versions = versionKey(sessionOf(request).versions, 'people', 'tree');
+      const key = `users:${caller.tenantId}:${versions}:${caller.scope.path}:${JSON.stringify(request.query)}`;
+      const kept = await app.kept.get(key, async () =>
         keptBody(String(reply.serialize(ok(await users.list(app.db, caller, request.query))))),
       );
       return sendKept(request, reply as FastifyReply, kept);

@@ -4,7 +4,7 @@ import type { WorkspaceListQuery, WorkspaceRecord } from '../../../contract/api/
 import type { Db } from '../../db/client';
 import { hierarchyNodes, tenants, workspaces } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { preparedJsonRows } from '../../lib/jsonRows';
+import { jsonRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { jsonPage, totalCount } from '../../lib/paging';
 import { inSubtree } from '../../lib/paths';
@@ -160,7 +160,7 @@ export async function listWorkspaces(
     .orderBy(order)
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  return preparedJsonRows<{ total: number; rows: WorkspaceRecord[] }>(
+  return jsonRows<{ total: number; rows: WorkspaceRecord[] }>(
     db,
     jsonPage({
       page,

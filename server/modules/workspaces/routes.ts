@@ -10,8 +10,6 @@ import {
 } from '../../../contract/api/workspaces';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { refreshTaskTargetsAfterWrites } from '../../lib/organisationChanges';
-import { rollReportsAfterWrites } from '../../lib/reportChanges';
 import {
   createWorkspace,
   getWorkspace,
@@ -25,9 +23,6 @@ const tags = ['workspaces'];
 
 /** Workspace administration in the design §3 style; nodes are made and moved by the hierarchy service. */
 export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  refreshTaskTargetsAfterWrites(app);
-  rollReportsAfterWrites(app);
-
   app.get(
     '/api/workspace/list',
     {
@@ -65,7 +60,7 @@ export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, body: WorkspaceCreateBody, response: responses(WorkspaceRecord) },
       config: { access: { module: 'workspace', can: ['create'] } },
     },
-    async (request) => ok(await createWorkspace(app.db, callerOf(request), request.body)),
+    async (request) => ok(await createWorkspace(app.db, app.jobs, callerOf(request), request.body)),
   );
 
   app.put(
@@ -74,7 +69,7 @@ export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, body: WorkspaceUpdateBody, response: responses(WorkspaceRecord) },
       config: { access: { module: 'workspace', can: ['update'] } },
     },
-    async (request) => ok(await updateWorkspace(app.db, callerOf(request), request.body)),
+    async (request) => ok(await updateWorkspace(app.db, app.jobs, callerOf(request), request.body)),
   );
 
   for (const [verb, status] of [
@@ -95,7 +90,8 @@ export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         config: { access: { module: 'workspace', can: ['update'] } },
       },
-      async (request) => ok(await setWorkspaceStatus(app.db, callerOf(request), request.body.id, status)),
+      async (request) =>
+        ok(await setWorkspaceStatus(app.db, app.jobs, callerOf(request), request.body.id, status)),
     );
   }
 };

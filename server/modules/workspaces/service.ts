@@ -9,6 +9,7 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
+import type { Jobs } from '../../plugins/jobs';
 import { createNode, nodeInScope, OUTSIDE_SCOPE, setNodeStatus, updateNode } from '../hierarchy/service';
 import { loadSettings } from '../settings/service';
 import { countWorkspaces } from './count';
@@ -65,9 +66,10 @@ export async function getWorkspace(db: Db, caller: Caller, id: number): Promise<
 }
 
 /** A workspace is a hierarchy node with an object: creation goes through the node service. */
-export async function createWorkspace(db: Db, caller: Caller, body: WorkspaceCreateBody) {
+export async function createWorkspace(db: Db, jobs: Jobs, caller: Caller, body: WorkspaceCreateBody) {
   const node = await createNode(
     db,
+    jobs,
     caller,
     {
       parent_id: body.parent_id,
@@ -82,11 +84,12 @@ export async function createWorkspace(db: Db, caller: Caller, body: WorkspaceCre
   return getWorkspace(db, caller, object!.id);
 }
 
-export async function updateWorkspace(db: Db, caller: Caller, body: WorkspaceUpdateBody) {
+export async function updateWorkspace(db: Db, jobs: Jobs, caller: Caller, body: WorkspaceUpdateBody) {
   const current = await workspaceInScope(db, caller, body.id);
   const object = objectInput(body);
   await updateNode(
     db,
+    jobs,
     caller,
     {
       id: current.node.id,
@@ -100,14 +103,20 @@ export async function updateWorkspace(db: Db, caller: Caller, body: WorkspaceUpd
 }
 
 /** Activating counts against the tenant's `max_active_workspace`; deactivating never fails on it. */
-export async function setWorkspaceStatus(db: Db, caller: Caller, id: number, status: 'active' | 'inactive') {
+export async function setWorkspaceStatus(
+  db: Db,
+  jobs: Jobs,
+  caller: Caller,
+  id: number,
+  status: 'active' | 'inactive',
+) {
   await db.transaction(async (tx) => {
     const current = await workspaceInScope(tx, caller, id);
     if (current.node.status === status) return;
     if (status === 'inactive' && current.node.id === caller.scope.nodeId)
       throw forbidden('You cannot deactivate the workspace your own position is at.');
     if (status === 'active') await assertCanActivate(tx, caller.tenantId);
-    await setNodeStatus(tx, caller, current.node.id, status);
+    await setNodeStatus(tx, jobs, caller, current.node.id, status);
   });
   return getWorkspace(db, caller, id);
 }

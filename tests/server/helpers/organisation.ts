@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { hierarchyNodes, positions, roles, settings, tenants, users } from '../../../server/db/schema';
+import { bumpStores, bumpVersion } from '../../../server/lib/versions';
 import type { TestApp } from './app';
 
 /** Test builders for the organisation suites: nodes by name, extra users, the active limit. */
@@ -70,6 +71,9 @@ export function organisation(t: TestApp) {
       })
       .returning({ id: users.id });
     await db().insert(positions).values({ tenantId: tid, userId: user!.id, nodeId: at.id, roleId: role!.id });
+    // Written as the users service would: people, the tree's head counts and the store move on.
+    await bumpStores(db(), tid, [at.id]);
+    await bumpVersion(db(), tid, 'people', 'tree');
     return user!.id;
   };
 
@@ -78,6 +82,7 @@ export function organisation(t: TestApp) {
       .update(settings)
       .set({ value: String(value) })
       .where(and(eq(settings.tenantId, await tenantId(tenant)), eq(settings.key, 'max_active_workspace')));
+    await bumpVersion(db(), await tenantId(tenant), 'settings');
   };
 
   const activeWorkspaces = async (tenant = 'acme') => {

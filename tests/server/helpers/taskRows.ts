@@ -9,6 +9,7 @@ import {
   tasks,
   taskTypes,
 } from '../../../server/db/schema';
+import { bumpStores, bumpVersion } from '../../../server/lib/versions';
 import type { TestApp } from './app';
 import { organisation } from './organisation';
 
@@ -86,6 +87,8 @@ export function taskBuilder(t: TestApp) {
         authorNodeId: root!.id,
       })
       .returning({ id: tasks.id, tenantId: tasks.tenantId });
+    // Written as a service would: what is kept of the tenant's tasks moves on.
+    await bumpVersion(db(), tenantId, 'tasks');
     return row!;
   };
 
@@ -112,6 +115,7 @@ export function taskBuilder(t: TestApp) {
         attempt: values.attempt ?? 1,
       })
       .returning();
+    await bumpStores(db(), node.tenantId, [node.id]);
     return row!;
   };
 
@@ -144,7 +148,12 @@ export function taskBuilder(t: TestApp) {
   };
 
   const setStatus = async (id: number, status: AssignmentStatus) => {
-    await db().update(taskAssignments).set({ status }).where(eq(taskAssignments.id, id));
+    const [row] = await db()
+      .update(taskAssignments)
+      .set({ status })
+      .where(eq(taskAssignments.id, id))
+      .returning({ tenantId: taskAssignments.tenantId, nodeId: taskAssignments.workspaceNodeId });
+    if (row) await bumpStores(db(), row.tenantId, [row.nodeId]);
   };
 
   return { createTask, assign, upload, assignment, setStatus, typeId };

@@ -1,0 +1,43 @@
+import { bigint, foreignKey, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { hierarchyNodes } from './hierarchy';
+import { tenants } from './tenants';
+
+/**
+ * The numbers every kept answer is keyed by (server/lib/versions.ts). A writing service bumps the
+ * ones its write changes, inside its own transaction, and the guard reads them with the session
+ * on every request: a process sees a committed write on its very next request, whichever process
+ * took the write. A tenant has no row until its first bump (its versions read as 0).
+ */
+export const tenantVersions = pgTable('tenant_versions', {
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  /** Users, positions, roles, grants, modules, the tenant row, profile fields and values. */
+  people: bigint('people', { mode: 'number' }).notNull().default(0),
+  /** Settings, terms, theme, departments, task types. */
+  settings: bigint('settings', { mode: 'number' }).notNull().default(0),
+  /** Nodes, workspace objects and positions (the tree, its head counts, and a store's name). */
+  tree: bigint('tree', { mode: 'number' }).notNull().default(0),
+  /** Tasks, and assignments written for many stores at once (publish, archive, materialise, expiry). */
+  tasks: bigint('tasks', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * One store's version: its assignments, their submissions and acknowledgements, and who is
+ * counted among its people. A completion bumps one store, not the tenant.
+ */
+export const storeVersions = pgTable(
+  'store_versions',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    nodeId: integer('node_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.nodeId] }),
+    foreignKey({
+      columns: [t.tenantId, t.nodeId],
+      foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id],
+    }).onDelete('cascade'),
+  ],
+);

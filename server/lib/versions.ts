@@ -1,0 +1,73 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/**
+ * What a kept answer can depend on (server/db/schema/versions.ts says which tables each covers).
+ * Which answer is keyed by which, and who bumps them, is the table in the README ("Kept answers").
+ */
+export type VersionKind = 'people' | 'settings' | 'tree' | 'tasks';
+
+/** A tenant's versions as the guard read them for one request, with those of the caller's stores. */
+export interface Versions {
+  people: number;
+  settings: number;
+  tree: number;
+  tasks: number;
+  /** Store node id → version, for the stores of the signed-in person's positions. */
+  stores: Record<string, number>;
+}
+
+export const NO_VERSIONS: Versions = { people: 0, settings: 0, tree: 0, tasks: 0, stores: {} };
+
+/**
+ * Moves the tenant's `kinds` on, inside the writing transaction `tx`: every process keys what it
+ * keeps by these numbers, so from the commit on each of them reads the new value on its next
+ * request. Call it in every service that writes what a kept answer shows, after the write, as
+ * the transaction's last statement: the row is locked until the commit, and bumping last keeps
+ * two writers from waiting on each other in opposite orders.
+ */
+export async function bumpVersion(tx: Db, tenantId: number, ...kinds: VersionKind[]): Promise<void> {
+  if (kinds.length === 0) return;
+  const set = sql.join(
+    [...new Set(kinds)]
+      .sort()
+      .map((k) => sql`${sql.identifier(k)} = tenant_versions.${sql.identifier(k)} + 1`),
+    sql`, `,
+  );
+  const initial = (k: VersionKind) => (kinds.includes(k) ? 1 : 0);
+  await tx.execute(sql`INSERT INTO tenant_versions (tenant_id, people, settings, tree, tasks)
+    VALUES (${tenantId}, ${initial('people')}, ${initial('settings')}, ${initial('tree')}, ${initial('tasks')})
+    ON CONFLICT (tenant_id) DO UPDATE SET ${set}`);
+}
+
+/**
+ * Moves on the versions of the stores `nodeIds` names (a list, or a query answering one `id`
+ * column), inside `tx`: a store's day and urgent list are kept under its version. Node ids that
+ * are not stores cost a row each and change nothing anyone reads.
+ */
+export async function bumpStores(tx: Db, tenantId: number, nodeIds: number[] | SQL): Promise<void> {
+  const ids = Array.isArray(nodeIds)
+    ? sql`SELECT unnest(${`{${[...new Set(nodeIds)].join(',')}}`}::int[]) AS id`
+    : nodeIds;
+  if (Array.isArray(nodeIds) && nodeIds.length === 0) return;
+  // In node order, so two transactions bumping overlapping stores lock them in the same order.
+  await tx.execute(sql`INSERT INTO store_versions (tenant_id, node_id, version)
+    SELECT DISTINCT ${tenantId}::int, ids.id, 1 FROM (${ids}) ids WHERE ids.id IS NOT NULL ORDER BY 2
+    ON CONFLICT (tenant_id, node_id) DO UPDATE SET version = store_versions.version + 1`);
+}
+
+/** The stores a person holds positions at (before a write that changes them, and after). */
+export const storesOfUser = (tenantId: number, userId: number): SQL =>
+  sql`SELECT p.node_id AS id FROM positions p WHERE p.tenant_id = ${tenantId} AND p.user_id = ${userId}`;
+
+/** Every store of the tenant (a bulk write whose stores are not worth naming one by one). */
+export const storesOfTenant = (tenantId: number): SQL =>
+  sql`SELECT n.id FROM hierarchy_nodes n WHERE n.tenant_id = ${tenantId} AND n.type = 'workspace'`;
+
+/** The part of a cache key that names the versions an answer depends on. */
+export function versionKey(versions: Versions, ...kinds: VersionKind[]): string {
+  return kinds.map((k) => versions[k]).join('.');
+}
+
+/** A store's version as the guard read it (0 before its first bump). */
+export const storeVersion = (versions: Versions, nodeId: number): number => versions.stores[nodeId] ?? 0;
