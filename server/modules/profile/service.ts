@@ -2,8 +2,9 @@ import type { Profile, ProfileFormField, ProfileUpdateBody } from '../../../cont
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { bumpVersion } from '../../lib/versions';
 import { listFields } from '../profileFields/service';
-import { changeOwnPassword } from '../session/passwords';
+import { checkOwnPassword, writeOwnPassword } from '../session/passwords';
 import { avatarUrl, type SessionContext } from '../session/service';
 import { findUser } from '../users/service';
 import {
@@ -128,25 +129,29 @@ export async function updateProfile(
     if (!canUpdate) throw forbidden();
     changes = await checkProfile(db, session, body, avatarExists);
   }
-  if (body.password !== undefined) {
-    await changeOwnPassword(
-      db,
-      session,
-      { password: body.password, current_password: body.current_password },
-      canUpdate,
-    );
-  }
-  if (changes) {
-    const { preferredName, avatar, values } = changes;
-    const { tenantId, userId } = session;
-    await db.transaction(async (tx) => {
+  const passwordHash =
+    body.password === undefined
+      ? undefined
+      : await checkOwnPassword(
+          session,
+          { password: body.password, current_password: body.current_password },
+          canUpdate,
+        );
+  // The password and the profile are written together, or neither is.
+  const { tenantId, userId } = session;
+  await db.transaction(async (tx) => {
+    if (passwordHash !== undefined) await writeOwnPassword(tx, session, passwordHash);
+    if (changes) {
+      const { preferredName, avatar, values } = changes;
       await updateOwnProfile(tx, tenantId, userId, { preferredName, avatar });
       for (const { fieldId, value } of values) {
         if (value === null) await deleteValue(tx, tenantId, userId, fieldId);
         else await saveValue(tx, tenantId, userId, fieldId, value);
       }
-    });
-  }
+    }
+    // The user row and profile values are in the guard's resolution, verify and the user list.
+    await bumpVersion(tx, tenantId, 'people');
+  });
   return { password_changed: body.password !== undefined };
 }
 

@@ -7,6 +7,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { bumpVersion } from '../../lib/versions';
 import {
   deleteField,
   findField,
@@ -93,7 +94,10 @@ export async function create(db: Db, caller: Caller, body: ProfileFieldCreateBod
   const id = await db.transaction(async (tx) => {
     if (await shortNameTaken(tx, caller.tenantId, values.shortName))
       throw conflict(SHORT_NAME_TAKEN, { short_name: SHORT_NAME_TAKEN });
-    return insertField(tx, caller.tenantId, values);
+    const created = await insertField(tx, caller.tenantId, values);
+    // Verify and the user list show profile fields and values (people).
+    await bumpVersion(tx, caller.tenantId, 'people');
+    return created;
   });
   return get(db, caller, id);
 }
@@ -111,6 +115,7 @@ export async function update(
     if (await shortNameTaken(tx, caller.tenantId, values.shortName, id))
       throw conflict(SHORT_NAME_TAKEN, { short_name: SHORT_NAME_TAKEN });
     await updateField(tx, caller.tenantId, id, values);
+    await bumpVersion(tx, caller.tenantId, 'people');
   });
   return get(db, caller, id);
 }
@@ -122,8 +127,12 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
     throw conflict(
       `${existing.field.name} is built in and cannot be deleted; you can make it inactive instead.`,
     );
-  // A parallel delete may have taken it since it was found: that one answered 200.
-  if (!(await deleteField(db, caller.tenantId, id))) throw notFound('Profile field');
+  await db.transaction(async (tx) => {
+    // A parallel delete may have taken it since it was found: that one answered 200.
+    if (!(await deleteField(tx, caller.tenantId, id))) throw notFound('Profile field');
+    // Its values go with it.
+    await bumpVersion(tx, caller.tenantId, 'people');
+  });
   return { id };
 }
 
@@ -154,6 +163,7 @@ export async function reorder(
   }
   await db.transaction(async (tx) => {
     for (const [index, id] of body.ids.entries()) await setSortOrder(tx, caller.tenantId, id, index);
+    await bumpVersion(tx, caller.tenantId, 'people');
   });
   return list(db, caller);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
+import { bumpVersion } from '../../lib/versions';
 import type { Mailer } from '../mail/service';
 import { listTheme } from '../theme/service';
 import {
@@ -150,17 +151,21 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     await deleteUserSessions(tx, tenantId, found.user.id);
     await expireResetTokens(tx, tenantId, found.user.id);
     const theme = await listTheme(tx, tenantId);
+    // The user row (hash, force_reset) is part of the guard's resolution and the user list.
+    await bumpVersion(tx, tenantId, 'people');
     return { user: loginUser({ ...found.user, forceReset: false }, found.tenant), theme, redirect: '/login' };
   });
 }
 
-/** The caller's own password. A forced reset needs only the session; otherwise the current password. */
-export async function changeOwnPassword(
-  db: Db,
+/**
+ * Checks a change of the caller's own password — a forced reset needs only the session, otherwise
+ * the current password — and answers the new hash; writes nothing ({@link writeOwnPassword} does).
+ */
+export async function checkOwnPassword(
   session: SessionContext,
   input: { password: string; current_password?: string },
   canUpdateProfile: boolean,
-) {
+): Promise<string> {
   const { user } = session;
   if (!user.forceReset) {
     if (!canUpdateProfile) throw forbidden();
@@ -178,23 +183,32 @@ export async function changeOwnPassword(
     const same = 'Choose a password different from the current one';
     throw badRequest(same, { password: same });
   }
-  const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    await setPassword(tx, session.tenantId, user.id, passwordHash, false);
-    await deleteUserSessions(tx, session.tenantId, user.id, session.sessionId);
-    await expireResetTokens(tx, session.tenantId, user.id);
-  });
+  return hashPassword(input.password);
 }
 
-/** An administrator sends a user a reset link and makes them choose a new password at next sign-in. */
+/**
+ * Sets the caller's own password (checked by {@link checkOwnPassword}) and ends their other
+ * sessions and reset links. Call inside the request's transaction, which then bumps `people`.
+ */
+export async function writeOwnPassword(tx: Db, session: SessionContext, passwordHash: string) {
+  const { tenantId, user } = session;
+  await setPassword(tx, tenantId, user.id, passwordHash, false);
+  await deleteUserSessions(tx, tenantId, user.id, session.sessionId);
+  await expireResetTokens(tx, tenantId, user.id);
+}
+
+/**
+ * An administrator sends a user a reset link and makes them choose a new password at next sign-in.
+ * Call inside the request's transaction, which then bumps `people` (force_reset is the guard's).
+ */
 export async function adminResetPassword(
-  db: Db,
+  tx: Db,
   mailer: Mailer,
   publicUrl: string,
   tenantId: number,
   user: UserRow,
 ) {
-  await setForceReset(db, tenantId, user.id, true);
-  await sendResetMail(db, mailer, publicUrl, tenantId, user, 'admin');
+  await setForceReset(tx, tenantId, user.id, true);
+  await sendResetMail(tx, mailer, publicUrl, tenantId, user, 'admin');
   return { id: user.id, email: user.email, force_reset: true };
 }

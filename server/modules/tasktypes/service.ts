@@ -7,6 +7,7 @@ import type {
 } from '../../../contract/api/tasks';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { bumpVersion } from '../../lib/versions';
 import {
   countTasksOfType,
   deleteTaskType,
@@ -65,7 +66,9 @@ export async function create(db: Db, tenantId: number, body: TaskTypeCreateBody)
   const values = checkBody(body);
   return db.transaction(async (tx) => {
     if (await taskTypeNameTaken(tx, tenantId, values.name)) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
-    return toTaskType(await insertTaskType(tx, tenantId, values));
+    const created = toTaskType(await insertTaskType(tx, tenantId, values));
+    await bumpVersion(tx, tenantId, 'settings');
+    return created;
   });
 }
 
@@ -81,7 +84,9 @@ export async function update(
     const values = checkBody(body, current);
     if (await taskTypeNameTaken(tx, tenantId, values.name, id))
       throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
-    return toTaskType((await updateTaskType(tx, tenantId, id, values))!);
+    const updated = toTaskType((await updateTaskType(tx, tenantId, id, values))!);
+    await bumpVersion(tx, tenantId, 'settings');
+    return updated;
   });
 }
 
@@ -96,7 +101,9 @@ export async function reorder(db: Db, tenantId: number, body: TaskTypeReorderBod
       throw badRequest(message, { ids: message });
     }
     await reorderTaskTypes(tx, tenantId, body.ids);
-    return { data: (await listTaskTypes(tx, tenantId)).map(toTaskType) };
+    const data = (await listTaskTypes(tx, tenantId)).map(toTaskType);
+    await bumpVersion(tx, tenantId, 'settings');
+    return { data };
   });
 }
 
@@ -112,6 +119,7 @@ export async function remove(db: Db, tenantId: number, id: number): Promise<{ id
     }
     // A parallel delete may have taken it since it was found: that one answered 200.
     if (!(await deleteTaskType(tx, tenantId, id))) throw notFound('Task type');
+    await bumpVersion(tx, tenantId, 'settings');
   });
   return { id };
 }

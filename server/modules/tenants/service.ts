@@ -14,6 +14,7 @@ import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
+import { bumpVersion, type VersionKind } from '../../lib/versions';
 import type { Mailer } from '../mail/service';
 import { sendResetMail } from '../session/passwords';
 import { setAllowedModules, setWorkspaceLimit } from '../settings/service';
@@ -150,9 +151,22 @@ export async function updateTenant(db: Db, caller: Caller, body: TenantUpdateBod
     throw conflict(message, { max_active_workspace: message });
   }
   await db.transaction(async (tx) => {
-    if (name !== undefined && name !== current.name) await renameTenant(tx, current.id, name);
-    if (modules) await setAllowedModules(tx, current.id, modules);
-    if (max !== undefined) await setWorkspaceLimit(tx, current.id, max);
+    // What the target tenant's kept answers show moves on, not the operator's tenant: its row and
+    // modules are the guard's (people), its workspace limit is among the settings verify sends.
+    const changed: VersionKind[] = [];
+    if (name !== undefined && name !== current.name) {
+      await renameTenant(tx, current.id, name);
+      changed.push('people');
+    }
+    if (modules) {
+      await setAllowedModules(tx, current.id, modules);
+      changed.push('people');
+    }
+    if (max !== undefined) {
+      await setWorkspaceLimit(tx, current.id, max);
+      changed.push('settings');
+    }
+    await bumpVersion(tx, current.id, ...changed);
   });
   return getTenant(db, caller, current.id);
 }
@@ -168,6 +182,8 @@ export async function setTenantStatus(
   await db.transaction(async (tx) => {
     await setTenantEnabled(tx, current.id, enabled);
     if (!enabled) await deleteTenantSessions(tx, current.id);
+    // The guard's resolution holds the tenant row (the target tenant's, not the operator's).
+    await bumpVersion(tx, current.id, 'people');
   });
   return getTenant(db, caller, current.id);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
+import { bumpVersion } from '../../lib/versions';
 import { deleteLogo, ownLogoFile } from './logo';
 import { listTheme, saveTheme, seedTheme } from './repository';
 
@@ -53,9 +54,14 @@ export async function updateTheme(
   }
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
 
-  const before = (await listTheme(db, tenantId))[0]!.value;
-  await saveTheme(db, tenantId, values);
-  const theme = await listTheme(db, tenantId);
+  const { before, theme } = await db.transaction(async (tx) => {
+    const before = (await listTheme(tx, tenantId))[0]!.value;
+    await saveTheme(tx, tenantId, values);
+    const theme = await listTheme(tx, tenantId);
+    // Verify sends the theme, kept under the settings version.
+    await bumpVersion(tx, tenantId, 'settings');
+    return { before, theme };
+  });
   // A replaced logo is no longer shown anywhere; its file goes once the new value is saved.
   const replaced = ownLogoFile(tenantId, before);
   if (replaced && theme[0]!.value !== before) await deleteLogo(files, tenantId, replaced);

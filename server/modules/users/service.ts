@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { lockOrganisation } from '../../lib/organisationLock';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
+import { bumpStores, bumpVersion, storesOfUser } from '../../lib/versions';
 import type { Mailer } from '../mail/service';
 import { beyond } from '../roles/grants';
 import { callerGrants, loadGrants } from '../roles/service';
@@ -198,11 +199,16 @@ export async function create(
         tenantId,
         plan.insert.map((p) => ({ userId, ...p })),
       );
+      if (!password) {
+        const user = (await findTenantUser(tx, tenantId, userId))!;
+        await adminResetPassword(tx, mail.mailer, mail.publicUrl, tenantId, user);
+      }
+      // The stores they now hold positions at count one more person; the tree counts heads.
+      await bumpStores(tx, tenantId, storesOfUser(tenantId, userId));
+      await bumpVersion(tx, tenantId, 'people', 'tree');
       return userId;
     }),
   );
-  const user = (await findTenantUser(db, tenantId, id))!;
-  if (!password) await adminResetPassword(db, mail.mailer, mail.publicUrl, tenantId, user);
   return get(db, caller, id);
 }
 
@@ -243,6 +249,8 @@ export async function update(
       )
         throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN, username: EMAIL_TAKEN });
       const before = await countAdministrators(tx, tenantId);
+      // The stores they held positions at before the change (the lock keeps them as read).
+      const storesBefore = plan ? await storeIdsOf(tx, tenantId, user.id) : [];
       await updateUser(tx, tenantId, user.id, {
         username: email,
         email,
@@ -266,6 +274,11 @@ export async function update(
         await expireResetLinks(tx, tenantId, user.id);
       }
       await assertAdministratorRemains(tx, tenantId, before);
+      if (plan) {
+        // Stores they left and stores they joined, in one statement (locked in node order).
+        await bumpStores(tx, tenantId, [...storesBefore, ...(await storeIdsOf(tx, tenantId, user.id))]);
+        await bumpVersion(tx, tenantId, 'people', 'tree');
+      } else await bumpVersion(tx, tenantId, 'people');
     }),
   );
   return get(db, caller, user.id);
@@ -279,7 +292,17 @@ export async function sendPasswordReset(
   id: number,
 ) {
   const user = await manageableUser(db, caller, id);
-  return adminResetPassword(db, mail.mailer, mail.publicUrl, caller.tenantId, user);
+  return db.transaction(async (tx) => {
+    const reset = await adminResetPassword(tx, mail.mailer, mail.publicUrl, caller.tenantId, user);
+    // force_reset is part of the guard's resolution and of the user list.
+    await bumpVersion(tx, caller.tenantId, 'people');
+    return reset;
+  });
+}
+
+/** The nodes a user holds positions at (the stores among them count them), as the statement sees them. */
+export async function storeIdsOf(tx: Db, tenantId: number, userId: number): Promise<number[]> {
+  return (await loadPositions(tx, tenantId, [userId])).map((p) => p.nodeId);
 }
 
 export type { UserRow };

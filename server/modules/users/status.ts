@@ -3,10 +3,11 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { lockOrganisation } from '../../lib/organisationLock';
+import { bumpStores, bumpVersion, storesOfUser } from '../../lib/versions';
 import { endUserSessions } from '../session/service';
 import { assertAdministratorRemains, countAdministrators } from './administrators';
 import { deleteUser, setEnabled } from './repository';
-import { get, manageableUser, NOT_YOURSELF } from './service';
+import { get, manageableUser, NOT_YOURSELF, storeIdsOf } from './service';
 
 /** Enables or disables an account. Disabling ends the user's sessions at once (spec §4). */
 export async function setStatus(db: Db, caller: Caller, id: number, enabled: boolean): Promise<UserRecord> {
@@ -22,6 +23,9 @@ export async function setStatus(db: Db, caller: Caller, id: number, enabled: boo
       await endUserSessions(tx, tenantId, id);
       await assertAdministratorRemains(tx, tenantId, before);
     }
+    // The stores of their positions count enabled people only; their positions stay as they were.
+    await bumpStores(tx, tenantId, storesOfUser(tenantId, id));
+    await bumpVersion(tx, tenantId, 'people');
   });
   return get(db, caller, id);
 }
@@ -37,9 +41,13 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
   await db.transaction(async (tx) => {
     await lockOrganisation(tx, tenantId);
     const before = await countAdministrators(tx, tenantId);
+    // Their positions go with them: the stores they were counted at, read before the delete.
+    const stores = await storeIdsOf(tx, tenantId, id);
     // Another request may have deleted the user since manageableUser looked: that one answered 200.
     if (!(await deleteUser(tx, tenantId, id))) throw notFound('User');
     await assertAdministratorRemains(tx, tenantId, before);
+    await bumpStores(tx, tenantId, stores);
+    await bumpVersion(tx, tenantId, 'people', 'tree');
   });
   return { id };
 }
