@@ -8,33 +8,43 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { installJobs } from '../../server/plugins/jobs';
 import { seedDemo } from '../../server/seed';
-import { onPostgres, postgresUrl } from './helpers/target';
+import { startPgBouncer } from '../support/pgbouncer';
+import { adminDatabase, directUrl, onPostgres, postgresUrl } from './helpers/target';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteImage: string;
     postgresTemplate: string;
+    /** The PgBouncer (transaction mode) the app's connections go through, at DATABASE_URL's database. */
+    pgbouncerUrl: string;
   }
 }
 
 /**
  * Migrating, seeding and installing the job queue take seconds, so they happen once per run: PGlite's data directory is
  * dumped to a file every test file loads; on PostgreSQL a template database is cloned per file.
+ * On PostgreSQL the app under test connects through one PgBouncer in transaction mode, as in
+ * production; the template is built on a direct connection (a pooled server connection left idle in
+ * it would keep CREATE DATABASE … TEMPLATE from copying it).
  */
 export default async function setup(project: TestProject) {
   if (onPostgres) {
+    // First, so that a missing or broken PgBouncer fails the run before anything is created.
+    const pgbouncer = await startPgBouncer(postgresUrl());
     const template = `storeline_tpl_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: postgresUrl() });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${template}`);
-    const database = await openDatabase({ kind: 'postgres', url: postgresUrl(template) });
+    const database = await openDatabase({ kind: 'postgres', url: directUrl(template) });
     await database.migrate();
     await seedDemo(database.db, { tasks: false });
     await installJobs(database);
     await database.close();
     project.provide('postgresTemplate', template);
+    project.provide('pgbouncerUrl', pgbouncer.url(adminDatabase()));
     project.provide('pgliteImage', '');
     return async () => {
+      await pgbouncer.stop();
       // Clones made by test files are dropped by their own teardown; the template goes last.
       const leftovers = await admin.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE datname LIKE $1`,
@@ -57,5 +67,6 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteImage', file);
   project.provide('postgresTemplate', '');
+  project.provide('pgbouncerUrl', '');
   return () => rmSync(dir, { recursive: true, force: true });
 }

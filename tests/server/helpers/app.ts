@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/client';
 import { mailOutbox, tenants, users } from '../../../server/db/schema';
 import { startSession } from '../../../server/modules/session/service';
-import { onPostgres, postgresUrl } from './target';
+import { onPostgres, pooledUrl, postgresUrl } from './target';
 
 export interface InjectOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -46,7 +46,9 @@ export interface TestDatabase {
 
 /**
  * A fresh copy of the migrated demo database. On PGlite it lives in memory, or with `persistent`
- * in a temporary data directory that reopen() opens again.
+ * in a temporary data directory that reopen() opens again. On PostgreSQL it is cloned from the
+ * template on the direct admin connection, and the app's connections (database, reopen(),
+ * connectAgain()) go through the run's PgBouncer in transaction mode, as in production.
  */
 export async function openTestDatabase({ persistent = false } = {}): Promise<TestDatabase> {
   if (!onPostgres) {
@@ -75,7 +77,7 @@ export async function openTestDatabase({ persistent = false } = {}): Promise<Tes
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
-  const url = postgresUrl(name);
+  const url = pooledUrl(name);
   const handle: TestDatabase = {
     database: await openDatabase({ kind: 'postgres', url }),
     reopen: async () => {
