@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM } from './e2e/chromium';
+import { PGBOUNCER } from './support/pgbouncer';
 
 interface Tally {
   passed: number;
@@ -74,27 +75,30 @@ function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
   );
 }
 
-/** The browser tests need Debian's Chromium; install it when we can, else say exactly how. */
-function ensureChromium(): boolean {
-  if (existsSync(CHROMIUM)) return true;
+/** A Debian package the tests need at `file`: installed when we can, else say exactly how. */
+function ensurePackage(what: string, pkg: string, file: string): boolean {
+  if (existsSync(file)) return true;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing: installing Debian’s chromium package…');
+    console.log(`${what} is missing: installing Debian’s ${pkg} package…`);
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
     if (
       run('apt-get', ['update', '-qq'], env) === 0 &&
-      run('apt-get', ['install', '-y', '-qq', 'chromium'], env) === 0
+      run('apt-get', ['install', '-y', '-qq', pkg], env) === 0
     ) {
-      return existsSync(CHROMIUM);
+      return existsSync(file);
     }
   }
   console.error(
-    `Chromium is missing at ${CHROMIUM}. Install it, then run npm test again:\n  sudo apt-get install -y chromium`,
+    `${what} is missing at ${file}. Install it, then run npm test again:\n  sudo apt-get install -y ${pkg}`,
   );
   return false;
 }
 
-if (!ensureChromium()) process.exit(1);
+// The browser tests need Debian's Chromium; the PostgreSQL server suites send the app's
+// connections through PgBouncer in transaction mode, as production does.
+if (!ensurePackage('Chromium', 'chromium', CHROMIUM)) process.exit(1);
+if (process.env.DATABASE_URL && !ensurePackage('PgBouncer', 'pgbouncer', PGBOUNCER)) process.exit(1);
 
 check('lint', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '.']);
 check('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
