@@ -2,7 +2,6 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { databaseSourceOf, openDatabase } from './db/client';
-import { deleteExpiredSessions } from './modules/session/service';
 import { isDatabaseEmpty, seedDemo } from './seed';
 
 /** Opens the database, migrates, seeds demo data when asked, listens, and closes gracefully. */
@@ -15,17 +14,14 @@ export async function startServer(config: Config) {
     app.log.info('empty database: seeding demo data');
     await seedDemo(database.db, { tasks: config.demoTasks });
   }
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'expired session sweep failed'));
-  }, 3_600_000);
-  sweep.unref();
+  // Periodic work (the expired-session sweep, task planning, the reports' roll-up) is jobs that
+  // app.jobs queues once per slot across all processes, and runs in the processes with workers.
 
   // SIGINT/SIGTERM and a crash alike: stop taking requests, let jobs in hand finish, close the
   // database; after 10 s the process exits anyway so a stuck connection cannot hold a deploy.
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
-    clearInterval(sweep);
     await app.close();
     await database.close();
   });

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Db, SqlResult } from '../db/client';
 import type { QueueSettings } from './jobs';
+import { LONGEST_PERIOD_SECONDS, PeriodicSchedule } from './periodic';
 
 export interface JobRun {
   id: string;
@@ -98,6 +99,7 @@ export class JobQueue<P extends object> {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<keyof P & string, JobHandler<never>>();
   private readonly loops: Promise<void>[] = [];
+  private readonly periodic: PeriodicSchedule;
   private idle = new AbortController();
   private started = false;
   private stopping = false;
@@ -109,14 +111,20 @@ export class JobQueue<P extends object> {
   ) {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => database.executeSql(text, values) },
-      // Cron schedules are not used yet; off, no process polls for them.
+      // Periodic work is every() below, not pg-boss's cron (see periodic.ts): no process polls for it.
       schedule: false,
       // Maintenance (expire runs of dead processes, archive, purge) runs in one process per interval.
       supervise: true,
-      // A failed job stays queryable next to its queue for two weeks before it is archived.
+      // A completed job stays 12 hours (pg-boss's default, relied on by every()) before it is archived,
+      archiveCompletedAfterSeconds: LONGEST_PERIOD_SECONDS,
+      // and a failed one stays queryable next to its queue for two weeks.
       archiveFailedAfterSeconds: 14 * 24 * 3600,
     });
     this.boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
+    this.periodic = new PeriodicSchedule(
+      (name, data, sendOptions) => this.boss.send(name, data, sendOptions),
+      options.log,
+    );
   }
 
   /** Installs or upgrades pg-boss's schema and the queues (cheap when they are current), then works. */
@@ -137,12 +145,16 @@ export class JobQueue<P extends object> {
     }
     this.started = true;
     this.stopping = false;
-    if (this.options.workers) for (const name of this.handlers.keys()) this.loops.push(this.loop(name));
+    if (this.options.workers) {
+      for (const name of this.handlers.keys()) this.loops.push(this.loop(name));
+      await this.periodic.start();
+    }
   }
 
   /** Finishes the jobs in hand (up to stopTimeoutSeconds) and stops polling. */
   async stop(): Promise<void> {
     if (!this.started) return;
+    await this.periodic.stop();
     this.stopping = true;
     this.idle.abort();
     const timeout = (this.options.stopTimeoutSeconds ?? 20) * 1000;
@@ -163,6 +175,26 @@ export class JobQueue<P extends object> {
     if (this.handlers.has(name)) throw new Error(`job ${name} already has a handler`);
     this.handlers.set(name, handler as JobHandler<never>);
     if (this.started && this.options.workers) this.loops.push(this.loop(name));
+  }
+
+  /**
+   * Makes `name` periodic: a job with `data` for every `everySeconds`-long slot of the clock (from
+   * the epoch, UTC: 900 runs at :00, :15, :30, :45), one per slot however many processes run.
+   * Processes with workers enqueue the current slot's job when they start and at every slot
+   * boundary; elsewhere (tests, scripts) enqueuePeriodic() does it, and drain() runs them.
+   * Declare before start, next to the job's work().
+   */
+  every<N extends keyof P & string>(name: N, everySeconds: number, data: P[N]): void {
+    if (this.started) throw new Error(`job ${name}: declare periodic jobs before the queue starts`);
+    this.periodic.add({ name, everySeconds, data: data as object });
+  }
+
+  /**
+   * Enqueues the job of the slot `now` falls in for every periodic job, unless it is queued
+   * already (by any process); answers the names of those it queued.
+   */
+  async enqueuePeriodic(now = Date.now()): Promise<string[]> {
+    return this.periodic.enqueue(now);
   }
 
   /**

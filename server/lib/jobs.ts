@@ -1,7 +1,8 @@
 /**
  * Every background job the product runs: its name, what it carries, and how its queue retries.
- * A new job is added here first; `app.jobs.send` and `app.jobs.work` accept only these names and
- * payloads. Payloads are stored as JSON, so they carry ids (always with the tenant), not rows.
+ * A new job is added here first; `app.jobs.send`, `app.jobs.work` and `app.jobs.every` accept only
+ * these names and payloads. Payloads are stored as JSON, so they carry ids (always with the
+ * tenant), not rows. Periodic work is a job too, declared with `app.jobs.every` (see periodic.ts).
  */
 export interface JobPayloads {
   /** Deliver one `mail_outbox` row (SMTP, or the server log without SMTP_URL). */
@@ -18,6 +19,10 @@ export interface JobPayloads {
    * that writes changed. One tenant (after writes there), or every tenant (the periodic pass).
    */
   'reports.rollup': { tenantId?: number };
+  /** Delete the sessions past their expiry (periodic, hourly: they are refused before that anyway). */
+  'sessions.sweep': Record<string, never>;
+  /** Refresh the planner's statistics (periodic, hourly; the embedded database only: no autovacuum). */
+  'database.analyse': Record<string, never>;
 }
 
 type JobName = keyof JobPayloads;
@@ -43,4 +48,8 @@ export const queueSettings: { [N in JobName]: QueueSettings } = {
   // Safe to repeat: a day is always rolled again from scratch, and each transaction keeps what it
   // rolled, so a retry after a failure (or a run cut short) goes on from there.
   'reports.rollup': { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 1800 },
+  // One DELETE, safe to repeat; what a failed sweep leaves, the next hour's sweep takes.
+  'sessions.sweep': { retryLimit: 2, retryDelaySeconds: 300, retryBackoff: false, expireInSeconds: 600 },
+  // A sample of each table, well under a second at 5,000 stores; stale statistics for an hour are harmless.
+  'database.analyse': { retryLimit: 1, retryDelaySeconds: 300, retryBackoff: false, expireInSeconds: 600 },
 };

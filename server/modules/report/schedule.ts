@@ -2,32 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { runRollupJob } from './rollup';
 
 /** Days settle as their due times pass in each zone; every 15 minutes the roll-up takes them in. */
-export const ROLLUP_EVERY_MS = 15 * 60_000;
+export const ROLLUP_EVERY_SECONDS = 15 * 60;
 
 /**
- * Registers the `reports.rollup` worker and, in processes that run workers, enqueues one pass
- * over every tenant at start (the first one rolls the whole history) and per 15-minute slot;
- * pg-boss keeps one job per slot however many processes enqueue it.
+ * Registers the `reports.rollup` worker and makes its pass over every tenant periodic: one job per
+ * 15-minute slot across all processes, the first of them when the first worker process starts
+ * (that one rolls the whole history). Writes queue their own tenant's roll-up (reportChanges.ts).
  */
 export function scheduleReportRollup(app: FastifyInstance) {
   app.jobs.work('reports.rollup', async (payload) => {
     await runRollupJob(app.db, payload);
   });
-  if (!app.config.jobWorkers) return;
-  const enqueue = () =>
-    app.jobs
-      .send(
-        app.db,
-        'reports.rollup',
-        {},
-        { singletonKey: 'reports.rollup', singletonSeconds: ROLLUP_EVERY_MS / 1000 },
-      )
-      .catch((err: unknown) => app.log.error({ err }, 'could not enqueue the report roll-up'));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void enqueue();
-    timer = setInterval(enqueue, ROLLUP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.jobs.every('reports.rollup', ROLLUP_EVERY_SECONDS, {});
 }
