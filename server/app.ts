@@ -112,7 +112,6 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(jobsPlugin, { database, workers: config.jobWorkers });
   keepEmbeddedStatistics(app);
   await app.register(import('./modules/session/sweep'));
-  await app.register(import('./modules/session/sweep'));
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
   await app.register(keptPlugin, { on: config.keepAnswers });
   await app.register(authPlugin, { db: database.db, kept: app.kept });
