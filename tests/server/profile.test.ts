@@ -74,6 +74,9 @@ describe('GET /api/profile/get', () => {
 describe('PUT /api/profile/update', () => {
   it('saves the preferred name and profile data, and verify then carries the time zone', async () => {
     const zone = await timezoneFieldId('area@acme.test');
+    // Read before the change, so what verify answered is kept when the change comes.
+    const before = await t.injectAs('area@acme.test', { url: '/api/user/verify' });
+    expect(before.json().data.preferred_name).not.toBe('Az');
     const res = await updateProfile('area@acme.test', {
       preferred_name: '  Az  ',
       profile_data: [{ field_id: zone, value: 'Australia/Perth' }],
@@ -95,6 +98,8 @@ describe('PUT /api/profile/update', () => {
       profile_data: [{ field_id: zone, value: '' }],
     });
     expect(cleared.json().data).toMatchObject({ preferred_name: null, profile_data: [] });
+    const after = await t.injectAs('area@acme.test', { url: '/api/user/verify' });
+    expect(after.json().data).toMatchObject({ preferred_name: null, profile_data: [] });
   });
 
   it('checks each value against its field’s type and writes nothing when one is wrong', async () => {

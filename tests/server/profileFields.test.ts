@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileFields, profileValues } from '../../server/db/schema';
+import { bumpVersion } from '../../server/lib/versions';
 import { createTestApp, type TestApp } from './helpers/app';
 
 let t: TestApp;
@@ -195,6 +196,27 @@ describe('DELETE /api/profile-field/delete', () => {
     expect(
       await t.database.db.select().from(profileValues).where(eq(profileValues.fieldId, made.id)),
     ).toHaveLength(0);
+  });
+
+  it('reaches verify at once: a new short name, then the value gone with its field', async () => {
+    const made = (await create({ name: 'Lanyard', short_name: 'lanyard', type: 'text' })).json().data;
+    const staff = await t.userByUsername('staff@acme.test');
+    await t.database.db
+      .insert(profileValues)
+      .values({ tenantId: staff.tenantId, userId: staff.id, fieldId: made.id, value: 'B12' });
+    // Written as the profile service would.
+    await bumpVersion(t.database.db, staff.tenantId, 'people');
+    const held = async () =>
+      (await t.injectAs('staff@acme.test', { url: '/api/user/verify' })).json().data.profile_data as {
+        short_name: string;
+        value: string;
+      }[];
+    expect(await held()).toContainEqual(expect.objectContaining({ short_name: 'lanyard', value: 'B12' }));
+    const renamed = await update({ id: made.id, name: 'Lanyard', short_name: 'lanyard_no', type: 'text' });
+    expect(renamed.statusCode).toBe(200);
+    expect(await held()).toContainEqual(expect.objectContaining({ short_name: 'lanyard_no', value: 'B12' }));
+    expect((await remove(made.id)).statusCode).toBe(200);
+    expect((await held()).map((v) => v.short_name)).not.toContain('lanyard_no');
   });
 
   it('refuses the built-in time zone', async () => {

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hierarchyNodes, rolePermissions, roles, tenants } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { organisation } from './helpers/organisation';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -251,6 +252,28 @@ describe('PUT /api/role/update', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Temporary', permissions: [perm('dashboard', 'read')] });
+  });
+
+  it('reaches the people who hold the role at once: its new name and grants', async () => {
+    const created = (
+      await createRole('owner@acme.test', { name: 'Held Role', permissions: [perm('profile', 'read')] })
+    ).json().data;
+    await organisation(t).addUser('holds.role@acme.test', 'Bondi Junction', 'Held Role');
+    const verify = async () =>
+      (await t.injectAs('holds.role@acme.test', { url: '/api/user/verify' })).json().data;
+    const modules = (data: { modules: { id: string }[] }) => data.modules.map((m) => m.id);
+    const before = await verify();
+    expect(before.position_list[0].role_name).toBe('Held Role');
+    expect(modules(before)).not.toContain('report');
+    const res = await updateRole('owner@acme.test', {
+      ...created,
+      name: 'Held Role renamed',
+      permissions: [perm('profile', 'read'), perm('report', 'read')],
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await verify();
+    expect(after.position_list[0].role_name).toBe('Held Role renamed');
+    expect(modules(after)).toContain('report');
   });
 
   it('answers 400, 401, 403, 404 and 409 as it should, writing nothing', async () => {

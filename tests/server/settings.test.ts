@@ -64,6 +64,10 @@ describe('GET /api/setting/get', () => {
 
 describe('PUT /api/setting/update', () => {
   it('renames terms, removes emptied ones, switches modules and sets the week start; verify follows', async () => {
+    const verifyOf = async () =>
+      (await t.injectAs('area@acme.test', { url: '/api/user/verify' })).json().data;
+    // Read before the change, so what verify answered is kept when the change comes.
+    expect((await verifyOf()).terms.workspace).not.toBe('Shop');
     const res = await update(OWNER, {
       terms: { workspace: ' Shop ', workspaces: 'Shoppes', level_1: 'State', level_2: 'Region' },
       modules: [
@@ -83,7 +87,7 @@ describe('PUT /api/setting/update', () => {
     expect(data.week_starting_day).toBe(0);
     expect(data.modules.find((m: { id: string }) => m.id === 'report').enabled).toBe(false);
 
-    const verify = (await t.injectAs('area@acme.test', { url: '/api/user/verify' })).json().data;
+    const verify = await verifyOf();
     expect(verify.terms.workspace).toBe('Shop');
     expect(verify.settings.week_starting_day).toBe(0);
     expect(verify.modules.map((m: { id: string }) => m.id)).not.toContain('report');
@@ -96,6 +100,10 @@ describe('PUT /api/setting/update', () => {
     });
     expect(back.json().data.terms).toEqual({ workspace: 'Store', level_1: 'State' });
     expect(back.json().data.modules.find((m: { id: string }) => m.id === 'report').enabled).toBe(true);
+    const again = await verifyOf();
+    expect(again.terms.workspace).toBe('Store');
+    expect(again.settings.week_starting_day).toBe(1);
+    expect(again.modules.map((m: { id: string }) => m.id)).toContain('report');
   });
 
   it('accepts the limit sent back unchanged, and nothing else for it', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskTypes, tenants } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
+import { taskBuilder } from './helpers/taskRows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -158,5 +159,46 @@ describe('task type administration (setting.update)', () => {
     const refused = await del(urgent!.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/1 task uses the type "Urgent"/);
+  });
+});
+
+describe('a store’s day shows the task types as they are now', () => {
+  it('follows a rename and a new order', async () => {
+    const tasks = taskBuilder(t);
+    const date = '2031-07-07';
+    const task = await tasks.createTask({ title: 'Typed task', kind: 'task' });
+    const note = await tasks.createTask({ title: 'Typed note', kind: 'communication' });
+    await tasks.assign(task.id, 'Sydney CBD', { date });
+    await tasks.assign(note.id, 'Sydney CBD', { date });
+    const groups = async () => {
+      const res = await t.injectAs('staff@acme.test', {
+        url: '/api/user/task/date',
+        query: { datetime: date, timezone: 'Australia/Sydney' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.data as { type: { name: string } }[]).map((g) => g.type.name);
+    };
+    const before = await groups();
+    expect(before).toEqual(expect.arrayContaining(['Task', 'Communication']));
+    const renamed = await t.injectAs(OWNER, {
+      method: 'PUT',
+      url: '/api/task/types/update',
+      payload: { id: await tasks.typeId('task', 'acme'), name: 'Routine', colour: '#1565c0' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const named = await groups();
+    expect(named).toEqual(before.map((n) => (n === 'Task' ? 'Routine' : n)));
+    const ids = (
+      (await t.injectAs(OWNER, { url: '/api/task/types/list' })).json().data.data as { id: number }[]
+    )
+      .map((x) => x.id)
+      .reverse();
+    const reordered = await t.injectAs(OWNER, {
+      method: 'PUT',
+      url: '/api/task/types/reorder',
+      payload: { ids },
+    });
+    expect(reordered.statusCode).toBe(200);
+    expect(await groups()).toEqual([...named].reverse());
   });
 });

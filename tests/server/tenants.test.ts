@@ -343,6 +343,36 @@ describe('PUT /api/tenant/update', () => {
     expect(res.json().data).toMatchObject({ identifier: 'globex', users: 2, max_active_workspace: 100 });
   });
 
+  it('reaches the tenant’s people at once: its name, modules and limit', async () => {
+    const id = await tenantId('globex');
+    const verify = async () => (await as('owner@globex.test', { url: '/api/user/verify' })).json().data;
+    const modules = (data: { modules: { id: string }[] }) => data.modules.map((m) => m.id);
+    const before = await verify();
+    const current = (await as(OPERATOR, { url: '/api/tenant/get', query: { id: String(id) } })).json().data;
+    const dropped = modules(before).find((m) => m !== 'setting' && current.modules.includes(m))!;
+    expect(dropped).toBeDefined();
+    const res = await update({
+      id,
+      name: 'Globex Renamed',
+      modules: current.modules.filter((m: string) => m !== dropped),
+      max_active_workspace: current.max_active_workspace + 1,
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await verify();
+    expect(after.tenant.name).toBe('Globex Renamed');
+    expect(modules(after)).not.toContain(dropped);
+    expect(after.settings.max_active_workspace).toBe(current.max_active_workspace + 1);
+    // As it was, for the tests that follow.
+    const back = {
+      id,
+      name: current.name,
+      modules: current.modules,
+      max_active_workspace: current.max_active_workspace,
+    };
+    expect((await update(back)).statusCode).toBe(200);
+    expect(modules(await verify())).toContain(dropped);
+  });
+
   it('refuses a limit below the active workspaces with 409', async () => {
     const id = await tenantId('acme');
     const res = await update({ id, max_active_workspace: 5 });

@@ -43,6 +43,9 @@ describe('GET /api/theme/list', () => {
 
 describe('POST /api/theme/update', () => {
   it('saves the settings sent and returns the whole theme', async () => {
+    // Read before the change, so what verify answered is kept when the change comes.
+    const before = (await t.injectAs('staff@acme.test', { url: '/api/user/verify' })).json().data;
+    expect(before.theme[1].value).not.toBe('#123456');
     const res = await update('owner@acme.test', [
       { id: 2, key: 'primary', value: '#123456' },
       { id: 4, key: 'tertiary', value: ' #abcdef ' },

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hierarchyNodes, positions, roles, sessions, tenants, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { taskBuilder } from './helpers/taskRows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -185,5 +186,32 @@ describe('DELETE /api/user/delete', () => {
     expect(await enabled(outside)).toBe(true);
     const inside = await newUser('close.by@acme.test', 'Bondi Junction');
     expect((await remove('deleting.area@acme.test', inside)).statusCode).toBe(200);
+  });
+});
+
+describe('a store’s day counts the enabled people positioned there', () => {
+  it('counts one less after disable, one more after enable, and one less after delete', async () => {
+    const tasks = taskBuilder(t);
+    const note = await tasks.createTask({ title: 'Counted by status', kind: 'communication' });
+    const date = '2031-06-09';
+    const a = await tasks.assign(note.id, 'Sydney CBD', { date });
+    const counted = async () => {
+      const res = await t.injectAs('staff@acme.test', {
+        url: '/api/user/task/date',
+        query: { datetime: date, timezone: 'Australia/Sydney' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const cards = res.json().data.data.flatMap((g: { tasks: unknown[] }) => g.tasks);
+      return cards.find((c: { assignment_id: number }) => c.assignment_id === a.id).acknowledgement
+        .people as number;
+    };
+    const id = await newUser('counted.status@acme.test', 'Sydney CBD');
+    const before = await counted();
+    expect((await put('owner@acme.test', 'disable', id)).statusCode).toBe(200);
+    expect(await counted()).toBe(before - 1);
+    expect((await put('owner@acme.test', 'enable', id)).statusCode).toBe(200);
+    expect(await counted()).toBe(before);
+    expect((await remove('owner@acme.test', id)).statusCode).toBe(200);
+    expect(await counted()).toBe(before - 1);
   });
 });

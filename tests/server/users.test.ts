@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hierarchyNodes, positions, roles, tenants, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { taskBuilder } from './helpers/taskRows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -540,5 +541,65 @@ describe('POST /api/user/reset-password', () => {
     }
     const inside = await t.userByUsername('store@acme.test');
     expect((await resetPassword('area@acme.test', inside.id)).statusCode).toBe(200);
+  });
+});
+
+describe('what is kept follows a change to people', () => {
+  const date = '2031-06-02';
+  /** How many people a communication at Sydney CBD counts, on that store's day as one of them sees it. */
+  const peopleCounted = async (assignmentId: number) => {
+    const res = await t.injectAs('day.reader@acme.test', {
+      url: '/api/user/task/date',
+      query: { datetime: date, timezone: 'Australia/Sydney' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const cards = res.json().data.data.flatMap((g: { tasks: unknown[] }) => g.tasks);
+    return cards.find((c: { assignment_id: number }) => c.assignment_id === assignmentId).acknowledgement
+      .people as number;
+  };
+
+  it('a store’s day counts a person placed there by create, and no longer once update moves them', async () => {
+    const tasks = taskBuilder(t);
+    const note = await tasks.createTask({ title: 'Counted by create and update', kind: 'communication' });
+    const a = await tasks.assign(note.id, 'Sydney CBD', { date });
+    // Earlier tests sent the seeded staff a reset; someone of the store reads its day.
+    await newUser('day.reader@acme.test', [
+      { node_id: await nodeId('Sydney CBD'), role_id: await roleId('Team Member') },
+    ]);
+    const before = await peopleCounted(a.id);
+    const created = await newUser('counted.here@acme.test', [
+      { node_id: await nodeId('Sydney CBD'), role_id: await roleId('Team Member') },
+    ]);
+    expect(await peopleCounted(a.id)).toBe(before + 1);
+    const moved = await update('owner@acme.test', {
+      id: created.id,
+      firstname: 'Nina',
+      lastname: 'New',
+      assigns: [{ node_id: await nodeId('Bondi Junction'), role_id: await roleId('Team Member') }],
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await peopleCounted(a.id)).toBe(before);
+  });
+
+  it('the user list shows new names, positions and a requested reset at once', async () => {
+    const created = await newUser('listed.kept@acme.test');
+    const listed = async () => {
+      const res = await list('owner@acme.test', { key: 'email', value: 'listed.kept@' });
+      expect(res.statusCode).toBe(200);
+      return res.json().data.data[0];
+    };
+    expect(await listed()).toMatchObject({ firstname: 'Nina', force_reset: false });
+    const res = await update('owner@acme.test', {
+      id: created.id,
+      firstname: 'Renamed',
+      lastname: 'Later',
+      assigns: [{ node_id: await nodeId('Geelong'), role_id: await roleId('Team Member') }],
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await listed();
+    expect(after).toMatchObject({ firstname: 'Renamed', lastname: 'Later' });
+    expect(after.assigns.map((p: { node_name: string }) => p.node_name)).toEqual(['Geelong']);
+    expect((await resetPassword('owner@acme.test', created.id)).statusCode).toBe(200);
+    expect((await listed()).force_reset).toBe(true);
   });
 });
