@@ -4,11 +4,12 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { TenantMemo } from '../../lib/tenantMemo';
+import type { KeptAnswers } from '../../lib/keptAnswers';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
+import { type Versions, versionKey } from '../../lib/versions';
 import { effectivePermissions, enabledModuleSet } from '../settings/repository';
 import { loadEffectivePermissions } from '../settings/service';
-import { findGuardRow } from './guard';
+import { findGuardRow, findSessionStamp } from './guard';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -38,6 +39,8 @@ export interface SessionContext extends Pick<Caller, 'tenantId' | 'userId'> {
   tenant: TenantRow;
   user: UserRow;
   positions: PositionRow[];
+  /** The tenant's versions as this request's guard read them (what kept answers are keyed by). */
+  versions: Versions;
 }
 
 export const BAD_CREDENTIALS = 'Incorrect username or password';
@@ -99,46 +102,42 @@ export function avatarUrl(avatar: string | null): string | null {
   return avatar ? `/api/profile/avatar/${encodeURIComponent(avatar)}` : null;
 }
 
-/** A token resolved by the guard, with the session's times the guard acts on. */
+/** A token resolved by the guard: what is kept under the tenant's versions. */
 interface Resolved {
-  session: SessionContext;
+  session: Omit<SessionContext, 'versions'>;
   caller: Caller | undefined;
-  lastSeenAt: number;
-  expiresAt: number;
 }
 
 /**
  * Resolves a bearer token to its session and, when the user has a usable position (the one
  * `positionId` names, else their first at an active node), the Caller acting at that position.
- * The auth plugin runs this on every request behind the guard. With `memo` the resolution is kept
- * per token and position until a write to the tenant's users, positions, roles, permissions or
- * sessions is heard of (lib/tenantMemo.ts); the session's expiry and its once-a-minute touch are
- * still decided here on every request.
+ * The auth plugin runs this on every request behind the guard. It always reads the session with
+ * the tenant's versions (one query of key lookups), so an ended or expired session is refused
+ * at once; the rest — user, positions, roles, grants, modules — is kept in `kept` under the
+ * versions of people and the tree, which every write to them bumps.
  */
 export async function authenticate(
   db: Db,
   token: string,
   positionId: string | undefined,
-  memo?: TenantMemo,
+  kept?: KeptAnswers,
 ): Promise<{ session: SessionContext; caller: Caller | undefined }> {
   const tenantId = tenantOfToken(token);
   if (tenantId === undefined) throw unauthorized();
   const tokenHash = hashToken(token);
+  const stamp = await findSessionStamp(db, tenantId, tokenHash);
+  if (!stamp || stamp.expiresAt <= Date.now()) throw unauthorized();
   const read = () => resolve(db, tenantId, tokenHash, positionId);
-  const key = `guard:${tokenHash}:${positionId ?? ''}`;
-  let resolved = memo ? await memo.get(tenantId, key, read) : await read();
-  if (resolved.expiresAt <= Date.now()) {
-    // As this process last read it: another may have extended it since.
-    memo?.drop(tenantId, key);
-    resolved = await read();
+  const resolved = kept
+    ? await kept.get(
+        `guard:${tenantId}:${tokenHash}:${positionId ?? ''}:${versionKey(stamp.versions, 'people', 'tree')}`,
+        read,
+      )
+    : await read();
+  if (Date.now() - stamp.lastSeenAt > TOUCH_AFTER_MS) {
+    await touchSession(db, tenantId, stamp.sessionId, new Date(Date.now() + SESSION_IDLE_DAYS * 86_400_000));
   }
-  if (Date.now() - resolved.lastSeenAt > TOUCH_AFTER_MS) {
-    const expiresAt = Date.now() + SESSION_IDLE_DAYS * 86_400_000;
-    await touchSession(db, tenantId, resolved.session.sessionId, new Date(expiresAt));
-    resolved.lastSeenAt = Date.now();
-    resolved.expiresAt = expiresAt;
-  }
-  return { session: resolved.session, caller: resolved.caller };
+  return { session: { ...resolved.session, versions: stamp.versions }, caller: resolved.caller };
 }
 
 async function resolve(
@@ -164,7 +163,7 @@ async function resolve(
   } else {
     position = positions.find(isUsable);
   }
-  const session: SessionContext = {
+  const session: Resolved['session'] = {
     tenantId,
     userId: found.user.id,
     sessionId: found.session.id,
@@ -172,11 +171,7 @@ async function resolve(
     user: found.user,
     positions,
   };
-  const times = {
-    lastSeenAt: found.session.lastSeenAt.getTime(),
-    expiresAt: found.session.expiresAt.getTime(),
-  };
-  if (!position) return { session, caller: undefined, ...times };
+  if (!position) return { session, caller: undefined };
   const roleId = position.roleId;
   const grants = found.grants.filter((g) => g.roleId === roleId);
   return {
@@ -184,7 +179,6 @@ async function resolve(
     caller: callerFrom(found.tenant, found.user.id, position, (isAdminTenant) =>
       effectivePermissions(grants, enabledModuleSet(found.modules), isAdminTenant),
     ),
-    ...times,
   };
 }
 

@@ -140,10 +140,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     return token;
   };
 
-  // Tests write straight to the database as another process would; a request comes after this
-  // process has heard of those writes, as it would a moment later in production.
   const inject = async (options: InjectOptions): Promise<InjectResponse> => {
-    await app.heardChanges();
     return app.inject({
       method: options.method ?? 'GET',
       url: options.url,
