@@ -3,8 +3,8 @@ import { ADMIN_TENANT_IDENTIFIER, type ModulePermission } from '../../../contrac
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { KeptAnswers } from '../../lib/keptAnswers';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
 import { type Versions, versionKey } from '../../lib/versions';
 import { effectivePermissions, enabledModuleSet } from '../settings/repository';
