@@ -74,16 +74,19 @@ export interface DayCards {
 }
 
 /**
- * The first instant after `now` at which a card's clock-dependent flags can change: a due time
- * (overdue) or an expiry (expired). Until then a rendering of the rows stays exact.
+ * The first instant after `now` at which a card's clock-dependent flags can change: just past a
+ * due time (overdue is `due < now`, so it turns a millisecond after) or at an expiry (expired is
+ * `expiry <= now`). Until then a rendering of the rows stays exact.
  */
 function nextChange(rows: CardRow[], now: number): number {
   let until = Number.POSITIVE_INFINITY;
-  for (const row of rows)
-    for (const instant of [row.due_at, row.expires_at]) {
-      const at = instant === null ? Number.NaN : Date.parse(instant);
-      if (at > now && at < until) until = at;
-    }
+  const consider = (at: number) => {
+    if (at > now && at < until) until = at;
+  };
+  for (const row of rows) {
+    consider(Date.parse(row.due_at) + 1);
+    if (row.expires_at !== null) consider(Date.parse(row.expires_at));
+  }
   return until;
 }
 
