@@ -60,7 +60,7 @@ function connectValue(value: string): string {
 function configFor(upstream: URL, port: number, dir: string): string {
   const user = decodeURIComponent(upstream.username) || 'postgres';
   const target = [
-    `host=${connectValue(upstream.hostname || '127.0.0.1')}`,
+    `host=${connectValue(upstream.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1')}`,
     `port=${upstream.port || '5432'}`,
     // auth_type = any ignores the client's user name: every server connection logs in as this one.
     `user=${connectValue(user)}`,
