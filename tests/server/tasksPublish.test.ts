@@ -61,7 +61,8 @@ describe('POST /api/admin/task/publish', () => {
     const id = await draft(AREA);
     const tenantId = await k.tenantId();
     const setGrant = (capabilities: string[]) =>
-      t.database.db.execute(sql`
+      t.database.db
+        .execute(sql`
         UPDATE role_permissions SET capabilities = ${`{${capabilities.join(',')}}`}::text[]
         WHERE tenant_id = ${tenantId} AND module = 'taskmanagement'
           AND role_id = (SELECT id FROM roles WHERE tenant_id = ${tenantId} AND name = 'Area Manager')`)
