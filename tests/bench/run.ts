@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'hierarchy-api': hierarchyApiBench,
   'hierarchy-page': hierarchyPageBench,
   imports: importsBench,
+  'reads-under-writes': async () => (await import('./readsUnderWrites')).readsUnderWritesBench(),
   tasks: tasksBench,
   throughput: throughputBench,
 };

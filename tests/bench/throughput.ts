@@ -32,14 +32,22 @@ export const HOT_ENDPOINTS = [
   { path: `/api/user/task/urgent?datetime=${now}&timezone=${zone}`, as: 'staff@acme.test' },
 ] as const;
 
-interface Figures {
+export interface Figures {
   requests: number;
   p99: number;
   errors: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+/**
+ * Autocannon against `url` for BENCH_SECONDS with BENCH_CONNECTIONS connections (this bench's
+ * defaults); `options` overrides them and adds more (per-connection requests, another duration).
+ */
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  options: Partial<autocannon.Options> = {},
+): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, ...options });
   return {
     requests: result.requests.average,
     p99: result.latency.p99,
@@ -47,9 +55,16 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   };
 }
 
-async function demoDatabase(
-  kind: 'pglite' | 'postgres',
-): Promise<{ database: Database; drop(): Promise<void> }> {
+/** A migrated database with the demo data; on PostgreSQL a new database `name` at `url`. */
+export interface DemoDatabase {
+  database: Database;
+  /** PostgreSQL only: the bench database's name and its direct URL. */
+  name?: string;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export async function demoDatabase(kind: 'pglite' | 'postgres'): Promise<DemoDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' });
     await database.migrate();
@@ -68,15 +83,55 @@ async function demoDatabase(
   await seedDemo(database.db);
   // What autovacuum does within its first minute on a server: without statistics the planner
   // takes each demo table for one row and My Tasks' day query reads 13 times the pages it needs.
-  await database.executeSql('ANALYZE');
+  // Vacuumed too, so autovacuum does not set in on the seeded tables during the first measurement.
+  await database.executeSql('VACUUM ANALYZE');
   return {
     database,
+    name,
+    url: url.toString(),
     drop: async () => {
       await database.close();
+      // The pool's end() resolves before its connections have said goodbye: give them a moment,
+      // or FORCE cuts them off and each reports "database connection lost".
+      for (let i = 0; i < 20; i++) {
+        const { rows } = await admin.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
   };
+}
+
+/** A session for the demo user `username`, started in the database as sign-in would. */
+export async function signIn(database: Database, username: string) {
+  const [user] = await database.db.select().from(users).where(eq(users.username, username));
+  if (!user) throw new Error(`no demo user ${username}`);
+  return { user, token: await startSession(database.db, user.tenantId, user.id) };
+}
+
+/**
+ * The floor: a bare Fastify endpoint on 127.0.0.1 doing routing + one primary-key lookup (of
+ * `who`) + JSON on `database`, no guard, no compression. `url` is the endpoint's full URL.
+ */
+export async function startBare(
+  database: Database,
+  who: { tenantId: number; id: number },
+): Promise<{ url: string; close(): Promise<void> }> {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => {
+    const [row] = await database.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(and(eq(users.tenantId, who.tenantId), eq(users.id, who.id)));
+    return { status: 200, data: row };
+  });
+  const base = await bare.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `${base}/bare`, close: () => bare.close() };
 }
 
 async function runOn(kind: 'pglite' | 'postgres') {
@@ -84,29 +139,16 @@ async function runOn(kind: 'pglite' | 'postgres') {
     `\nSigned-in throughput on ${kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'} — demo data with Acme’s demo tasks, ${CONNECTIONS} connections, ${SECONDS} s each`,
   );
   const { database, drop } = await demoDatabase(kind);
-  const signIn = async (username: string) => {
-    const [user] = await database.db.select().from(users).where(eq(users.username, username));
-    return { user: user!, token: await startSession(database.db, user!.tenantId, user!.id) };
-  };
-  const { user: owner } = await signIn('owner@acme.test');
+  const { user: owner } = await signIn(database, 'owner@acme.test');
   const tokens = new Map<string, string>();
-  for (const { as } of HOT_ENDPOINTS) if (!tokens.has(as)) tokens.set(as, (await signIn(as)).token);
+  for (const { as } of HOT_ENDPOINTS) if (!tokens.has(as)) tokens.set(as, (await signIn(database, as)).token);
 
-  // The floor: routing + one indexed lookup + JSON, no guard, no compression.
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => {
-    const [row] = await database.db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(and(eq(users.tenantId, owner.tenantId), eq(users.id, owner.id)));
-    return { status: 200, data: row };
-  });
+  const bare = await startBare(database, owner);
   const app = await buildApp({ config: { ...loadConfig({}), webRoot: undefined }, database, logger: false });
-  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
   try {
-    const floor = await load(`${bareUrl}/bare`);
+    const floor = await load(bare.url);
     report('bare Fastify, one primary-key lookup', `${floor.requests.toFixed(0)} req/s  p99 ${floor.p99} ms`);
     for (const { path, as } of HOT_ENDPOINTS) {
       const headers = { authorization: `Bearer ${tokens.get(as)}`, 'accept-encoding': 'gzip, br' };
