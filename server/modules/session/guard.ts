@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { batchedReads } from '../../lib/batchedReads';
 import { sqlRows } from '../../lib/jsonRows';
 import type { Versions } from '../../lib/versions';
 import type { Grant } from '../settings/repository';
@@ -107,27 +108,70 @@ export interface SessionStamp {
 }
 
 /**
- * The session of a token with its tenant's versions and those of the person's stores, in one
- * round trip of primary-key lookups: the one query every signed-in request makes. Whatever it
- * keeps is keyed by these numbers, so a write committed on any process shows on the next request.
+ * The sessions of tokens with their tenant's versions and those of each person's stores: the one
+ * query every signed-in request makes, one per tenant for the requests of a batch (primary-key
+ * lookups, and on Citus one shard). Whatever is kept is keyed by these numbers, so a write
+ * committed on any process shows on the next request.
  */
-export async function findSessionStamp(
+async function readStamps(
   db: Db,
   tenantId: number,
-  tokenHash: string,
-): Promise<SessionStamp | undefined> {
-  const [row] = await sqlRows<{ stamp: string }>(
+  tokenHashes: string[],
+): Promise<Map<string, SessionStamp>> {
+  const rows = await sqlRows<{ token_hash: string; stamp: string }>(
     db,
-    sql`SELECT json_build_object('sessionId', s.id, 'expiresAt', ${ms('s.expires_at')},
+    sql`SELECT s.token_hash, json_build_object('sessionId', s.id, 'expiresAt', ${ms('s.expires_at')},
         'lastSeenAt', ${ms('s.last_seen_at')},
-        'versions', json_build_object('people', coalesce(v.people, 0), 'settings', coalesce(v.settings, 0),
-          'tree', coalesce(v.tree, 0), 'tasks', coalesce(v.tasks, 0),
+        'versions', json_build_object('people', coalesce(v.people, 0), 'access', coalesce(v.access, 0),
+          'settings', coalesce(v.settings, 0), 'tree', coalesce(v.tree, 0), 'tasks', coalesce(v.tasks, 0),
+          'user', coalesce(uv.version, 0),
           'stores', coalesce((SELECT json_object_agg(sv.node_id, sv.version)
             FROM positions p JOIN store_versions sv ON sv.tenant_id = p.tenant_id AND sv.node_id = p.node_id
             WHERE p.tenant_id = s.tenant_id AND p.user_id = s.user_id), '{}'))
       )::text AS stamp
       FROM sessions s LEFT JOIN tenant_versions v ON v.tenant_id = s.tenant_id
-      WHERE s.tenant_id = ${tenantId} AND s.token_hash = ${tokenHash}`,
+      LEFT JOIN user_versions uv ON uv.tenant_id = s.tenant_id AND uv.user_id = s.user_id
+      WHERE s.tenant_id = ${tenantId} AND s.token_hash = ANY(${`{${tokenHashes.join(',')}}`}::text[])`,
   );
-  return row && (JSON.parse(row.stamp) as SessionStamp);
+  return new Map(rows.map((r) => [r.token_hash, JSON.parse(r.stamp) as SessionStamp]));
+}
+
+interface StampKey {
+  tenantId: number;
+  tokenHash: string;
+}
+
+/** Each database's batched stamp reads (lib/batchedReads.ts): one query answers the requests of a moment. */
+const stampReads = new WeakMap<Db, (key: StampKey) => Promise<SessionStamp | undefined>>();
+
+function stampReadsOf(db: Db) {
+  let reads = stampReads.get(db);
+  if (!reads) {
+    reads = batchedReads<StampKey, SessionStamp>(async (keys) => {
+      const byTenant = new Map<number, string[]>();
+      for (const { tenantId, tokenHash } of keys)
+        byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), tokenHash]);
+      const found = new Map<number, Map<string, SessionStamp>>();
+      await Promise.all(
+        [...byTenant].map(async ([tenantId, hashes]) =>
+          found.set(tenantId, await readStamps(db, tenantId, [...new Set(hashes)])),
+        ),
+      );
+      return keys.map(({ tenantId, tokenHash }) => found.get(tenantId)?.get(tokenHash));
+    });
+    stampReads.set(db, reads);
+  }
+  return reads;
+}
+
+/**
+ * The session of a token with its versions, read by a query that starts after this call (with
+ * other requests' tokens of the same moment): never older than the request asking.
+ */
+export function findSessionStamp(
+  db: Db,
+  tenantId: number,
+  tokenHash: string,
+): Promise<SessionStamp | undefined> {
+  return stampReadsOf(db)({ tenantId, tokenHash });
 }
