@@ -5,19 +5,33 @@ import type { Db } from '../db/client';
  * What a kept answer can depend on (server/db/schema/versions.ts says which tables each covers).
  * Which answer is keyed by which, and who bumps them, is the table in the README ("Kept answers").
  */
-export type VersionKind = 'people' | 'settings' | 'tree' | 'tasks';
+export type VersionKind = 'people' | 'access' | 'settings' | 'tree' | 'tasks';
+
+/** What bumpVersion takes: anything about people goes through bumpPeople, which says whom. */
+type TenantWideKind = Exclude<VersionKind, 'people' | 'access'>;
 
 /** A tenant's versions as the guard read them for one request, with those of the caller's stores. */
 export interface Versions {
   people: number;
+  access: number;
   settings: number;
   tree: number;
   tasks: number;
+  /** The signed-in person's own version (their row, positions, profile values, sessions' rights). */
+  user: number;
   /** Store node id → version, for the stores of the signed-in person's positions. */
   stores: Record<string, number>;
 }
 
-export const NO_VERSIONS: Versions = { people: 0, settings: 0, tree: 0, tasks: 0, stores: {} };
+export const NO_VERSIONS: Versions = {
+  people: 0,
+  access: 0,
+  settings: 0,
+  tree: 0,
+  tasks: 0,
+  user: 0,
+  stores: {},
+};
 
 /**
  * Moves the tenant's `kinds` on, inside the writing transaction `tx`: every process keys what it
@@ -26,7 +40,11 @@ export const NO_VERSIONS: Versions = { people: 0, settings: 0, tree: 0, tasks: 0
  * the transaction's last statement: the row is locked until the commit, and bumping last keeps
  * two writers from waiting on each other in opposite orders.
  */
-export async function bumpVersion(tx: Db, tenantId: number, ...kinds: VersionKind[]): Promise<void> {
+export function bumpVersion(tx: Db, tenantId: number, ...kinds: TenantWideKind[]): Promise<void> {
+  return bumpTenant(tx, tenantId, kinds);
+}
+
+async function bumpTenant(tx: Db, tenantId: number, kinds: VersionKind[]): Promise<void> {
   if (kinds.length === 0) return;
   const set = sql.join(
     [...new Set(kinds)]
@@ -35,9 +53,36 @@ export async function bumpVersion(tx: Db, tenantId: number, ...kinds: VersionKin
     sql`, `,
   );
   const initial = (k: VersionKind) => (kinds.includes(k) ? 1 : 0);
-  await tx.execute(sql`INSERT INTO tenant_versions (tenant_id, people, settings, tree, tasks)
-    VALUES (${tenantId}, ${initial('people')}, ${initial('settings')}, ${initial('tree')}, ${initial('tasks')})
+  await tx.execute(sql`INSERT INTO tenant_versions (tenant_id, people, access, settings, tree, tasks)
+    VALUES (${tenantId}, ${initial('people')}, ${initial('access')}, ${initial('settings')}, ${initial('tree')}, ${initial('tasks')})
     ON CONFLICT (tenant_id) DO UPDATE SET ${set}`);
+}
+
+/**
+ * A write about people, inside `tx`: the tenant's `people` (the user list) moves on, and so do
+ * the versions of whom it changed — `who` names them (ids, or a query answering one `id` column),
+ * or is 'everyone' for what every person's guard and verify read of the tenant (roles, grants,
+ * modules, the tenant itself, profile fields) and for writes to many people at once (imports).
+ * Each person's guard resolution and verify are keyed by their own version and `access`, so a
+ * rename of one person leaves everyone else's kept answers standing. Call it with the other
+ * bumps, last in the transaction; `also` adds tenant-wide kinds to the same statement.
+ */
+export async function bumpPeople(
+  tx: Db,
+  tenantId: number,
+  who: number[] | SQL | 'everyone',
+  ...also: TenantWideKind[]
+): Promise<void> {
+  if (who === 'everyone') return bumpTenant(tx, tenantId, ['people', 'access', ...also]);
+  const ids = Array.isArray(who)
+    ? sql`SELECT unnest(${`{${[...new Set(who)].join(',')}}`}::int[]) AS id`
+    : who;
+  if (!Array.isArray(who) || who.length > 0)
+    // In id order, so two transactions bumping overlapping people lock them in the same order.
+    await tx.execute(sql`INSERT INTO user_versions (tenant_id, user_id, version)
+      SELECT DISTINCT ${tenantId}::int, ids.id, 1 FROM (${ids}) ids WHERE ids.id IS NOT NULL ORDER BY 2
+      ON CONFLICT (tenant_id, user_id) DO UPDATE SET version = user_versions.version + 1`);
+  await bumpTenant(tx, tenantId, ['people', ...also]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileFields, profileValues } from '../../server/db/schema';
-import { bumpVersion } from '../../server/lib/versions';
+import { bumpPeople } from '../../server/lib/versions';
 import { createTestApp, type TestApp } from './helpers/app';
 
 let t: TestApp;
@@ -205,7 +205,7 @@ describe('DELETE /api/profile-field/delete', () => {
       .insert(profileValues)
       .values({ tenantId: staff.tenantId, userId: staff.id, fieldId: made.id, value: 'B12' });
     // Written as the profile service would.
-    await bumpVersion(t.database.db, staff.tenantId, 'people');
+    await bumpPeople(t.database.db, staff.tenantId, [staff.id]);
     const held = async () =>
       (await t.injectAs('staff@acme.test', { url: '/api/user/verify' })).json().data.profile_data as {
         short_name: string;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskAssignments, tasks } from '../../server/db/schema';
-import { bumpVersion } from '../../server/lib/versions';
+import { bumpPeople } from '../../server/lib/versions';
 import { createTestApp, type TestApp } from './helpers/app';
 import { onPostgres } from './helpers/target';
 import { taskKit } from './helpers/tasks';
@@ -67,7 +67,7 @@ describe('POST /api/admin/task/publish', () => {
         WHERE tenant_id = ${tenantId} AND module = 'taskmanagement'
           AND role_id = (SELECT id FROM roles WHERE tenant_id = ${tenantId} AND name = 'Area Manager')`)
         // As the roles service does after changing a grant.
-        .then(() => bumpVersion(t.database.db, tenantId, 'people'));
+        .then(() => bumpPeople(t.database.db, tenantId, 'everyone'));
     await setGrant(['create', 'read']);
     try {
       expect((await k.publish(AREA, id)).statusCode).toBe(200);

@@ -12,8 +12,14 @@ export const tenantVersions = pgTable('tenant_versions', {
   tenantId: integer('tenant_id')
     .primaryKey()
     .references(() => tenants.id, { onDelete: 'cascade' }),
-  /** Users, positions, roles, grants, modules, the tenant row, profile fields and values. */
+  /** Users, positions, roles, grants, modules, the tenant row, profile fields and values (the user list). */
   people: bigint('people', { mode: 'number' }).notNull().default(0),
+  /**
+   * What every person's guard and verify read of the tenant: roles, grants, modules, the tenant
+   * row, profile fields; and writes to many people at once. A write about one person moves only
+   * their user_versions row (and people).
+   */
+  access: bigint('access', { mode: 'number' }).notNull().default(0),
   /** Settings, terms, theme, departments, task types. */
   settings: bigint('settings', { mode: 'number' }).notNull().default(0),
   /** Nodes, workspace objects and positions (the tree, its head counts, and a store's name). */
@@ -40,4 +46,21 @@ export const storeVersions = pgTable(
       foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id],
     }).onDelete('cascade'),
   ],
+);
+
+/**
+ * One person's version: their row, positions and profile values, what their guard resolution and
+ * verify are keyed by. No foreign key to users: a deleted user's row is bumped in the deleting transaction
+ * and stays, harmless (ids are never reused); on Citus it is colocated by tenant like the rest.
+ */
+export const userVersions = pgTable(
+  'user_versions',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],
 );

@@ -7,7 +7,7 @@ import { queueOrganisationFollowUps } from '../../lib/organisationChanges';
 import { lockOrganisation } from '../../lib/organisationLock';
 import { isUniqueViolation } from '../../lib/pgErrors';
 import type { FileStorage } from '../../lib/storage';
-import { bumpStores, bumpVersion, storesOfTenant } from '../../lib/versions';
+import { bumpPeople, bumpStores, bumpVersion, storesOfTenant } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
 import type { Mailer } from '../mail/service';
 import { callerAtPosition } from '../session/service';
@@ -98,7 +98,7 @@ export async function runImportJob(deps: RunDeps, { tenantId, runId }: JobPayloa
         });
         // People and positions at any number of stores: every store's head count may have moved.
         await bumpStores(tx, tenantId, storesOfTenant(tenantId));
-        await bumpVersion(tx, tenantId, 'people', 'tree');
+        await bumpPeople(tx, tenantId, 'everyone', 'tree');
       } else {
         containersCreated = await applyStores(
           tx,

@@ -2,7 +2,7 @@ import type { Profile, ProfileFormField, ProfileUpdateBody } from '../../../cont
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { bumpVersion } from '../../lib/versions';
+import { bumpPeople } from '../../lib/versions';
 import { listFields } from '../profileFields/service';
 import { checkOwnPassword, writeOwnPassword } from '../session/passwords';
 import { avatarUrl, type SessionContext } from '../session/service';
@@ -150,7 +150,7 @@ export async function updateProfile(
       }
     }
     // The user row and profile values are in the guard's resolution, verify and the user list.
-    await bumpVersion(tx, tenantId, 'people');
+    await bumpPeople(tx, tenantId, [userId]);
   });
   return { password_changed: body.password !== undefined };
 }

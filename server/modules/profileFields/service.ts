@@ -7,7 +7,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { bumpVersion } from '../../lib/versions';
+import { bumpPeople } from '../../lib/versions';
 import {
   deleteField,
   findField,
@@ -96,7 +96,7 @@ export async function create(db: Db, caller: Caller, body: ProfileFieldCreateBod
       throw conflict(SHORT_NAME_TAKEN, { short_name: SHORT_NAME_TAKEN });
     const created = await insertField(tx, caller.tenantId, values);
     // Verify and the user list show profile fields and values (people).
-    await bumpVersion(tx, caller.tenantId, 'people');
+    await bumpPeople(tx, caller.tenantId, 'everyone');
     return created;
   });
   return get(db, caller, id);
@@ -115,7 +115,7 @@ export async function update(
     if (await shortNameTaken(tx, caller.tenantId, values.shortName, id))
       throw conflict(SHORT_NAME_TAKEN, { short_name: SHORT_NAME_TAKEN });
     await updateField(tx, caller.tenantId, id, values);
-    await bumpVersion(tx, caller.tenantId, 'people');
+    await bumpPeople(tx, caller.tenantId, 'everyone');
   });
   return get(db, caller, id);
 }
@@ -131,7 +131,7 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
     // A parallel delete may have taken it since it was found: that one answered 200.
     if (!(await deleteField(tx, caller.tenantId, id))) throw notFound('Profile field');
     // Its values go with it.
-    await bumpVersion(tx, caller.tenantId, 'people');
+    await bumpPeople(tx, caller.tenantId, 'everyone');
   });
   return { id };
 }
@@ -163,7 +163,7 @@ export async function reorder(
   }
   await db.transaction(async (tx) => {
     for (const [index, id] of body.ids.entries()) await setSortOrder(tx, caller.tenantId, id, index);
-    await bumpVersion(tx, caller.tenantId, 'people');
+    await bumpPeople(tx, caller.tenantId, 'everyone');
   });
   return list(db, caller);
 }

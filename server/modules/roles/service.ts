@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { lockOrganisation } from '../../lib/organisationLock';
-import { bumpVersion } from '../../lib/versions';
+import { bumpPeople } from '../../lib/versions';
 import { assertAdministratorRemains, countAdministrators } from '../users/administrators';
 import { beyond, type GrantRow, parsePermissions, toPermission } from './grants';
 import {
@@ -115,7 +115,7 @@ export async function create(db: Db, caller: Caller, body: RoleCreateBody): Prom
     if (await roleNameTaken(tx, tenantId, input.name)) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
     const roleId = await insertRole(tx, tenantId, { name: input.name, description: input.description });
     await replaceGrants(tx, tenantId, roleId, input.grants);
-    await bumpVersion(tx, tenantId, 'people');
+    await bumpPeople(tx, tenantId, 'everyone');
     return roleId;
   });
   return get(db, caller, id);
@@ -138,7 +138,7 @@ export async function update(db: Db, caller: Caller, body: RoleUpdateBody): Prom
     await replaceGrants(tx, tenantId, body.id, input.grants);
     await assertAdministratorRemains(tx, tenantId, before);
     // The guard resolves each position's role name and grants (people).
-    await bumpVersion(tx, tenantId, 'people');
+    await bumpPeople(tx, tenantId, 'everyone');
   });
   return get(db, caller, body.id);
 }
@@ -166,7 +166,7 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
     }
     // A parallel delete may have taken it since findRole looked: that one answered 200.
     if (!(await deleteRole(tx, tenantId, id))) throw notFound('Role');
-    await bumpVersion(tx, tenantId, 'people');
+    await bumpPeople(tx, tenantId, 'everyone');
   });
   return { id };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
-import { bumpVersion } from '../../lib/versions';
+import { bumpPeople } from '../../lib/versions';
 import type { Mailer } from '../mail/service';
 import { listTheme } from '../theme/service';
 import {
@@ -152,7 +152,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     await expireResetTokens(tx, tenantId, found.user.id);
     const theme = await listTheme(tx, tenantId);
     // The user row (hash, force_reset) is part of the guard's resolution and the user list.
-    await bumpVersion(tx, tenantId, 'people');
+    await bumpPeople(tx, tenantId, [found.user.id]);
     return { user: loginUser({ ...found.user, forceReset: false }, found.tenant), theme, redirect: '/login' };
   });
 }

@@ -80,10 +80,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const session = sessionOf(request);
       const caller = callerOf(request);
-      // The answer stays the same until the tenant's people (this user's profile among them),
-      // places or settings change, each of which bumps its version.
+      // The answer stays the same until this person (their row, positions, profile), what
+      // everyone reads of the tenant (access), its places or its settings change.
       const kept = await app.kept.get(
-        `verify:${session.tenantId}:${session.userId}:${caller.positionId}:${versionKey(session.versions, 'people', 'settings', 'tree')}`,
+        `verify:${session.tenantId}:${session.userId}:${caller.positionId}:${session.versions.user}.${versionKey(session.versions, 'access', 'settings', 'tree')}`,
         async () =>
           keptBody(await verifyBody(app.db, session, caller, (payload) => String(reply.serialize(payload)))),
         // Not per person at the top of a big tree: there it is megabytes, its tree already cached.

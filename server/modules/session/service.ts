@@ -130,7 +130,7 @@ export async function authenticate(
   const read = () => resolve(db, tenantId, tokenHash, positionId);
   const resolved = kept
     ? await kept.get(
-        `guard:${tenantId}:${tokenHash}:${positionId ?? ''}:${versionKey(stamp.versions, 'people', 'tree')}`,
+        `guard:${tenantId}:${tokenHash}:${positionId ?? ''}:${stamp.versions.user}.${versionKey(stamp.versions, 'access', 'tree')}`,
         read,
       )
     : await read();

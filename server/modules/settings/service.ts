@@ -9,7 +9,7 @@ import { MODULES, type ModuleId } from '../../../contract/modules';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
-import { bumpVersion, type VersionKind } from '../../lib/versions';
+import { bumpPeople, bumpVersion } from '../../lib/versions';
 import { countWorkspaces } from '../workspaces/count';
 import {
   DEFAULT_SETTINGS,
@@ -101,10 +101,9 @@ export async function updateSettings(db: Db, caller: Caller, body: SettingUpdate
     if (switches.length) await setEnabledModules(tx, tenantId, switches);
     if (body.week_starting_day !== undefined)
       await saveSetting(tx, tenantId, 'week_starting_day', body.week_starting_day);
-    // Terms and settings are in verify (settings); the guard reads the enabled modules (people).
-    const changed: VersionKind[] = ['settings'];
-    if (switches.length) changed.push('people');
-    await bumpVersion(tx, tenantId, ...changed);
+    // Terms and settings are in verify (settings); everyone's guard reads the enabled modules.
+    if (switches.length) await bumpPeople(tx, tenantId, 'everyone', 'settings');
+    else await bumpVersion(tx, tenantId, 'settings');
   });
   return getSettings(db, caller);
 }

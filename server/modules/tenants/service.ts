@@ -14,7 +14,7 @@ import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
-import { bumpVersion, type VersionKind } from '../../lib/versions';
+import { bumpPeople, bumpVersion } from '../../lib/versions';
 import type { Mailer } from '../mail/service';
 import { sendResetMail } from '../session/passwords';
 import { setAllowedModules, setWorkspaceLimit } from '../settings/service';
@@ -152,21 +152,20 @@ export async function updateTenant(db: Db, caller: Caller, body: TenantUpdateBod
   }
   await db.transaction(async (tx) => {
     // What the target tenant's kept answers show moves on, not the operator's tenant: its row and
-    // modules are the guard's (people), its workspace limit is among the settings verify sends.
-    const changed: VersionKind[] = [];
+    // modules are everyone's guard's, its workspace limit is among the settings verify sends.
+    let everyone = false;
     if (name !== undefined && name !== current.name) {
       await renameTenant(tx, current.id, name);
-      changed.push('people');
+      everyone = true;
     }
     if (modules) {
       await setAllowedModules(tx, current.id, modules);
-      changed.push('people');
+      everyone = true;
     }
-    if (max !== undefined) {
-      await setWorkspaceLimit(tx, current.id, max);
-      changed.push('settings');
-    }
-    await bumpVersion(tx, current.id, ...changed);
+    if (max !== undefined) await setWorkspaceLimit(tx, current.id, max);
+    const settings = max !== undefined ? (['settings'] as const) : [];
+    if (everyone) await bumpPeople(tx, current.id, 'everyone', ...settings);
+    else await bumpVersion(tx, current.id, ...settings);
   });
   return getTenant(db, caller, current.id);
 }
@@ -183,7 +182,7 @@ export async function setTenantStatus(
     await setTenantEnabled(tx, current.id, enabled);
     if (!enabled) await deleteTenantSessions(tx, current.id);
     // The guard's resolution holds the tenant row (the target tenant's, not the operator's).
-    await bumpVersion(tx, current.id, 'people');
+    await bumpPeople(tx, current.id, 'everyone');
   });
   return getTenant(db, caller, current.id);
 }

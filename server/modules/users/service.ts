@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { lockOrganisation } from '../../lib/organisationLock';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
-import { bumpStores, bumpVersion, storesOfUser } from '../../lib/versions';
+import { bumpPeople, bumpStores, storesOfUser } from '../../lib/versions';
 import type { Mailer } from '../mail/service';
 import { beyond } from '../roles/grants';
 import { callerGrants, loadGrants } from '../roles/service';
@@ -205,7 +205,7 @@ export async function create(
       }
       // The stores they now hold positions at count one more person; the tree counts heads.
       await bumpStores(tx, tenantId, storesOfUser(tenantId, userId));
-      await bumpVersion(tx, tenantId, 'people', 'tree');
+      await bumpPeople(tx, tenantId, [userId], 'tree');
       return userId;
     }),
   );
@@ -277,8 +277,8 @@ export async function update(
       if (plan) {
         // Stores they left and stores they joined, in one statement (locked in node order).
         await bumpStores(tx, tenantId, [...storesBefore, ...(await storeIdsOf(tx, tenantId, user.id))]);
-        await bumpVersion(tx, tenantId, 'people', 'tree');
-      } else await bumpVersion(tx, tenantId, 'people');
+        await bumpPeople(tx, tenantId, [user.id], 'tree');
+      } else await bumpPeople(tx, tenantId, [user.id]);
     }),
   );
   return get(db, caller, user.id);
@@ -295,7 +295,7 @@ export async function sendPasswordReset(
   return db.transaction(async (tx) => {
     const reset = await adminResetPassword(tx, mail.mailer, mail.publicUrl, caller.tenantId, user);
     // force_reset is part of the guard's resolution and of the user list.
-    await bumpVersion(tx, caller.tenantId, 'people');
+    await bumpPeople(tx, caller.tenantId, [user.id]);
     return reset;
   });
 }

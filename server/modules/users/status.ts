@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { lockOrganisation } from '../../lib/organisationLock';
-import { bumpStores, bumpVersion, storesOfUser } from '../../lib/versions';
+import { bumpPeople, bumpStores, storesOfUser } from '../../lib/versions';
 import { endUserSessions } from '../session/service';
 import { assertAdministratorRemains, countAdministrators } from './administrators';
 import { deleteUser, setEnabled } from './repository';
@@ -25,7 +25,7 @@ export async function setStatus(db: Db, caller: Caller, id: number, enabled: boo
     }
     // The stores of their positions count enabled people only; their positions stay as they were.
     await bumpStores(tx, tenantId, storesOfUser(tenantId, id));
-    await bumpVersion(tx, tenantId, 'people');
+    await bumpPeople(tx, tenantId, [id]);
   });
   return get(db, caller, id);
 }
@@ -47,7 +47,7 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
     if (!(await deleteUser(tx, tenantId, id))) throw notFound('User');
     await assertAdministratorRemains(tx, tenantId, before);
     await bumpStores(tx, tenantId, stores);
-    await bumpVersion(tx, tenantId, 'people', 'tree');
+    await bumpPeople(tx, tenantId, [id], 'tree');
   });
   return { id };
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { hierarchyNodes, positions, roles, settings, tenants, users } from '../../../server/db/schema';
-import { bumpStores, bumpVersion } from '../../../server/lib/versions';
+import { bumpPeople, bumpStores, bumpVersion } from '../../../server/lib/versions';
 import type { TestApp } from './app';
 
 /** Test builders for the organisation suites: nodes by name, extra users, the active limit. */
@@ -73,7 +73,7 @@ export function organisation(t: TestApp) {
     await db().insert(positions).values({ tenantId: tid, userId: user!.id, nodeId: at.id, roleId: role!.id });
     // Written as the users service would: people, the tree's head counts and the store move on.
     await bumpStores(db(), tid, [at.id]);
-    await bumpVersion(db(), tid, 'people', 'tree');
+    await bumpPeople(db(), tid, [user!.id], 'tree');
     return user!.id;
   };
 
