@@ -44,7 +44,7 @@ export function bumpVersion(tx: Db, tenantId: number, ...kinds: TenantWideKind[]
   return bumpTenant(tx, tenantId, kinds);
 }
 
-async function bumpTenant(tx: Db, tenantId: number, kinds: VersionKind[]): Promise<void> {
+async function bumpTenant(tx: Db, tenantId: number, kinds: VersionKind[], before?: SQL): Promise<void> {
   if (kinds.length === 0) return;
   const set = sql.join(
     [...new Set(kinds)]
@@ -53,7 +53,8 @@ async function bumpTenant(tx: Db, tenantId: number, kinds: VersionKind[]): Promi
     sql`, `,
   );
   const initial = (k: VersionKind) => (kinds.includes(k) ? 1 : 0);
-  await tx.execute(sql`INSERT INTO tenant_versions (tenant_id, people, access, settings, tree, tasks)
+  // `before` (a data-modifying WITH) rides in the same statement: one round trip per write.
+  await tx.execute(sql`${before ?? sql``}INSERT INTO tenant_versions (tenant_id, people, access, settings, tree, tasks)
     VALUES (${tenantId}, ${initial('people')}, ${initial('access')}, ${initial('settings')}, ${initial('tree')}, ${initial('tasks')})
     ON CONFLICT (tenant_id) DO UPDATE SET ${set}`);
 }
@@ -77,12 +78,12 @@ export async function bumpPeople(
   const ids = Array.isArray(who)
     ? sql`SELECT unnest(${`{${[...new Set(who)].join(',')}}`}::int[]) AS id`
     : who;
-  if (!Array.isArray(who) || who.length > 0)
-    // In id order, so two transactions bumping overlapping people lock them in the same order.
-    await tx.execute(sql`INSERT INTO user_versions (tenant_id, user_id, version)
+  // In id order, so two transactions bumping overlapping people lock them in the same order.
+  const people = sql`WITH bumped AS (INSERT INTO user_versions (tenant_id, user_id, version)
       SELECT DISTINCT ${tenantId}::int, ids.id, 1 FROM (${ids}) ids WHERE ids.id IS NOT NULL ORDER BY 2
-      ON CONFLICT (tenant_id, user_id) DO UPDATE SET version = user_versions.version + 1`);
-  await bumpTenant(tx, tenantId, ['people', ...also]);
+      ON CONFLICT (tenant_id, user_id) DO UPDATE SET version = user_versions.version + 1) `;
+  const none = Array.isArray(who) && who.length === 0;
+  await bumpTenant(tx, tenantId, ['people', ...also], none ? undefined : people);
 }
 
 /**

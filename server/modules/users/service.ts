@@ -106,10 +106,13 @@ export async function list(db: Db, caller: Caller, query: UserListQuery): Promis
 
 /** The user, if the caller may see them: 404 for unknown ids (any other tenant's), 403 outside scope. */
 export async function visibleUser(db: Db, caller: Caller, id: number): Promise<UserRow> {
-  const user = await findTenantUser(db, caller.tenantId, id);
+  // Asked together: every write about a person starts here, and round trips are its latency.
+  const [user, inScope] = await Promise.all([
+    findTenantUser(db, caller.tenantId, id),
+    isUserInScope(db, caller, id),
+  ]);
   if (!user) throw notFound('User');
-  if (!(await isUserInScope(db, caller, id)))
-    throw forbidden('This user is outside your part of the organisation.');
+  if (!inScope) throw forbidden('This user is outside your part of the organisation.');
   return user;
 }
 
@@ -119,12 +122,13 @@ export async function visibleUser(db: Db, caller: Caller, id: number): Promise<U
  * account of an administrator who also holds a position in their store.
  */
 export async function manageableUser(db: Db, caller: Caller, id: number): Promise<UserRow> {
-  const user = await visibleUser(db, caller, id);
-  const roleIds = [...new Set((await loadPositions(db, caller.tenantId, [id])).map((p) => p.roleId))];
-  const [held, grants] = await Promise.all([
+  const [user, positions, held] = await Promise.all([
+    visibleUser(db, caller, id),
+    loadPositions(db, caller.tenantId, [id]),
     callerGrants(db, caller),
-    loadGrants(db, caller.tenantId, roleIds),
   ]);
+  const roleIds = [...new Set(positions.map((p) => p.roleId))];
+  const grants = await loadGrants(db, caller.tenantId, roleIds);
   const extra = new Set(roleIds.flatMap((roleId) => beyond(held, grants.get(roleId) ?? [])));
   if (extra.size)
     throw forbidden(
@@ -241,14 +245,15 @@ export async function update(
   const passwordHash = password ? await hashPassword(password) : undefined;
   await withUniqueUsername(() =>
     db.transaction(async (tx) => {
-      // Administrators are counted before and after: concurrent demotions take turns.
-      await lockOrganisation(tx, tenantId);
+      // Only positions make or unmake an administrator: when they change, administrators are
+      // counted before and after, and concurrent demotions take turns.
+      if (plan) await lockOrganisation(tx, tenantId);
       if (
         email.toLowerCase() !== user.email.toLowerCase() &&
         (await usernameTaken(tx, tenantId, email, user.id))
       )
         throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN, username: EMAIL_TAKEN });
-      const before = await countAdministrators(tx, tenantId);
+      const before = plan ? await countAdministrators(tx, tenantId) : 0;
       // The stores they held positions at before the change (the lock keeps them as read).
       const storesBefore = plan ? await storeIdsOf(tx, tenantId, user.id) : [];
       await updateUser(tx, tenantId, user.id, {
@@ -273,8 +278,8 @@ export async function update(
         await endUserSessions(tx, tenantId, user.id, ownSessionId);
         await expireResetLinks(tx, tenantId, user.id);
       }
-      await assertAdministratorRemains(tx, tenantId, before);
       if (plan) {
+        await assertAdministratorRemains(tx, tenantId, before);
         // Stores they left and stores they joined, in one statement (locked in node order).
         await bumpStores(tx, tenantId, [...storesBefore, ...(await storeIdsOf(tx, tenantId, user.id))]);
         await bumpPeople(tx, tenantId, [user.id], 'tree');
