@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DownloadQuery, MAX_DOCUMENT_BYTES, UploadResult } from '../../../contract/api/tasks';
 import { callerOf } from '../../lib/caller';
-import { disposition, ok, responses } from '../../lib/http';
+import { ok, responses, sendFile } from '../../lib/http';
 import { readUpload } from '../../plugins/files';
 import { assertMayUpload, readTaskFile, storeTaskFile } from './service';
 
@@ -55,12 +55,12 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { file, data } = await readTaskFile(app.db, app.files, callerOf(request), request.query.hash);
-      reply.header(
-        'content-disposition',
-        disposition(file.kind === 'photo' ? 'inline' : 'attachment', file.name),
-      );
-      reply.header('cache-control', 'private, max-age=3600');
-      return reply.type(file.mime).send(data);
+      return sendFile(reply, {
+        mime: file.mime,
+        body: data,
+        disposition: { kind: file.kind === 'photo' ? 'inline' : 'attachment', name: file.name },
+        cache: 'private, max-age=3600',
+      });
     },
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ComplianceExportQuery, ComplianceGrid, ComplianceQuery } from '../../../contract/api/compliance';
 import { MyTaskCard, MyTaskCompleteBody } from '../../../contract/api/mytasks';
 import { callerOf } from '../../lib/caller';
-import { disposition, ok, responses } from '../../lib/http';
+import { ok, responses, sendFile } from '../../lib/http';
 import type { Access } from '../../plugins/auth';
 import * as compliance from './service';
 
@@ -37,8 +37,11 @@ export const complianceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const file = await compliance.exportGrid(app.db, callerOf(request), request.query);
-      reply.header('content-disposition', disposition('attachment', file.filename));
-      return reply.type(file.contentType).send(file.body);
+      return sendFile(reply, {
+        mime: file.contentType,
+        body: file.body,
+        disposition: { kind: 'attachment', name: file.filename },
+      });
     },
   );
 

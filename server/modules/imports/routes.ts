@@ -14,7 +14,7 @@ import {
   ImportTemplateQuery,
 } from '../../../contract/api/imports';
 import { callerOf } from '../../lib/caller';
-import { disposition, ok, responses } from '../../lib/http';
+import { ok, responses, sendFile } from '../../lib/http';
 import type { Download } from '../../lib/spreadsheet';
 import { readUpload } from '../../plugins/files';
 import { runImportJob } from './run';
@@ -22,11 +22,13 @@ import * as imports from './service';
 
 const tags = ['imports'];
 
-/** A file as the answer (Fastify sends a Buffer as it is; the schema describes the JSON answers). */
-function sendFile(reply: FastifyReply, file: Download) {
-  reply.header('content-disposition', disposition('attachment', file.filename));
-  reply.header('cache-control', 'private, no-store');
-  return reply.type(file.contentType).send(file.body as unknown as ReturnType<typeof ok>);
+/** An import's template, upload or result as the answer. */
+function sendDownload(reply: FastifyReply, file: Download) {
+  return sendFile(reply, {
+    mime: file.contentType,
+    body: file.body,
+    disposition: { kind: 'attachment', name: file.filename },
+  });
 }
 
 /**
@@ -143,7 +145,8 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const caller = callerOf(request);
         const { filename, format } = request.query;
-        if (format === 'csv') return sendFile(reply, await imports.resultCsv(deps(), caller, kind, filename));
+        if (format === 'csv')
+          return sendDownload(reply, await imports.resultCsv(deps(), caller, kind, filename));
         return ok(await imports.result(deps(), caller, kind, filename));
       },
     );
@@ -155,7 +158,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         config: access,
       },
       async (request, reply) =>
-        sendFile(reply, await imports.download(deps(), callerOf(request), kind, request.query.filename)),
+        sendDownload(reply, await imports.download(deps(), callerOf(request), kind, request.query.filename)),
     );
 
     app.delete(
@@ -183,7 +186,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         config: access,
       },
       async (request, reply) =>
-        sendFile(
+        sendDownload(
           reply,
           await imports.templateFile(app.db, callerOf(request), kind, request.query.format ?? 'csv'),
         ),

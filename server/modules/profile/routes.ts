@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { AvatarUpload, Profile, ProfileUpdateBody, ProfileUpdateResult } from '../../../contract/api/profile';
 import { callerOf, can } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
-import { ok, responses } from '../../lib/http';
+import { ok, responses, sendFile } from '../../lib/http';
 import { sessionOf } from '../../plugins/auth';
 import { readUpload } from '../../plugins/files';
 import { avatarExists, MAX_AVATAR_BYTES, readAvatar, storeAvatar } from './avatar';
@@ -79,8 +79,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const avatar = await readAvatar(app.files, request.params.hash);
       if (!avatar) throw notFound('Picture');
       // The name is the content's hash, so the file at this URL never changes.
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return reply.type(avatar.mime).send(avatar.data);
+      return sendFile(reply, {
+        mime: avatar.mime,
+        body: avatar.data,
+        cache: 'public, max-age=31536000, immutable',
+      });
     },
   );
 };

@@ -14,7 +14,7 @@ import {
   TrendReport,
 } from '../../../contract/api/reports';
 import { callerOf } from '../../lib/caller';
-import { disposition, ok, responses } from '../../lib/http';
+import { ok, responses, sendFile } from '../../lib/http';
 import { tableDownload } from '../../lib/spreadsheet';
 import { scheduleReportRollup } from './schedule';
 import { dashboard, REPORTS } from './service';
@@ -51,10 +51,11 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const format = request.query.format ?? 'json';
         if (format === 'json') return ok(data);
         const file = await tableDownload(reportTable(name, data, request.query), format);
-        reply.header('content-disposition', disposition('attachment', file.filename));
-        // A Buffer is sent as it is (Fastify serialises objects only): the response schema, and
-        // the type the provider derives from it, describe the JSON answer.
-        return reply.type(file.contentType).send(file.body as unknown as ReturnType<typeof ok>);
+        return sendFile(reply, {
+          mime: file.contentType,
+          body: file.body,
+          disposition: { kind: 'attachment', name: file.filename },
+        });
       },
     );
   }

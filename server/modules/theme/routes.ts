@@ -4,7 +4,7 @@ import { Id } from '../../../contract/api/common';
 import { ThemeSetting } from '../../../contract/api/session';
 import { callerOf } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
-import { ok, responses } from '../../lib/http';
+import { ok, responses, sendFile } from '../../lib/http';
 import { readUpload } from '../../plugins/files';
 import { MAX_LOGO_BYTES, readLogo, storeLogo } from './logo';
 import { listTheme } from './repository';
@@ -24,7 +24,7 @@ const ThemeUpdateBody = Type.Union([
 ]);
 
 // Even opened on its own, a served SVG may not run anything or load anything.
-const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+const SVG_POLICY = "style-src 'unsafe-inline'; img-src data:";
 
 export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -84,9 +84,12 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const logo = await readLogo(app.files, request.params.tenant, request.params.file);
       if (!logo) throw notFound('Logo');
       // The name is the content's hash, so the file at this URL never changes.
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      if (logo.mime === 'image/svg+xml') reply.header('content-security-policy', SVG_POLICY);
-      return reply.type(logo.mime).send(logo.data);
+      return sendFile(reply, {
+        mime: logo.mime,
+        body: logo.data,
+        cache: 'public, max-age=31536000, immutable',
+        ...(logo.mime === 'image/svg+xml' ? { policy: SVG_POLICY } : {}),
+      });
     },
   );
 };
