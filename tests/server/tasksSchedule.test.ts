@@ -102,6 +102,41 @@ describe('store-local schedule', () => {
     ]);
   });
 
+  it('takes the first of a local time that occurs twice (RFC 5545): Sydney, 02:15 on 7 April 2030', async () => {
+    // Clocks go back from 03:00 AEDT to 02:00 AEST: 02:15 is 15:15Z (UTC+11), then 16:15Z (UTC+10).
+    const id = await k.published(OWNER, {
+      targets: { include: [await k.nodeId('Sydney CBD')] },
+      start_date: '2030-04-07',
+      start_time: '02:15',
+      due_date: '2030-04-07',
+      due_time: '02:45',
+    });
+    await materialiseDue(t.database.db, { now: new Date('2030-04-01T00:00:00Z') });
+    const [row] = await k.assignmentsOf(id);
+    expect({ start_at: row!.start_at, due_at: row!.due_at }).toEqual({
+      start_at: '2030-04-06T15:15:00Z',
+      due_at: '2030-04-06T15:45:00Z',
+    });
+  });
+
+  it('moves a time in a spring-forward gap forward, never past the due time: Sydney, 6 October 2030', async () => {
+    // Clocks go forward from 02:00 AEST to 03:00 AEDT: 02:30 does not occur and reads as 03:30,
+    // after the 03:00 due time; the window starts when it is due instead.
+    const id = await k.published(OWNER, {
+      targets: { include: [await k.nodeId('Sydney CBD')] },
+      start_date: '2030-10-06',
+      start_time: '02:30',
+      due_date: '2030-10-06',
+      due_time: '03:00',
+    });
+    await materialiseDue(t.database.db, { now: new Date('2030-10-01T00:00:00Z') });
+    const [row] = await k.assignmentsOf(id);
+    expect({ start_at: row!.start_at, due_at: row!.due_at }).toEqual({
+      start_at: '2030-10-05T16:00:00Z',
+      due_at: '2030-10-05T16:00:00Z',
+    });
+  });
+
   it('spans days: due two days after the start, in each occurrence', async () => {
     const id = await k.published(OWNER, {
       targets: { include: [await k.nodeId('Sydney CBD')] },

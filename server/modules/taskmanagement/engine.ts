@@ -63,8 +63,21 @@ export function windowFor(
   return { from: addDays(today, -1 - span), to: addDays(today, HORIZON_DAYS), dueAfter: now };
 }
 
-/** Local date + local time → instant, in the workspace's zone (PostgreSQL handles daylight saving). */
-const instant = (date: SQL, time: SQL) => sql`((${date}) + (${time})) AT TIME ZONE ws.zone`;
+/**
+ * Local date + local time → instant, in the workspace's zone, as RFC 5545 and Temporal's
+ * "compatible" rule have it: a time in a spring-forward gap moves forward by the gap (PostgreSQL
+ * does so), and a time that occurs twice at a fall-back takes the first of its instants
+ * (PostgreSQL takes the later, standard-time one: so an instant up to two hours earlier that
+ * reads as the same local time is preferred; zones shift by 30 minutes to 2 hours).
+ */
+function instant(date: SQL, time: SQL) {
+  const local = sql`((${date}) + (${time}))`;
+  const later = sql`(${local} AT TIME ZONE ws.zone)`;
+  const earlier = (shift: string) =>
+    sql`WHEN ((${later} - interval ${sql.raw(`'${shift}'`)}) AT TIME ZONE ws.zone) = ${local}
+      THEN ${later} - interval ${sql.raw(`'${shift}'`)}`;
+  return sql`(CASE ${earlier('2 hours')} ${earlier('1 hour')} ${earlier('30 minutes')} ELSE ${later} END)`;
+}
 
 /**
  * Creates the task's missing assignments for the occurrences in the window, in one statement.
@@ -96,8 +109,10 @@ export async function materialiseTask(
   const span = daysBetween(task.startDate, task.dueDate);
   const day = sql`o.d`;
   const dueDay = sql`(o.d + ${span}::int)`;
-  const startAt = instant(day, sql`${task.startTime}::time`);
   const dueAt = instant(dueDay, sql`${task.dueTime}::time`);
+  // A window never starts after it is due: on a spring-forward day a start in the gap moves
+  // forward past a due time just after it (Los Angeles 02:30–03:00 on 2027-03-14).
+  const startAt = sql`LEAST(${instant(day, sql`${task.startTime}::time`)}, ${dueAt})`;
   const expiresAt =
     task.expiry === null
       ? sql`NULL::timestamptz`
