@@ -453,6 +453,8 @@ export const appMessages = {
     previous: 'Previous (← or K)',
     next: 'Next (→ or J)',
     shortcuts: 'Keys: A approve · R send back · ← → move',
+    nothing_more_waiting: 'Nothing more is waiting for a decision in %{name}.',
+    next_line: 'Next: %{name}',
     instructions: 'Instructions',
     checklist: 'Checklist',
     evidence: 'Evidence',

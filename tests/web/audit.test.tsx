@@ -171,6 +171,50 @@ describe('Audit By Task', () => {
     expect(await screen.findByText('Finished at Parramatta')).toBeTruthy();
   });
 
+  it('after the last waiting submission of a task, stays on that task and offers the next one', async () => {
+    const calls = answer();
+    const fridge: AuditTaskRow = { ...taskRow, id: 32, title: 'Fridge temperature check', waiting: 5 };
+    const decided = { ...submission(502, 'Parramatta'), state: 'approved' as const };
+    server.use(
+      http.get('*/api/audit/task/list', () =>
+        HttpResponse.json({
+          status: 200,
+          data: { data: [taskRow, fridge], total: 2, page: 1, per_page: 25 },
+        }),
+      ),
+      http.get('*/api/audit/submission/list', () =>
+        HttpResponse.json({
+          status: 200,
+          data: { data: [submission(501, 'Sydney CBD'), decided], total: 2, page: 1, per_page: 100 },
+        }),
+      ),
+      // The server's next waiting submission anywhere in the queue is another task's.
+      http.get('*/api/audit/submission/get', ({ request }) => {
+        const id = Number(new URL(request.url).searchParams.get('id'));
+        const row = id === 501 ? submission(501, 'Sydney CBD') : decided;
+        return HttpResponse.json({ status: 200, data: detailOf(row, 777) });
+      }),
+    );
+    renderRoute('/audit/task?open=31&submission=501', areaManager());
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Finished at Sydney CBD')).toBeTruthy();
+
+    await userEvent.keyboard('a');
+    await waitFor(() => expect(calls.approved).toEqual([{ ids: [501] }]));
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toContain('Nothing more is waiting for a decision in Window display.');
+    // Still the task and the submission on screen; nothing of the fridge check was opened.
+    await expectPath('/audit/task', '?open=31&submission=501');
+    expect(within(dialog).getByText('Finished at Sydney CBD')).toBeTruthy();
+    // A decided submission takes no second decision from the keyboard.
+    await userEvent.keyboard('a');
+    expect(calls.approved).toHaveLength(1);
+
+    await userEvent.click(within(status).getByRole('button', { name: 'Next: Fridge temperature check' }));
+    await expectPath('/audit/task', '?open=32');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('folds the filters under a button on a phone, counting those in use', async () => {
     answer();
     setViewportWidth(390);

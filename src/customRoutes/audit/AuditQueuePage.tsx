@@ -45,7 +45,11 @@ export function AuditQueuePage({ title, by }: { title: string; by: AuditBy }) {
     params.selected !== undefined,
   );
   const order = submissions.data?.data.map((row) => row.id) ?? [];
-  const selectedName = selectedRow ? ('title' in selectedRow ? selectedRow.title : selectedRow.name) : '';
+  const waiting = submissions.data?.data.filter((row) => row.state === 'waiting').map((row) => row.id) ?? [];
+  const nameOf = (row: NonNullable<typeof selectedRow>) => ('title' in row ? row.title : row.name);
+  const selectedName = selectedRow ? nameOf(selectedRow) : '';
+  // Once the open line has nothing left, the dialog offers the queue's next line that has.
+  const nextRow = queue.data?.data.find((row) => row.id !== params.selected && row.waiting > 0);
   const nameLabel = translate(by === 'task' ? 'audit.columns.task' : 'audit.columns.store');
   const showQueue = !(isMobile && params.selected !== undefined);
 
@@ -123,6 +127,14 @@ export function AuditQueuePage({ title, by }: { title: string; by: AuditBy }) {
       <SubmissionDialog
         id={params.submission}
         order={order}
+        waiting={waiting}
+        lineName={selectedName || translate('audit.submissions')}
+        nextLine={
+          nextRow && {
+            name: nameOf(nextRow),
+            open: () => update({ selected: nextRow.id, submission: undefined }),
+          }
+        }
         onNavigate={(id) => update({ submission: id })}
         onClose={() => update({ submission: undefined })}
       />

@@ -412,58 +412,98 @@ function Zoom({ target, onClose }: { target: ZoomTarget | undefined; onClose: ()
   );
 }
 
+/** Another line of the queue that still has work waiting, offered once this one has none. */
+export interface NextLine {
+  name: string;
+  open: () => void;
+}
+
 /**
  * One submission for a decision: the instructions beside the evidence. ← / → (or K / J) move
- * through the list; A approves and R opens the rejection; after a decision the next one opens.
+ * through the list; A approves and R opens the rejection. After a decision the next waiting
+ * submission of the same list (the same task, or the same store) opens; when none is left the
+ * dialog says so and offers the next line of the queue, never another task's work unasked.
+ * A and R act only on the submission on screen, once it has loaded.
  */
 export function SubmissionDialog({
   id,
   order,
+  waiting,
+  lineName,
+  nextLine,
   onNavigate,
   onClose,
 }: {
   id: number | undefined;
   /** The ids of the list the dialog was opened from, in its order. */
   order: readonly number[];
+  /** Those of them that wait for a decision, as the list last showed. */
+  waiting: readonly number[];
+  /** The task or store the list belongs to. */
+  lineName: string;
+  nextLine: NextLine | undefined;
   onNavigate: (id: number) => void;
   onClose: () => void;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
   const isMobile = useIsMobile();
-  const { data, error, isPending, refetch } = useAuditSubmission(id);
+  const { data: loaded, error, isPending, refetch } = useAuditSubmission(id);
   const { approve, reject } = useReview();
   const [rejecting, setRejecting] = useState(false);
   const [zoomed, setZoomed] = useState<ZoomTarget>();
+  /** Decided here since the dialog opened: the list may not have caught up with them yet. */
+  const [decided, setDecided] = useState<ReadonlySet<number>>(new Set());
+  /** The last decision left nothing waiting in this list. */
+  const [finished, setFinished] = useState(false);
+  // What is on screen: never the previous submission's answer while the next one loads.
+  const data = loaded && loaded.submission.id === id ? loaded : undefined;
   const position = id === undefined ? -1 : order.indexOf(id);
   const previous = position > 0 ? order[position - 1] : undefined;
   const next = position >= 0 && position < order.length - 1 ? order[position + 1] : undefined;
-  const canReview = data?.can_review === true;
+  const canReview = data?.can_review === true && id !== undefined && !decided.has(id);
 
-  const afterDecision = () => {
-    const following = next ?? data?.next_waiting_id ?? undefined;
-    if (following !== undefined && following !== id) onNavigate(following);
-    else onClose();
+  useEffect(() => {
+    if (id === undefined) {
+      setDecided(new Set());
+      setFinished(false);
+    }
+  }, [id]);
+
+  const navigate = (to: number) => {
+    setFinished(false);
+    onNavigate(to);
+  };
+  const afterDecision = (decidedId: number) => {
+    const done = new Set(decided).add(decidedId);
+    setDecided(done);
+    const left = waiting.filter((w) => !done.has(w));
+    // The next waiting one after this in the list's order, else the first before it.
+    const following = order.slice(position + 1).find((o) => left.includes(o)) ?? left[0];
+    if (following !== undefined) navigate(following);
+    else setFinished(true);
   };
   const doApprove = () => {
-    if (!data) return;
-    approve.mutate([data.submission.id], {
+    if (!data || !canReview) return;
+    const decidedId = data.submission.id;
+    approve.mutate([decidedId], {
       onSuccess: () => {
         notify('audit.approved', { type: 'success', messageArgs: { smart_count: 1 } });
-        afterDecision();
+        afterDecision(decidedId);
       },
       onError: (e) => notify(e.message, { type: 'error' }),
     });
   };
   const doReject = (reason: string, attachment: string | undefined) => {
-    if (!data) return;
+    if (!data || !canReview) return;
+    const decidedId = data.submission.id;
     reject.mutate(
-      { id: data.submission.id, reason, attachment },
+      { id: decidedId, reason, attachment },
       {
         onSuccess: () => {
           setRejecting(false);
           notify('audit.rejected', { type: 'info' });
-          afterDecision();
+          afterDecision(decidedId);
         },
       },
     );
@@ -476,8 +516,8 @@ export function SubmissionDialog({
       if (target && ['INPUT', 'TEXTAREA'].includes(target.tagName)) return;
       if (event.metaKey || event.ctrlKey || event.altKey) return;
       const key = event.key.toLowerCase();
-      if ((key === 'arrowright' || key === 'j') && next !== undefined) onNavigate(next);
-      else if ((key === 'arrowleft' || key === 'k') && previous !== undefined) onNavigate(previous);
+      if ((key === 'arrowright' || key === 'j') && next !== undefined) navigate(next);
+      else if ((key === 'arrowleft' || key === 'k') && previous !== undefined) navigate(previous);
       else if (key === 'a' && canReview && !approve.isPending) doApprove();
       else if (key === 'r' && canReview) setRejecting(true);
       else return;
@@ -536,7 +576,7 @@ export function SubmissionDialog({
           <span>
             <IconButton
               disabled={previous === undefined}
-              onClick={() => previous !== undefined && onNavigate(previous)}
+              onClick={() => previous !== undefined && navigate(previous)}
               aria-label={translate('audit.previous')}
             >
               <ChevronLeftIcon />
@@ -547,7 +587,7 @@ export function SubmissionDialog({
           <span>
             <IconButton
               disabled={next === undefined}
-              onClick={() => next !== undefined && onNavigate(next)}
+              onClick={() => next !== undefined && navigate(next)}
               aria-label={translate('audit.next')}
             >
               <ChevronRightIcon />
@@ -562,7 +602,28 @@ export function SubmissionDialog({
       </Stack>
       <Divider />
       <DialogContent sx={{ px: { xs: 1.5, sm: 3 } }}>
-        {isPending && id !== undefined && <LinearProgress />}
+        {finished && (
+          <Alert
+            severity="success"
+            role="status"
+            sx={{ mb: 2 }}
+            action={
+              <Stack direction="row" sx={{ gap: 1 }}>
+                {nextLine && (
+                  <Button color="inherit" size="small" onClick={nextLine.open}>
+                    {translate('audit.next_line', { name: nextLine.name })}
+                  </Button>
+                )}
+                <Button color="inherit" size="small" onClick={onClose}>
+                  {translate('ra.action.close')}
+                </Button>
+              </Stack>
+            }
+          >
+            {translate('audit.nothing_more_waiting', { name: lineName })}
+          </Alert>
+        )}
+        {(isPending || !data) && id !== undefined && error == null && <LinearProgress />}
         {error != null && <LoadFailure error={error} onRetry={() => refetch()} />}
         {data && <Body detail={data} onZoom={setZoomed} />}
       </DialogContent>
