@@ -96,6 +96,49 @@ describe('My Tasks: the day, the week, filters', () => {
     expect(asked.days[0]?.has('department')).toBe(false);
   });
 
+  it('puts work sent back first with its reason, and work awaiting approval apart from what is done', async () => {
+    answer(() => [
+      group(TYPES.task, [
+        card({ assignment_id: 301, title: 'Face up the shelves' }),
+        card({
+          assignment_id: 302,
+          title: 'End-cap display',
+          status: 'submitted',
+          done: true,
+          approval: true,
+        }),
+        card({
+          assignment_id: 303,
+          title: 'Window display',
+          status: 'rejected',
+          approval: true,
+          attempt: 2,
+          rejection_reason: 'Price tags missing',
+        }),
+        card({ assignment_id: 304, title: 'Clean the fridge', status: 'done', done: true }),
+      ]),
+    ]);
+    renderRoute(`/task?date=${DAY}`, staff());
+    const sentBack = await screen.findByTestId('sent-back-section');
+    expect(within(sentBack).getByRole('button', { name: 'Window display' })).toHaveTextContent(
+      'Sent back: Price tags missing',
+    );
+    const sections = screen.getAllByRole('region');
+    expect(sections.map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Sent back to fix',
+      'Task',
+      'Awaiting approval',
+      'Done',
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Task' })).queryByText('Window display')).toBeNull();
+    const waiting = screen.getByTestId('waiting-section');
+    expect(within(waiting).getByText('End-cap display')).toBeInTheDocument();
+    expect(within(waiting).getByText('Awaiting approval (1)')).toBeInTheDocument();
+    const done = screen.getByTestId('done-section');
+    expect(within(done).queryByText('End-cap display')).toBeNull();
+    expect(within(done).getByText('Clean the fridge')).toBeInTheDocument();
+  });
+
   it('steps day by day and jumps through a week strip that starts on the tenant week start', async () => {
     const asked = answer((day) => dayGroups(day));
     renderRoute(`/task?date=${DAY}`, staff());

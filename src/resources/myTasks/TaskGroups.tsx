@@ -13,20 +13,53 @@ export interface TaskGroupsProps {
   onOpen: (card: MyTaskCard) => void;
 }
 
+interface TypedCard {
+  card: MyTaskCard;
+  type: MyTaskGroup['type'];
+}
+
 /**
- * The store's tasks grouped by type in the types' order, the ones still to do first; what is done
- * moves to one "Done" list at the end, so the day shrinks as the shift works through it.
+ * The store's tasks: first what a reviewer sent back to fix (its reason on the card), then what
+ * is still to do grouped by type in the types' order, then what waits for a reviewer's approval,
+ * and last one "Done" list, so the day shrinks as the shift works through it and nothing that is
+ * not finished reads as done.
  */
 export function TaskGroups({ groups, day, onOpen }: TaskGroupsProps) {
   const translate = useTranslate();
+  const all = groups.flatMap((group) => group.tasks.map((card) => ({ card, type: group.type })));
+  const sentBack = all.filter(({ card }) => !card.done && card.status === 'rejected');
   const todo = groups
-    .map((group) => ({ type: group.type, tasks: group.tasks.filter((t) => !t.done) }))
+    .map((group) => ({
+      type: group.type,
+      tasks: group.tasks.filter((t) => !t.done && t.status !== 'rejected'),
+    }))
     .filter((group) => group.tasks.length > 0);
-  const done = groups.flatMap((group) =>
-    group.tasks.filter((t) => t.done).map((card) => ({ card, type: group.type })),
-  );
+  const waiting = all.filter(({ card }) => card.done && card.status === 'submitted');
+  const done = all.filter(({ card }) => card.done && card.status !== 'submitted');
+  const section = (
+    label: 'sent_back' | 'waiting_approval' | 'done',
+    cards: TypedCard[],
+    testId: string,
+    muted = true,
+  ) =>
+    cards.length > 0 && (
+      <Stack spacing={1} component="section" aria-label={translate(`my_tasks.${label}`)} data-testid={testId}>
+        <Typography
+          variant="subtitle2"
+          component="h2"
+          color={muted ? 'text.secondary' : 'warning.dark'}
+          sx={{ fontWeight: 700 }}
+        >
+          {translate(`my_tasks.${label}_section`, { smart_count: cards.length })}
+        </Typography>
+        {cards.map(({ card, type }) => (
+          <TaskCard key={card.assignment_id} card={card} type={type} day={day} onOpen={onOpen} />
+        ))}
+      </Stack>
+    );
   return (
     <Stack spacing={3}>
+      {section('sent_back', sentBack, 'sent-back-section', false)}
       {todo.map((group) => (
         <Stack key={group.type.id} spacing={1} component="section" aria-label={group.type.name}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -47,21 +80,8 @@ export function TaskGroups({ groups, day, onOpen }: TaskGroupsProps) {
           ))}
         </Stack>
       ))}
-      {done.length > 0 && (
-        <Stack
-          spacing={1}
-          component="section"
-          aria-label={translate('my_tasks.done')}
-          data-testid="done-section"
-        >
-          <Typography variant="subtitle2" component="h2" color="text.secondary" sx={{ fontWeight: 700 }}>
-            {translate('my_tasks.done_section', { smart_count: done.length })}
-          </Typography>
-          {done.map(({ card, type }) => (
-            <TaskCard key={card.assignment_id} card={card} type={type} day={day} onOpen={onOpen} />
-          ))}
-        </Stack>
-      )}
+      {section('waiting_approval', waiting, 'waiting-section')}
+      {section('done', done, 'done-section')}
     </Stack>
   );
 }
