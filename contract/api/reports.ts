@@ -141,7 +141,10 @@ export const DashboardSummary = Type.Object({
   unacknowledged: Type.Integer(),
   /** The last 8 weeks, oldest first. */
   trend: Type.Array(TrendPoint),
-  /** Workspaces over the last 30 days by completion (at most five each). */
+  /**
+   * Workspaces over the last 30 days by completion: the best first and the weakest first, at most
+   * five each and half of the ranked workspaces each, so no workspace is in both.
+   */
   best: Type.Array(MetricsRow),
   worst: Type.Array(MetricsRow),
 });

@@ -10,6 +10,7 @@ import type {
   TeamReport,
   TrendReport,
 } from '../../contract/api/reports';
+import { bestAndWorst } from '../../server/modules/report/service';
 import { createTestApp, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { REPORT_RANGE, writeReportHistory } from './helpers/reportHistory';
@@ -197,5 +198,27 @@ describe('GET /api/dashboard/summary', () => {
     expect(data.overdue).toBe(1);
     const area = await t.injectAs(AREA, { url: '/api/dashboard/summary', query: { today: '2021-03-10' } });
     expect((area.json().data as DashboardSummary).waiting_review).toBe(0);
+  });
+
+  it('names the best and the weakest stores, never one store in both', async () => {
+    const res = await t.injectAs(OWNER, { url: '/api/dashboard/summary', query: { today: '2021-03-10' } });
+    const { best, worst } = res.json().data as DashboardSummary;
+    expect(best.length).toBeGreaterThan(0);
+    expect(worst.length).toBe(best.length);
+    const bestNames = best.map((r) => r.name);
+    expect(worst.filter((r) => bestNames.includes(r.name))).toEqual([]);
+    expect(best[0]!.completion_rate ?? 0).toBeGreaterThanOrEqual(worst[0]!.completion_rate ?? 0);
+  });
+});
+
+describe('the dashboard’s best and weakest', () => {
+  it('takes half of a short ranking each, and at most five of a long one', () => {
+    expect(bestAndWorst(['a', 'b', 'c'])).toEqual({ best: ['a'], worst: ['c'] });
+    expect(bestAndWorst(['a'])).toEqual({ best: [], worst: [] });
+    const twelve = [...'abcdefghijkl'];
+    expect(bestAndWorst(twelve)).toEqual({
+      best: ['a', 'b', 'c', 'd', 'e'],
+      worst: ['l', 'k', 'j', 'i', 'h'],
+    });
   });
 });

@@ -71,6 +71,15 @@ const row = (g: Grouped): MetricsRow => ({ id: Number(g.id), name: g.name, ...wi
 const weakest = (a: MetricsRow, b: MetricsRow) =>
   a.done / a.assigned - b.done / b.assigned || b.overdue - a.overdue || a.id - b.id;
 
+/**
+ * The dashboard's best and weakest stores from a ranking (best first): up to five each, and never
+ * the same store in both, so with few stores each list takes half (three stores: one and one).
+ */
+export function bestAndWorst<T>(ranked: readonly T[]): { best: T[]; worst: T[] } {
+  const each = Math.min(5, Math.floor(ranked.length / 2));
+  return { best: ranked.slice(0, each), worst: ranked.slice(ranked.length - each).reverse() };
+}
+
 /** Best completion first; ties by the fewest overdue, then by name. */
 const best = (a: Metrics & { name: string }, b: Metrics & { name: string }) =>
   (b.completion_rate ?? -1) - (a.completion_rate ?? -1) ||
@@ -306,7 +315,6 @@ export async function dashboard(db: Db, caller: Caller, query: DashboardQuery): 
     waiting_review: Number(now.waiting_review),
     unacknowledged: Number(now.unacknowledged),
     trend: eight,
-    best: ranked.slice(0, 5),
-    worst: ranked.length > 5 ? ranked.slice(-5).reverse() : [],
+    ...bestAndWorst(ranked),
   };
 }

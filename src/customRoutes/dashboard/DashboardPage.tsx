@@ -197,7 +197,7 @@ export default function DashboardPage({ title }: PageProps) {
             sx={{
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr', lg: data.best.length > 1 ? '2fr 1fr 1fr' : '1fr' },
+              gridTemplateColumns: { xs: '1fr', lg: data.best.length > 0 ? '2fr 1fr 1fr' : '1fr' },
             }}
           >
             <Card
@@ -229,7 +229,7 @@ export default function DashboardPage({ title }: PageProps) {
                 />
               </Box>
             </Card>
-            {data.best.length > 1 && (
+            {data.best.length > 0 && (
               <Card title={translate('dashboard.best')}>
                 <Ranking rows={data.best} />
               </Card>
