@@ -51,7 +51,7 @@ describe('templates', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
-    expect(header).toBe(`${HEADER.join(',')},Time zone,Employee number,Shirt size`);
+    expect(header).toBe(`${HEADER.join(',')},timezone,employee_no,shirt`);
     expect(example).toContain('jane.citizen@example.com');
 
     const detail = await people.uploaded(OWNER, res.rawPayload, 'template.csv');
@@ -64,9 +64,9 @@ describe('templates', () => {
     expect(workbook.worksheets[0]!.getRow(1).values).toEqual([
       undefined,
       ...HEADER,
-      'Time zone',
-      'Employee number',
-      'Shirt size',
+      'timezone',
+      'employee_no',
+      'shirt',
     ]);
     await people.remove(OWNER, detail.file.filename);
   });
@@ -96,7 +96,8 @@ describe('upload: every row checked at once', () => {
       error_rows: 0,
       errors: [],
       errors_total: 0,
-      columns: [...HEADER, 'Shirt size'],
+      // Read by its name, named by its short name like every other column.
+      columns: [...HEADER, 'shirt'],
       ignored_columns: ['favourite colour'],
     });
     expect(report.preview.map((p) => [p.row, p.action, p.values.email])).toEqual([
@@ -207,8 +208,8 @@ describe('upload: every row checked at once', () => {
         msg(11, 'extra_positions', 'write each extra position as "Role @ place"'),
         msg(12, 'extra_positions', '"Team Member @ Nowhere": No place "Nowhere"'),
         msg(13, 'extra_positions', 'This position is listed twice'),
-        msg(14, 'Employee number', 'Employee number must be a number'),
-        msg(15, 'Shirt size', 'Shirt size must be one of: S, M, L'),
+        msg(14, 'employee_no', 'Employee number must be a number'),
+        msg(15, 'shirt', 'Shirt size must be one of: S, M, L'),
         msg(16, 'email', 'You cannot change your own account through an import'),
         msg(17, 'last_name', 'last_name can be at most 100 characters'),
       ]);

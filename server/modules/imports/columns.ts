@@ -87,7 +87,7 @@ export interface FieldColumn {
   shortName: string;
 }
 
-/** A file row with its cells by column: the template's names, and profile fields by their names. */
+/** A file row with its cells by column: the template's names, and profile fields by their short names. */
 export interface SheetRow {
   row: number;
   values: Record<string, string>;
@@ -99,7 +99,7 @@ export interface Table {
   ignored: string[];
   /** Problems with the header itself (a required column missing, a column twice). */
   errors: ImportError[];
-  /** Profile field columns: the column's name → the field. */
+  /** Profile field columns: the field's short name → the field. */
   fields: Map<string, FieldColumn>;
   rows: SheetRow[];
 }
@@ -123,7 +123,9 @@ export function readTable(kind: ImportKind, sheet: Sheet, profileFields: readonl
     if (!key) return undefined;
     const canonical = known.has(key) ? key : aliases[key];
     const field = canonical ? undefined : fieldsByKey.get(key);
-    const column = canonical ?? field?.name;
+    // A profile field is known by its short name, whichever of its names the file used, so the
+    // checks, their messages and the result file name columns in the template's one style.
+    const column = canonical ?? field?.shortName;
     if (!column) {
       ignored.push(header);
       return undefined;

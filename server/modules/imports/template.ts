@@ -37,7 +37,8 @@ export async function template(
     const role = roles
       .filter((r) => beyond(held, r.grants).length === 0)
       .sort((a, b) => count(a.grants) - count(b.grants))[0];
-    const header = [...USER_IMPORT_COLUMNS, ...fields.map((f) => f.name)];
+    // One header style throughout: profile fields by their short names, like the other columns.
+    const header = [...USER_IMPORT_COLUMNS, ...fields.map((f) => f.shortName)];
     const example = [
       'Jane',
       'Citizen',
