@@ -97,6 +97,27 @@ describe('My Tasks: completing a task', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('states what the task needs before anything is sent, and ticks each as it is met', async () => {
+    storeWith(evidenceTask(), { checklist: STEPS });
+    const drawer = await openTask('Photograph the recall shelf');
+    const needs = within(drawer).getByRole('region', { name: 'This task needs' });
+    const items = () => within(needs).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items()).toEqual([
+      'Still needed1 photo (0 added)',
+      'Still neededA comment',
+      'Still neededEvery checklist step ticked (0 of 2)',
+    ]);
+    await userEvent.type(within(drawer).getByRole('textbox', { name: 'Comment (required)' }), 'Done');
+    await userEvent.click(within(drawer).getByRole('checkbox', { name: STEPS[0] }));
+    expect(items()).toEqual([
+      'Still needed1 photo (0 added)',
+      'DoneA comment',
+      'Still neededEvery checklist step ticked (1 of 2)',
+    ]);
+    await userEvent.click(within(drawer).getByRole('checkbox', { name: STEPS[1] }));
+    expect(items().at(-1)).toBe('DoneEvery checklist step ticked (2 of 2)');
+  });
+
   it('checks the evidence rules before sending and marks each missing field', async () => {
     const store = storeWith(evidenceTask(), { checklist: STEPS });
     const drawer = await openTask('Photograph the recall shelf');

@@ -14,6 +14,7 @@ import { ApiError } from '../../providers/httpClient';
 import { checkCompletion } from './completion';
 import { EvidenceUploads } from './EvidenceUploads';
 import { type CompletionRoute, useCompleteTask } from './myTasksQueries';
+import { Requirements } from './Requirements';
 import { useUploads } from './useUploads';
 
 export interface CompletionFormProps {
@@ -244,6 +245,13 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
         {translate('my_tasks.complete_title')}
       </Typography>
       {errorAlert}
+      <Requirements
+        rules={rules}
+        photos={uploads.photos}
+        documents={uploads.documents}
+        comment={comment}
+        ticked={ticks.filter(Boolean).length}
+      />
       {steps.length > 0 && (
         <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
