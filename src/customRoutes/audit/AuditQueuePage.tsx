@@ -128,7 +128,7 @@ export function AuditQueuePage({ title, by }: { title: string; by: AuditBy }) {
         id={params.submission}
         order={order}
         waiting={waiting}
-        lineName={selectedName || translate('audit.submissions')}
+        lineOf={(detail) => (by === 'task' ? detail.task.title : detail.submission.workspace.name)}
         nextLine={
           nextRow && {
             name: nameOf(nextRow),

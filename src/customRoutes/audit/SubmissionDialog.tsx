@@ -429,7 +429,7 @@ export function SubmissionDialog({
   id,
   order,
   waiting,
-  lineName,
+  lineOf,
   nextLine,
   onNavigate,
   onClose,
@@ -439,8 +439,8 @@ export function SubmissionDialog({
   order: readonly number[];
   /** Those of them that wait for a decision, as the list last showed. */
   waiting: readonly number[];
-  /** The task or store the list belongs to. */
-  lineName: string;
+  /** The task or store the list belongs to, as a submission of it names it. */
+  lineOf: (detail: AuditSubmissionDetail) => string;
   nextLine: NextLine | undefined;
   onNavigate: (id: number) => void;
   onClose: () => void;
@@ -603,24 +603,19 @@ export function SubmissionDialog({
       <Divider />
       <DialogContent sx={{ px: { xs: 1.5, sm: 3 } }}>
         {finished && (
-          <Alert
-            severity="success"
-            role="status"
-            sx={{ mb: 2 }}
-            action={
-              <Stack direction="row" sx={{ gap: 1 }}>
-                {nextLine && (
-                  <Button color="inherit" size="small" onClick={nextLine.open}>
-                    {translate('audit.next_line', { name: nextLine.name })}
-                  </Button>
-                )}
-                <Button color="inherit" size="small" onClick={onClose}>
-                  {translate('ra.action.close')}
+          <Alert severity="success" role="status" sx={{ mb: 2 }}>
+            {translate('audit.nothing_more_waiting', { name: data ? lineOf(data) : '' })}
+            {/* Below the sentence, not beside it: a phone has no room for both on one line. */}
+            <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+              {nextLine && (
+                <Button variant="outlined" color="inherit" size="small" onClick={nextLine.open}>
+                  {translate('audit.next_line', { name: nextLine.name })}
                 </Button>
-              </Stack>
-            }
-          >
-            {translate('audit.nothing_more_waiting', { name: lineName })}
+              )}
+              <Button color="inherit" size="small" onClick={onClose}>
+                {translate('ra.action.close')}
+              </Button>
+            </Stack>
           </Alert>
         )}
         {(isPending || !data) && id !== undefined && error == null && <LinearProgress />}
@@ -629,7 +624,7 @@ export function SubmissionDialog({
       </DialogContent>
       <Divider />
       <DialogActions sx={{ px: { xs: 1.5, sm: 3 }, py: 1.5, gap: 1, flexWrap: 'wrap' }}>
-        {data && !canReview && data.review_blocked && (
+        {data && !canReview && data.review_blocked && id !== undefined && !decided.has(id) && (
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
             {data.review_blocked}
           </Typography>
