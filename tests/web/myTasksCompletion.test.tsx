@@ -101,7 +101,10 @@ describe('My Tasks: completing a task', () => {
     storeWith(evidenceTask(), { checklist: STEPS });
     const drawer = await openTask('Photograph the recall shelf');
     const needs = within(drawer).getByRole('region', { name: 'This task needs' });
-    const items = () => within(needs).getAllByRole('listitem').map((li) => li.textContent);
+    const items = () =>
+      within(needs)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
     expect(items()).toEqual([
       'Still needed1 photo (0 added)',
       'Still neededA comment',
