@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, openBrowser, screenshotOnFailure } from './harness';
+import { signIn } from './journey';
+
+/*
+ * Every real screen, as the owner and as a store's team member, in two browser zones: no console
+ * error and no failed request on any of them. A screen that logs an error or asks for something
+ * that is not there works in a demo and breaks trust (and monitoring) in a chain.
+ */
+
+const OWNER_SCREENS = [
+  '/dashboard',
+  '/task',
+  '/task/management',
+  '/task/management/create',
+  '/task/compliance',
+  '/audit/task',
+  '/audit/store',
+  '/report',
+  '/report/overall',
+  '/report/completion-first-time',
+  '/report/completion-first-time-trend',
+  '/report/state-area-performance',
+  '/report/store-area-performance',
+  '/report/team-member-performance',
+  '/workspace',
+  '/admin/user',
+  '/admin/user/create',
+  '/admin/user/import',
+  '/admin/role',
+  '/admin/role/create',
+  '/admin/department',
+  '/admin/department/create',
+  '/admin/workspace',
+  '/admin/workspace/create',
+  '/admin/workspace/import',
+  '/admin/hierarchy',
+  '/admin/profile-management',
+  '/settings',
+  '/profile',
+];
+const STAFF_SCREENS = ['/task', '/task/compliance', '/workspace', '/profile'];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A signed-in page in `zone` that records every console error and failed request with the screen. */
+async function watched(username: string, zone: string) {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 800 },
+    timezoneId: zone,
+    locale: 'en-AU',
+  });
+  const page = await context.newPage();
+  screenshotOnFailure(page, `sweep-${username}-${zone}`);
+  const problems: string[] = [];
+  let screen = '/login';
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${screen}: console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${screen}: uncaught: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      problems.push(`${screen}: ${response.request().method()} ${response.url()} → ${response.status()}`);
+  });
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText;
+    // Requests of the page being left, cancelled by the next navigation: not the product's.
+    if (reason !== 'net::ERR_ABORTED')
+      problems.push(`${screen}: ${request.method()} ${request.url()} failed: ${reason}`);
+  });
+  await signIn(page, username);
+  return {
+    page,
+    problems,
+    visit: async (path: string) => {
+      screen = path;
+      await page.goto(path);
+      await settle(page);
+    },
+    close: () => context.close(),
+  };
+}
+
+/** Until the screen has asked for everything it shows (no request for half a second). */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 20_000 });
+  await page
+    .locator('[role="progressbar"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {});
+}
+
+describe('no console error or failed request on any screen', () => {
+  for (const [username, screens] of [
+    ['owner@acme.test', OWNER_SCREENS],
+    ['staff@acme.test', STAFF_SCREENS],
+  ] as const)
+    for (const zone of ['Australia/Sydney', 'America/New_York'])
+      it(`as ${username} in a ${zone} browser`, async () => {
+        const sweep = await watched(username, zone);
+        try {
+          for (const path of screens) await sweep.visit(path);
+          expect(sweep.problems).toEqual([]);
+        } finally {
+          await sweep.close();
+        }
+      }, 180_000);
+});
