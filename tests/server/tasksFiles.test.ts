@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskFiles } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { localDate } from './helpers/taskRows';
 import { taskKit } from './helpers/tasks';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-task-files-'));
@@ -177,5 +178,47 @@ describe('GET /api/task/attachments/download', () => {
     expect((await download(OWNER, file.hash)).statusCode).toBe(404);
     expect((await download(OWNER, 'not-a-hash')).statusCode).toBe(404);
     expect((await download(OWNER, 'f'.repeat(64))).statusCode).toBe(404);
+  });
+});
+
+describe('file names', () => {
+  it('keeps the name each upload was given: in its answer, on the task and in a completion', async () => {
+    const bytes = pdf('names');
+    const first = (await upload(OWNER, form(bytes, 'endcap.pdf'))).json().data;
+    expect(first.name).toBe('endcap.pdf');
+    // The same bytes under another name: one stored file, this upload's name.
+    const again = (await upload(OWNER, form(bytes, 'shelf.pdf'))).json().data;
+    expect(again).toMatchObject({ hash: first.hash, name: 'shelf.pdf' });
+    const id = k.data(await k.create(OWNER, await k.body({ attachments: [first.hash] }))).id;
+    const detail = k.data(await k.call(OWNER, 'GET', '/api/admin/task/get', { id }));
+    expect(detail.attachment_files.map((f: { name: string }) => f.name)).toEqual(['shelf.pdf']);
+
+    // A store's photo whose bytes the owner uploaded earlier under another name.
+    const photo = Buffer.concat([PNG, Buffer.from('names')]);
+    await upload(OWNER, form(photo, 'owner-copy.png'));
+    const mine = (await upload('staff@acme.test', form(photo, 'fridge.png'))).json().data;
+    expect(mine.name).toBe('fridge.png');
+    const today = localDate('Australia/Sydney');
+    const taskId = await k.published(OWNER, {
+      start_date: today,
+      start_time: '00:00',
+      due_date: today,
+      due_time: '23:59',
+      targets: { include: [await k.nodeId('Sydney CBD')] },
+      evidence: { comment: false, photos: 1, files: 0 },
+    });
+    const [assignment] = await k.assignmentsOf(taskId);
+    const done = await t.injectAs('staff@acme.test', {
+      method: 'POST',
+      url: '/api/user/task/complete',
+      payload: { assignment_id: Number(assignment!.id), attachments: [mine.hash] },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const seen = await t.injectAs('staff@acme.test', {
+      url: '/api/user/task/get',
+      query: { assignment_id: Number(assignment!.id) },
+    });
+    const sent = seen.json().data.submissions.at(-1).attachments as { name: string }[];
+    expect(sent.map((f) => f.name)).toEqual(['fridge.png']);
   });
 });

@@ -68,6 +68,8 @@ export const taskSubmissionFiles = pgTable(
     tenantId: integer('tenant_id').notNull(),
     submissionId: bigint('submission_id', { mode: 'number' }).notNull(),
     hash: text('hash').notNull(),
+    /** The name the submitter gave the file at their upload; null reads as task_files.name. */
+    name: text('name'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [

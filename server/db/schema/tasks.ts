@@ -222,6 +222,11 @@ export const taskAttachments = pgTable(
     tenantId: integer('tenant_id').notNull(),
     taskId: integer('task_id').notNull(),
     hash: text('hash').notNull(),
+    /**
+     * The name the file has on this task: the author's name for it when attached (the same bytes
+     * may be called otherwise elsewhere); null reads as the file's first name (task_files.name).
+     */
+    name: text('name'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
@@ -263,6 +268,8 @@ export const taskFileUploads = pgTable(
     tenantId: integer('tenant_id').notNull(),
     hash: text('hash').notNull(),
     userId: integer('user_id').notNull(),
+    /** The name this person gave these bytes at their latest upload (null before migration 0013). */
+    name: text('name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -18,12 +18,20 @@ export type TaskFileRow = typeof taskFiles.$inferSelect;
  * Remembers an uploaded file and who uploaded it: the same bytes uploaded again keep their first
  * name, and every uploader may use them in their own completion.
  */
+/**
+ * Stores a file once per tenant by its hash (the first upload's name stays on task_files) and
+ * records who uploaded it under which name: the same bytes sent again as another name keep that
+ * name for that person, and what they attach or complete with carries it.
+ */
 export async function insertFile(db: Db, values: typeof taskFiles.$inferInsert): Promise<TaskFileRow> {
   await db.insert(taskFiles).values(values).onConflictDoNothing();
   await db
     .insert(taskFileUploads)
-    .values({ tenantId: values.tenantId, hash: values.hash, userId: values.uploadedBy })
-    .onConflictDoNothing();
+    .values({ tenantId: values.tenantId, hash: values.hash, userId: values.uploadedBy, name: values.name })
+    .onConflictDoUpdate({
+      target: [taskFileUploads.tenantId, taskFileUploads.hash, taskFileUploads.userId],
+      set: { name: values.name },
+    });
   return (await findFile(db, values.tenantId, values.hash))!;
 }
 

@@ -52,7 +52,8 @@ export async function storeTaskFile(
     kind: type.kind,
     uploadedBy: caller.userId,
   });
-  return { hash: row.hash, name: row.name, size: row.size, mime: row.mime };
+  // The name this upload was given, even when the same bytes were stored before under another.
+  return { hash: row.hash, name, size: row.size, mime: row.mime };
 }
 
 /** The file's bytes for a caller who may see something that uses it; 404 otherwise (never 403: no hint it exists). */

@@ -147,24 +147,28 @@ export async function insertSubmission(
     })
     .returning({ id: taskSubmissions.id });
   if (values.hashes.length > 0) {
-    await db
-      .insert(taskSubmissionFiles)
-      .values(values.hashes.map((hash, i) => ({ tenantId, submissionId: row!.id, hash, sortOrder: i })));
+    // Each file under the name its submitter gave it (only their own uploads are accepted).
+    await db.execute(sql`INSERT INTO task_submission_files (tenant_id, submission_id, hash, sort_order, name)
+      SELECT ${tenantId}::int, ${row!.id}::bigint, h.hash, h.ord - 1, u.name
+      FROM unnest(${`{${values.hashes.join(',')}}`}::text[]) WITH ORDINALITY AS h(hash, ord)
+      LEFT JOIN task_file_uploads u
+        ON u.tenant_id = ${tenantId} AND u.hash = h.hash AND u.user_id = ${values.userId}`);
   }
   return row!.id;
 }
 
-const fileColumns = {
+/** A file as a reference shows it: under the name it has there, else the file's first name. */
+const fileColumns = (reference: typeof taskAttachments | typeof taskSubmissionFiles) => ({
   hash: taskFiles.hash,
-  name: taskFiles.name,
+  name: sql<string>`coalesce(${reference.name}, ${taskFiles.name})`,
   mime: taskFiles.mime,
   size: taskFiles.size,
   kind: taskFiles.kind,
-};
+});
 
 export async function listTaskAttachments(db: Db, tenantId: number, taskId: number) {
   return db
-    .select(fileColumns)
+    .select(fileColumns(taskAttachments))
     .from(taskAttachments)
     .innerJoin(
       taskFiles,
@@ -210,7 +214,7 @@ export async function listSubmissions(db: Db, tenantId: number, assignmentId: nu
     ids.length === 0
       ? []
       : await db
-          .select({ submissionId: taskSubmissionFiles.submissionId, ...fileColumns })
+          .select({ submissionId: taskSubmissionFiles.submissionId, ...fileColumns(taskSubmissionFiles) })
           .from(taskSubmissionFiles)
           .innerJoin(
             taskFiles,

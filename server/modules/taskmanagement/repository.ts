@@ -67,19 +67,27 @@ export async function replaceTargets(
   if (rows.length) await db.insert(taskTargets).values(rows);
 }
 
+/**
+ * A task's attachments become `hashes`, in order. Each keeps the name it had on the task, unless
+ * the editor (`userId`) uploaded those bytes themselves: then it takes the name they gave them.
+ */
 export async function replaceAttachments(
   db: Db,
   tenantId: number,
   taskId: number,
+  userId: number,
   hashes: readonly string[],
 ) {
-  await db
+  const old = await db
     .delete(taskAttachments)
-    .where(and(eq(taskAttachments.tenantId, tenantId), eq(taskAttachments.taskId, taskId)));
-  if (hashes.length)
-    await db
-      .insert(taskAttachments)
-      .values(hashes.map((hash, sortOrder) => ({ tenantId, taskId, hash, sortOrder })));
+    .where(and(eq(taskAttachments.tenantId, tenantId), eq(taskAttachments.taskId, taskId)))
+    .returning({ hash: taskAttachments.hash, name: taskAttachments.name });
+  if (hashes.length === 0) return;
+  const kept = JSON.stringify(Object.fromEntries(old.map((o) => [o.hash, o.name])));
+  await db.execute(sql`INSERT INTO task_attachments (tenant_id, task_id, hash, sort_order, name)
+    SELECT ${tenantId}::int, ${taskId}::int, h.hash, h.ord - 1, coalesce(u.name, ${kept}::jsonb ->> h.hash)
+    FROM unnest(${`{${hashes.join(',')}}`}::text[]) WITH ORDINALITY AS h(hash, ord)
+    LEFT JOIN task_file_uploads u ON u.tenant_id = ${tenantId} AND u.hash = h.hash AND u.user_id = ${userId}`);
 }
 
 /** The task, locked for the rest of the transaction when `lock` (publish, edit, archive, delete). */
@@ -129,7 +137,12 @@ export async function loadTargets(db: Db, tenantId: number, taskId: number) {
 
 export async function loadAttachmentFiles(db: Db, tenantId: number, taskId: number) {
   return db
-    .select({ hash: taskFiles.hash, name: taskFiles.name, size: taskFiles.size, mime: taskFiles.mime })
+    .select({
+      hash: taskFiles.hash,
+      name: sql<string>`coalesce(${taskAttachments.name}, ${taskFiles.name})`,
+      size: taskFiles.size,
+      mime: taskFiles.mime,
+    })
     .from(taskAttachments)
     .innerJoin(
       taskFiles,

@@ -114,7 +114,7 @@ export async function create(db: Db, caller: Caller, body: TaskCreateBody): Prom
     const checked = await checkTaskBody(tx, caller, body);
     const row = await insertTask(tx, caller, checked.values);
     await replaceTargets(tx, caller.tenantId, row.id, checked.include, checked.exclude);
-    await replaceAttachments(tx, caller.tenantId, row.id, checked.attachments);
+    await replaceAttachments(tx, caller.tenantId, row.id, caller.userId, checked.attachments);
     return row.id;
   });
   return get(db, caller, id);
@@ -139,7 +139,7 @@ export async function update(
     const checked = await checkTaskBody(tx, caller, body);
     await updateTaskRow(tx, caller, id, checked.values);
     await replaceTargets(tx, caller.tenantId, id, checked.include, checked.exclude);
-    await replaceAttachments(tx, caller.tenantId, id, checked.attachments);
+    await replaceAttachments(tx, caller.tenantId, id, caller.userId, checked.attachments);
     if (task.status === 'published') {
       const now = new Date();
       await dropFutureOpen(tx, caller.tenantId, id, now);
