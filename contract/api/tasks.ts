@@ -310,6 +310,20 @@ export const TaskPreview = Type.Object({
       people: Type.Integer(),
     }),
   ),
+  /**
+   * Workspaces whose clock skips or repeats the first occurrence's start or due time (a
+   * daylight-saving change that day): a skipped time is read as the instant after the gap (a
+   * start never after the due time), a repeated one as its first instant.
+   */
+  clock_changes: Type.Array(
+    Type.Object({
+      node_id: Type.Integer(),
+      name: Type.String(),
+      timezone: Type.String(),
+      which: Type.Union([Type.Literal('start'), Type.Literal('due')]),
+      kind: Type.Union([Type.Literal('skipped'), Type.Literal('repeated')]),
+    }),
+  ),
   /** The targeted workspace with the most planned minutes on the first occurrence day. */
   busiest: Type.Union([
     Type.Null(),

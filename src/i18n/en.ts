@@ -1045,6 +1045,14 @@ export const appMessages = {
       people: '%{smart_count} person |||| %{smart_count} people',
       busiest: 'Busiest: %{name} has %{minutes} min planned on %{date} (%{with_task} min with this task)',
       no_occurrence: 'This schedule has no occurrence.',
+      skipped_start:
+        'The clocks skip the start time that day in %{names}: the task starts when the clocks have gone forward (never after it is due).',
+      skipped_due:
+        'The clocks skip the due time that day in %{names}: it is due when the clocks have gone forward.',
+      repeated_start:
+        'The start time happens twice that day in %{names} (the clocks go back): the first one counts.',
+      repeated_due:
+        'The due time happens twice that day in %{names} (the clocks go back): the first one counts.',
       more: 'and %{smart_count} more',
       failed: 'The preview is not available: %{message}',
     },

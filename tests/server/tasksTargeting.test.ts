@@ -113,6 +113,36 @@ describe('targeting', () => {
 });
 
 describe('POST /api/admin/task/preview', () => {
+  it('names the stores whose clock skips or repeats the start or due time that day', async () => {
+    const at = async (date: string, start: string, due: string) =>
+      k.data(
+        await preview(
+          OWNER,
+          await k.body({
+            start_date: date,
+            start_time: start,
+            due_date: date,
+            due_time: due,
+            targets: { include: [await k.nodeId('Sydney CBD'), await k.nodeId('Broken Hill')] },
+          }),
+        ),
+      ).clock_changes as { name: string; which: string; kind: string }[];
+    const brief = (list: { name: string; which: string; kind: string }[]) =>
+      list.map((c) => `${c.name} ${c.which} ${c.kind}`).sort();
+    // Sydney's clocks go forward from 02:00 to 03:00 on 6 October 2030; Broken Hill's too (an
+    // hour, half an hour behind): 02:30 does not occur in either.
+    expect(brief(await at('2030-10-06', '02:30', '04:00'))).toEqual([
+      'Broken Hill start skipped',
+      'Sydney CBD start skipped',
+    ]);
+    // They go back from 03:00 to 02:00 on 7 April 2030: 02:15 occurs twice.
+    expect(brief(await at('2030-04-07', '01:00', '02:15'))).toEqual([
+      'Broken Hill due repeated',
+      'Sydney CBD due repeated',
+    ]);
+    expect(await at('2030-07-01', '09:00', '17:00')).toEqual([]);
+  });
+
   it('counts stores and people, lists them, and finds the busiest store’s minutes that day', async () => {
     // Sydney CBD already has 45 minutes of work on FUTURE; Parramatta 10.
     await k.published(OWNER, {

@@ -79,6 +79,27 @@ function instant(date: SQL, time: SQL) {
   return sql`(CASE ${earlier('2 hours')} ${earlier('1 hour')} ${earlier('30 minutes')} ELSE ${later} END)`;
 }
 
+/** Zones shift by 30 minutes to 2 hours at a daylight-saving change. */
+const SHIFTS = ['30 minutes', '1 hour', '2 hours'];
+
+/**
+ * What a daylight-saving change does to local date + time in `zone` (SQL): 'skipped' when the
+ * clocks jump over it (it is read as the instant after the gap), 'repeated' when it happens twice
+ * (the first is used), else NULL. The same rule `instant` applies, so a form can say it ahead.
+ */
+export function clockChange(date: SQL, time: SQL, zone: SQL): SQL<'skipped' | 'repeated' | null> {
+  const local = sql`((${date}) + (${time}))`;
+  const later = sql`(${local} AT TIME ZONE ${zone})`;
+  const twice = sql.join(
+    SHIFTS.map(
+      (shift) => sql`((${later} - interval ${sql.raw(`'${shift}'`)}) AT TIME ZONE ${zone}) = ${local}`,
+    ),
+    sql` OR `,
+  );
+  return sql`(CASE WHEN (${later} AT TIME ZONE ${zone}) <> ${local} THEN 'skipped'
+    WHEN ${twice} THEN 'repeated' END)`;
+}
+
 /**
  * Creates the task's missing assignments for the occurrences in the window, in one statement.
  * Locks the task row first, so an edit or archive running at the same time waits or is waited for.

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { taskAssignments, tasks } from '../../db/schema';
 import { type Caller, can } from '../../lib/caller';
 import { forbidden } from '../../lib/errors';
-import { todayOf } from './engine';
+import { addDays, daysBetween } from '../../lib/localDates';
+import { clockChange, todayOf } from './engine';
 import { countPeopleAt, targetedWorkspaces, weekStartDay } from './organisation';
 import { firstOccurrence } from './recurrence';
 import { checkTaskBody } from './validate';
@@ -15,6 +16,8 @@ interface PlannedRow {
   identifier: string | null;
   zone: string;
   minutes: number;
+  start_change: 'skipped' | 'repeated' | null;
+  due_change: 'skipped' | 'repeated' | null;
 }
 
 /**
@@ -40,8 +43,14 @@ export async function preview(
     values.recurrence ? await weekStartDay(db, caller.tenantId) : 1,
   );
 
+  // The first occurrence's start and due, as each workspace's clock reads them.
+  const dueDate = firstDate && addDays(firstDate, daysBetween(values.startDate, values.dueDate));
+  const change = (date: string | null, time: string) =>
+    date ? clockChange(sql`${date}::date`, sql`${time}::time`, sql`ws.zone`) : sql`NULL::text`;
   const result = await db.execute(sql`
     SELECT ws.node_id, ws.name, ws.identifier, ws.zone,
+      ${change(firstDate, values.startTime)} AS start_change,
+      ${change(dueDate, values.dueTime)} AS due_change,
       coalesce((
         SELECT sum(coalesce(t.estimated_minutes, 0))::int
         FROM ${taskAssignments} a
@@ -80,6 +89,16 @@ export async function preview(
       timezone: r.zone,
       people: people.byNode.get(r.node_id) ?? 0,
     })),
+    clock_changes: rows.flatMap((r) =>
+      (
+        [
+          ['start', r.start_change],
+          ['due', r.due_change],
+        ] as const
+      ).flatMap(([which, kind]) =>
+        kind ? [{ node_id: r.node_id, name: r.name, timezone: r.zone, which, kind }] : [],
+      ),
+    ),
     busiest:
       busiest && firstDate
         ? {

@@ -111,6 +111,7 @@ export function TaskPreviewPanel({ state }: { state: PreviewState }) {
             {preview.first_date === null && (
               <Alert severity="warning">{translate('tasks.preview.no_occurrence')}</Alert>
             )}
+            <ClockChanges changes={preview.clock_changes} />
             {preview.busiest && (
               <Typography variant="body2" data-testid="preview-busiest">
                 {translate('tasks.preview.busiest', {
@@ -143,4 +144,22 @@ export function TaskPreviewPanel({ state }: { state: PreviewState }) {
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * A daylight-saving change on the first occurrence's day, in the stores it touches: what their
+ * clocks skip or repeat and which instant counts, named store by store, before it is published.
+ */
+function ClockChanges({ changes }: { changes: TaskPreview['clock_changes'] }) {
+  const translate = useTranslate();
+  const groups = new Map<string, string[]>();
+  for (const c of changes) {
+    const key = `${c.kind}_${c.which}`;
+    groups.set(key, [...(groups.get(key) ?? []), c.name]);
+  }
+  return [...groups].map(([key, names]) => (
+    <Alert severity="info" key={key} data-testid="preview-clock-change">
+      {translate(`tasks.preview.${key}`, { names: names.join(', ') })}
+    </Alert>
+  ));
 }
