@@ -76,7 +76,8 @@ function instant(date: SQL, time: SQL) {
   const earlier = (shift: string) =>
     sql`WHEN ((${later} - interval ${sql.raw(`'${shift}'`)}) AT TIME ZONE ws.zone) = ${local}
       THEN ${later} - interval ${sql.raw(`'${shift}'`)}`;
-  return sql`(CASE ${earlier('2 hours')} ${earlier('1 hour')} ${earlier('30 minutes')} ELSE ${later} END)`;
+  // The earliest candidate first: the first of a repeated time.
+  return sql`(CASE ${sql.join([...SHIFTS].reverse().map(earlier), sql` `)} ELSE ${later} END)`;
 }
 
 /** Zones shift by 30 minutes to 2 hours at a daylight-saving change. */
