@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import fc from 'fast-check';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKSPACE_IMPORT_COLUMNS } from '../../contract/api/imports';
 import { MODULE_IDS, MODULES } from '../../contract/modules';
 import { type App, buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
@@ -620,24 +621,6 @@ function callsFor(route: Route, count: number, seed: number) {
   });
 }
 
-/** The columns of the store import's template. */
-const STORE_COLUMNS = [
-  'identifier',
-  'name',
-  'parent',
-  'street_line1',
-  'street_line2',
-  'suburb',
-  'city',
-  'state',
-  'postcode',
-  'contact',
-  'description',
-  'open_date',
-  'timezone',
-  'status',
-];
-
 /** The uploads declare no body in the document: each gets a file it takes. */
 function uploadFor(route: Route): Omit<Call, 'url'> {
   if (route.method !== 'POST') return {};
@@ -678,7 +661,12 @@ function uploadFor(route: Route): Omit<Call, 'url'> {
       timezone: SYDNEY,
       status: 'active',
     };
-    return { payload: form(csv(STORE_COLUMNS, [STORE_COLUMNS.map((c) => values[c] ?? '')]), 'stores.csv') };
+    return {
+      payload: form(
+        csv([...WORKSPACE_IMPORT_COLUMNS], [WORKSPACE_IMPORT_COLUMNS.map((c) => values[c] ?? '')]),
+        'stores.csv',
+      ),
+    };
   }
   if (route.path.includes('upload')) {
     const body = new FormData();
