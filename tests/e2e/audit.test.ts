@@ -156,6 +156,10 @@ describe('Audit: send back, redo, approve', () => {
     await again.getByText('Attempt 2').waitFor();
     await again.getByText(new RegExp(REASON)).first().waitFor();
     await again.getByRole('button', { name: 'Approve' }).click();
+    // Nothing else waits in this task: the dialog says so instead of opening another task's work.
+    const end = again.getByRole('status');
+    await end.getByText(`Nothing more is waiting for a decision in ${TITLE}.`).waitFor();
+    await end.getByRole('button', { name: 'Close' }).click();
     await again.waitFor({ state: 'hidden' });
     await complianceCell(area, 'Done on time');
 
