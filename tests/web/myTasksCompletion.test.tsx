@@ -151,8 +151,22 @@ describe('My Tasks: completing a task', () => {
     expect(camera).toHaveAttribute('accept', 'image/*');
     expect(camera).toHaveAttribute('capture', 'environment');
 
+    const shown: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          shown.push(blob);
+          return 'blob:shelf';
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
     await userEvent.upload(camera, photo());
     const progress = await within(drawer).findByRole('progressbar', { name: 'Uploading shelf.png' });
+    // The photo is shown from the phone at once, while it is still uploading.
+    expect(within(drawer).getByTestId('upload-thumbnail')).toHaveAttribute('src', 'blob:shelf');
+    expect((shown[0] as File).name).toBe('shelf.png');
     expect(progress).toHaveAttribute('aria-valuenow', '0');
     const xhr = FakeXhr.sent[0]!;
     expect(xhr.method).toBe('POST');

@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ChangeEvent, ReactNode } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { UploadItem } from './useUploads';
 
@@ -59,6 +59,30 @@ function PickButton({
   );
 }
 
+/**
+ * A photo as the phone holds it, shown at once (before and while it uploads) so staff see which
+ * picture they are sending, not a camera's file name. Decorative: the name stays beside it.
+ */
+function LocalThumbnail({ file }: { file: File }) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') return;
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  if (!url) return null;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt=""
+      data-testid="upload-thumbnail"
+      sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1, flex: 'none' }}
+    />
+  );
+}
+
 function UploadRow({
   item,
   onRetry,
@@ -75,6 +99,7 @@ function UploadRow({
       {item.status === 'done' && <CheckCircleIcon color="success" fontSize="small" />}
       {item.status === 'failed' && <ErrorOutlineIcon color="error" fontSize="small" />}
       {item.status === 'uploading' && <Box sx={{ width: 20 }} />}
+      {item.kind === 'photo' && <LocalThumbnail file={item.file} />}
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2" noWrap title={name}>
           {name}
