@@ -120,8 +120,6 @@ export const AuditSubmissionDetail = Type.Object({
   can_review: Type.Boolean(),
   /** Why not, in words, when can_review is false. */
   review_blocked: Type.Union([Type.String(), Type.Null()]),
-  /** The next submission waiting in the caller's queue (oldest first), for "next" after a decision. */
-  next_waiting_id: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type AuditSubmissionDetail = Static<typeof AuditSubmissionDetail>;
 

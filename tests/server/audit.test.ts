@@ -12,6 +12,7 @@ import type {
 import type { MyTaskCompleteBody, MyTaskDetail, MyTaskGroup } from '../../contract/api/mytasks';
 import { departments, taskSubmissions } from '../../server/db/schema';
 import { createTestApp, type InjectOptions, type TestApp } from './helpers/app';
+import { PNG } from './helpers/files';
 import { organisation } from './helpers/organisation';
 import { onPostgres } from './helpers/target';
 import { localDate, taskBuilder } from './helpers/taskRows';
@@ -284,10 +285,6 @@ describe('approving and rejecting', () => {
   );
 });
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-]);
 /** A photo uploaded through the API; `label` makes its bytes (and hash) unique. */
 async function uploadPhoto(as: string, label: string) {
   const bytes = Buffer.concat([PNG, Buffer.from(label)]);

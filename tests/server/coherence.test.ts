@@ -21,6 +21,7 @@ import { startSession } from '../../server/modules/session/service';
 import { DEMO_PASSWORD } from '../../server/seed';
 import { seedDemoTasks } from '../../server/seed/demoTasks';
 import { openTestDatabase, type TestDatabase, testConfig } from './helpers/app';
+import { PNG } from './helpers/files';
 import { type JsonSchema, validFor } from './helpers/fuzz';
 import { csv, form } from './helpers/imports';
 import { onPostgres } from './helpers/target';
@@ -136,12 +137,6 @@ interface Answer {
   status: number;
   body: unknown;
 }
-
-/** A PNG header: enough for the uploads, which check the content, not the name. */
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-]);
 
 let db: TestDatabase;
 let dataDir: string;

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskFiles } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { PNG } from './helpers/files';
 import { localDate } from './helpers/taskRows';
 import { taskKit } from './helpers/tasks';
 
@@ -23,10 +24,6 @@ afterAll(async () => {
 });
 
 const OWNER = 'owner@acme.test';
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-]);
 const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]),
   Buffer.alloc(32),

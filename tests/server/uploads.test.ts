@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
+import { PNG } from './helpers/files';
 
 /**
  * Every upload route alike: a file over the route's limit is a 413 and leaves nothing behind (not
@@ -23,10 +24,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-]);
 const MB = 1024 * 1024;
 
 /** A PDF's signature: a task file of the document kind, whose limit is higher than a photo's. */

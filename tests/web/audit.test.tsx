@@ -48,7 +48,7 @@ const submission = (id: number, store: string): AuditSubmissionRow => ({
   cover: null,
 });
 
-const detailOf = (row: AuditSubmissionRow, next: number | null): AuditSubmissionDetail => ({
+const detailOf = (row: AuditSubmissionRow): AuditSubmissionDetail => ({
   submission: row,
   task: {
     id: 31,
@@ -74,7 +74,6 @@ const detailOf = (row: AuditSubmissionRow, next: number | null): AuditSubmission
   ],
   can_review: true,
   review_blocked: null,
-  next_waiting_id: next,
 });
 
 interface Calls {
@@ -100,7 +99,7 @@ function answer(): Calls {
     http.get('*/api/audit/submission/get', ({ request }) => {
       const id = Number(new URL(request.url).searchParams.get('id'));
       const row = rows.find((r) => r.id === id)!;
-      return HttpResponse.json({ status: 200, data: detailOf(row, id === 501 ? 502 : null) });
+      return HttpResponse.json({ status: 200, data: detailOf(row) });
     }),
     http.post('*/api/audit/approve', async ({ request }) => {
       calls.approved.push(await request.json());
@@ -188,11 +187,11 @@ describe('Audit By Task', () => {
           data: { data: [submission(501, 'Sydney CBD'), decided], total: 2, page: 1, per_page: 100 },
         }),
       ),
-      // The server's next waiting submission anywhere in the queue is another task's.
+      // Another task (the fridge check) still has work waiting in the queue.
       http.get('*/api/audit/submission/get', ({ request }) => {
         const id = Number(new URL(request.url).searchParams.get('id'));
         const row = id === 501 ? submission(501, 'Sydney CBD') : decided;
-        return HttpResponse.json({ status: 200, data: detailOf(row, 777) });
+        return HttpResponse.json({ status: 200, data: detailOf(row) });
       }),
     );
     renderRoute('/audit/task?open=31&submission=501', areaManager());
@@ -321,7 +320,6 @@ function resubmitted(): AuditSubmissionDetail {
     ],
     can_review: true,
     review_blocked: null,
-    next_waiting_id: null,
   };
 }
 
@@ -358,10 +356,10 @@ describe('Audit By Store', () => {
       http.get('*/api/audit/submission/get', ({ request }) => {
         const id = Number(new URL(request.url).searchParams.get('id'));
         if (id === 601) return HttpResponse.json({ status: 200, data: detail });
-        const other = detailOf(
-          { ...submission(602, 'Parramatta'), task: { id: 33, title: 'Bakery shelf' } },
-          null,
-        );
+        const other = detailOf({
+          ...submission(602, 'Parramatta'),
+          task: { id: 33, title: 'Bakery shelf' },
+        });
         return HttpResponse.json({ status: 200, data: other });
       }),
       http.get(

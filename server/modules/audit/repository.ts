@@ -213,16 +213,6 @@ export async function taskExists(db: Db, tenantId: number, taskId: number) {
   return rows.length > 0;
 }
 
-/** The next waiting submission after `id` in the caller's queue (same order as the list), for "next". */
-export async function nextWaiting(db: Db, caller: Caller, id: number) {
-  const [row] = await sqlRows<{ id: string | number }>(
-    db,
-    sql`SELECT s.id ${submissionsIn(caller, caller.scope.path)} AND ${WAITING} AND s.id <> ${id}
-      ORDER BY s.submitted_at ASC, s.id LIMIT 1`,
-  );
-  return row === undefined ? null : Number(row.id);
-}
-
 export interface LockedSubmission {
   id: number;
   assignment_id: number;

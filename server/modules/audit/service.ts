@@ -25,7 +25,6 @@ import {
   listSubmissions,
   listTasks,
   lockSubmissions,
-  nextWaiting,
   submissionPhotos,
   taskExists,
 } from './repository';
@@ -80,10 +79,9 @@ export async function getSubmission(db: Db, caller: Caller, id: number): Promise
   const found = await findSubmission(db, caller.tenantId, id);
   if (!found) throw notFound(NOT_FOUND);
   if (!inScope(caller, found.path)) throw forbidden(OUT_OF_SCOPE);
-  const [text, attempts, next] = await Promise.all([
+  const [text, attempts] = await Promise.all([
     instructions(db, caller.tenantId, found.row.task.id),
     history(db, caller.tenantId, found.row.assignment_id),
-    nextWaiting(db, caller, id),
   ]);
   const blocked = reviewBlocked(caller, found.submittedBy, found.row.state === 'waiting');
   return {
@@ -92,7 +90,6 @@ export async function getSubmission(db: Db, caller: Caller, id: number): Promise
     history: attempts,
     can_review: blocked === null,
     review_blocked: blocked,
-    next_waiting_id: next,
   };
 }
 
