@@ -24,7 +24,7 @@ export function disposition(kind: 'inline' | 'attachment', name: string) {
  * What a stored or generated file may do when a browser opens it: nothing. A picture or a
  * document someone uploaded is opened in a sandbox with no scripts, requests or forms, even if
  * its type was misread (`nosniff` comes from helmet on every answer): a second wall behind the
- * content checks. `extra` adds directives a kind of file needs to show at all (an SVG's styles).
+ * content checks. A kind of file that needs more to show at all (an SVG's styles) adds them.
  */
 export const FILE_POLICY = "default-src 'none'; sandbox";
 

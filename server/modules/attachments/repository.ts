@@ -15,10 +15,6 @@ import { seenBy } from '../taskmanagement/visibility';
 export type TaskFileRow = typeof taskFiles.$inferSelect;
 
 /**
- * Remembers an uploaded file and who uploaded it: the same bytes uploaded again keep their first
- * name, and every uploader may use them in their own completion.
- */
-/**
  * Stores a file once per tenant by its hash (the first upload's name stays on task_files) and
  * records who uploaded it under which name: the same bytes sent again as another name keep that
  * name for that person, and what they attach or complete with carries it.

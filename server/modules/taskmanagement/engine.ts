@@ -71,17 +71,31 @@ export function windowFor(
  * reads as the same local time is preferred; zones shift by 30 minutes to 2 hours).
  */
 function instant(date: SQL, time: SQL) {
-  const local = sql`((${date}) + (${time}))`;
-  const later = sql`(${local} AT TIME ZONE ws.zone)`;
-  const earlier = (shift: string) =>
-    sql`WHEN ((${later} - interval ${sql.raw(`'${shift}'`)}) AT TIME ZONE ws.zone) = ${local}
-      THEN ${later} - interval ${sql.raw(`'${shift}'`)}`;
+  const { later, earlier } = localTime(date, time, sql`ws.zone`);
   // The earliest candidate first: the first of a repeated time.
-  return sql`(CASE ${sql.join([...SHIFTS].reverse().map(earlier), sql` `)} ELSE ${later} END)`;
+  const cases = [...SHIFTS]
+    .reverse()
+    .map((shift) => sql`WHEN ${earlier(shift).same} THEN ${earlier(shift).at}`);
+  return sql`(CASE ${sql.join(cases, sql` `)} ELSE ${later} END)`;
 }
 
 /** Zones shift by 30 minutes to 2 hours at a daylight-saving change. */
 const SHIFTS = ['30 minutes', '1 hour', '2 hours'];
+
+/**
+ * Local date + time in `zone`, as PostgreSQL reads it (`later`: after a gap, and the standard-time
+ * instant of a repeated time), and `earlier(shift)`: the instant `shift` before it, with whether
+ * that instant reads as the same local time (then the local time happens twice).
+ */
+function localTime(date: SQL, time: SQL, zone: SQL) {
+  const local = sql`((${date}) + (${time}))`;
+  const later = sql`(${local} AT TIME ZONE ${zone})`;
+  const earlier = (shift: string) => {
+    const at = sql`(${later} - interval ${sql.raw(`'${shift}'`)})`;
+    return { at, same: sql`(${at} AT TIME ZONE ${zone}) = ${local}` };
+  };
+  return { local, later, earlier };
+}
 
 /**
  * What a daylight-saving change does to local date + time in `zone` (SQL): 'skipped' when the
@@ -89,12 +103,9 @@ const SHIFTS = ['30 minutes', '1 hour', '2 hours'];
  * (the first is used), else NULL. The same rule `instant` applies, so a form can say it ahead.
  */
 export function clockChange(date: SQL, time: SQL, zone: SQL): SQL<'skipped' | 'repeated' | null> {
-  const local = sql`((${date}) + (${time}))`;
-  const later = sql`(${local} AT TIME ZONE ${zone})`;
+  const { local, later, earlier } = localTime(date, time, zone);
   const twice = sql.join(
-    SHIFTS.map(
-      (shift) => sql`((${later} - interval ${sql.raw(`'${shift}'`)}) AT TIME ZONE ${zone}) = ${local}`,
-    ),
+    SHIFTS.map((shift) => earlier(shift).same),
     sql` OR `,
   );
   return sql`(CASE WHEN (${later} AT TIME ZONE ${zone}) <> ${local} THEN 'skipped'
