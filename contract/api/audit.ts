@@ -95,7 +95,7 @@ export const AuditSubmissionRow = Type.Object({
   state: ReviewState,
   photos: Type.Integer(),
   files: Type.Integer(),
-  /** The first evidence photo, for a thumbnail. */
+  /** The first evidence photo the server makes a thumbnail of (THUMBNAIL_SOURCES), for the list. */
   cover: Type.Union([Type.String(), Type.Null()]),
 });
 export type AuditSubmissionRow = Static<typeof AuditSubmissionRow>;

@@ -395,3 +395,9 @@ export type UploadResult = FileInfo;
 
 export const DownloadQuery = Type.Object({ hash: Type.String({ maxLength: 64 }) });
 export type DownloadQuery = Static<typeof DownloadQuery>;
+
+/** Photos the server makes a thumbnail of (GET /api/task/attachments/thumbnail); others show by name. */
+export const THUMBNAIL_SOURCES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** Photos are scaled on the phone to this longest edge before they are sent (slow store Wi-Fi). */
+export const MAX_PHOTO_EDGE = 2560;

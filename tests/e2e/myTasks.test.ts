@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UrgentTasks } from '../../contract/api/mytasks';
+import type { MyTaskDetail, UrgentTasks } from '../../contract/api/mytasks';
 import type { HierarchyNode } from '../../contract/api/session';
-import { newPage, openBrowser, screenshotOnFailure } from './harness';
+import { baseUrl, newPage, openBrowser, screenshotOnFailure } from './harness';
 import { api, findNode, signIn, signInApi, sydneyDay } from './journey';
 
 /**
@@ -31,11 +32,35 @@ afterAll(async () => {
   for (const id of published) await api('/api/admin/task/archive', token, { method: 'POST', body: { id } });
 });
 
+interface Photo {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
 // A real 1×1 PNG: the server tells photos from documents by their content.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG: Photo = {
+  name: 'shelf.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
+/**
+ * A photo as a phone's camera writes it: 4000×3000 sensor pixels with EXIF orientation 6 (the
+ * phone was held upright, so viewers turn it a quarter) and the shop's GPS position.
+ */
+const cameraPhoto = async (): Promise<Photo> => ({
+  name: 'IMG_2291.jpg',
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#8d6e63' } })
+    .jpeg({ quality: 90 })
+    .withExif({ IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 6/1' } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer(),
+});
 
 /** As owner@acme.test: an Urgent task for Sydney CBD that needs a photo, open from yesterday to tomorrow. */
 async function publishUrgentRecall(title: string): Promise<number> {
@@ -75,7 +100,8 @@ async function open(name: string, viewport?: { width: number; height: number }):
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function completeRecallFromTheModal(page: Page, title: string, phone = false) {
+/** Completes the recall from the urgent modal with one photo; answers the assignment's id. */
+async function completeRecallFromTheModal(page: Page, title: string, photo: Photo, phone = false) {
   await signIn(page, 'staff@acme.test');
   const modal = page.getByRole('dialog', { name: 'Urgent tasks' });
   await modal.waitFor({ timeout: 15_000 });
@@ -86,17 +112,16 @@ async function completeRecallFromTheModal(page: Page, title: string, phone = fal
 
   const drawer = page.getByTestId('task-drawer');
   await drawer.getByTestId('task-instructions').getByText('batch 2291', { exact: true }).waitFor();
-  expect(new URL(page.url()).searchParams.get('assignment')).toMatch(/^\d+$/);
+  const assignment = Number(new URL(page.url()).searchParams.get('assignment'));
+  expect(assignment).toBeGreaterThan(0);
   if (phone) expect((await drawer.boundingBox())?.width).toBeCloseTo(390, 0);
 
   // The rule asks for a photo: sending without one is refused at the field.
   await drawer.getByRole('button', { name: 'Mark as done' }).click();
   await drawer.getByText('Add 1 photo').waitFor();
 
-  await drawer
-    .getByLabel('Take photo')
-    .setInputFiles({ name: 'shelf.png', mimeType: 'image/png', buffer: PNG });
-  await drawer.getByTestId('upload-row').getByText('shelf.png').waitFor();
+  await drawer.getByLabel('Take photo').setInputFiles(photo);
+  await drawer.getByTestId('upload-row').getByText(photo.name).waitFor();
   await drawer.getByRole('progressbar').waitFor({ state: 'detached' });
   await drawer.getByRole('button', { name: 'Mark as done' }).click();
   await drawer.waitFor({ state: 'hidden' });
@@ -113,6 +138,22 @@ async function completeRecallFromTheModal(page: Page, title: string, phone = fal
   const stillOpen = urgent.data.data.filter((t) => t.status === false);
   if (stillOpen.length === 0) expect(await modal.isVisible()).toBe(false);
   else expect(await modal.getByText(title).count()).toBe(0);
+  return assignment;
+}
+
+/** The bytes the server keeps of the photo a completion sent, as the staff member who sent it. */
+async function sentPhoto(assignment: number): Promise<Buffer> {
+  const token = await signInApi('staff@acme.test');
+  const detail = await api<MyTaskDetail>('/api/user/task/get', token, {
+    query: { assignment_id: assignment },
+  });
+  const file = detail.submissions.at(-1)?.attachments[0];
+  if (!file) throw new Error('the completion holds no photo');
+  const res = await fetch(`${baseUrl()}/api/task/attachments/download?hash=${file.hash}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' },
+  });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
 }
 
 describe('My Tasks: an urgent recall', () => {
@@ -120,14 +161,21 @@ describe('My Tasks: an urgent recall', () => {
     const title = `Recall: peanut butter batch 2291 (${Date.now()})`;
     await publishUrgentRecall(title);
     const page = await open('my-tasks-urgent-desktop');
-    await completeRecallFromTheModal(page, title);
+    await completeRecallFromTheModal(page, title, PNG);
   });
 
   it('works the same on a 390 px phone, where the modal and the drawer fill the screen', async () => {
     const title = `Recall on a phone: batch 2291 (${Date.now()})`;
     await publishUrgentRecall(title);
     const page = await open('my-tasks-urgent-phone', { width: 390, height: 844 });
-    await completeRecallFromTheModal(page, title, true);
+    const assignment = await completeRecallFromTheModal(page, title, await cameraPhoto(), true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The camera's photo left the phone scaled to 2560 px, upright, and without its GPS position.
+    const sent = await sharp(await sentPhoto(assignment)).metadata();
+    expect([sent.width, sent.height]).toEqual([1920, 2560]);
+    expect(sent.format).toBe('jpeg');
+    expect(sent.orientation).toBeUndefined();
+    expect(sent.exif).toBeUndefined();
   });
 });

@@ -249,6 +249,15 @@ const storeRow: AuditStoreRow = {
   oldest_waiting_at: new Date(Date.now() - 3 * 24 * 3600_000).toISOString(),
 };
 
+/** The photo endpoints, noting which variant of which photo each request asked for. */
+const photoFiles = (asked: string[]) =>
+  (['download', 'thumbnail'] as const).map((variant) =>
+    http.get(`*/api/task/attachments/${variant}`, ({ request }) => {
+      asked.push(`${variant} ${new URL(request.url).searchParams.get('hash')?.[0]}`);
+      return new HttpResponse('img', { headers: { 'content-type': 'image/webp' } });
+    }),
+  );
+
 const photo = (hash: string, name: string) => ({
   hash,
   name,
@@ -336,6 +345,7 @@ describe('Audit By Store', () => {
   it('titles the page with the tenant’s term, shows a store’s waiting work and reviews it with J and K', async () => {
     const calls = answer();
     const lists: URLSearchParams[] = [];
+    const photosAsked: string[] = [];
     const detail = resubmitted();
     server.use(
       http.get('*/api/audit/store/list', ({ request }) => {
@@ -362,10 +372,7 @@ describe('Audit By Store', () => {
         });
         return HttpResponse.json({ status: 200, data: other });
       }),
-      http.get(
-        '*/api/task/attachments/download',
-        () => new HttpResponse('png', { headers: { 'content-type': 'image/png' } }),
-      ),
+      ...photoFiles(photosAsked),
     );
     renderRoute('/audit/store?type=2', areaManager());
     await waitFor(() => expect(document.title).toMatch(/Audit By Store/));
@@ -388,10 +395,13 @@ describe('Audit By Store', () => {
     // The earlier attempt with the reason it came back.
     expect(within(dialog).getByText(/Aisle 4 still shows last week’s price/)).toBeTruthy();
 
-    // A photo opens full screen.
+    // The grid shows the server's thumbnails; a photo opens full screen as itself.
+    await waitFor(() => expect(photosAsked).toEqual(expect.arrayContaining(['thumbnail a', 'thumbnail b'])));
+    expect(photosAsked.filter((asked) => asked.startsWith('download'))).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: /aisle-4\.png/ }));
     const zoom = await screen.findByRole('dialog', { name: 'aisle-4.png' });
-    expect(within(zoom).getByRole('img', { name: 'aisle-4.png' })).toBeTruthy();
+    expect(await within(zoom).findByRole('img', { name: 'aisle-4.png' })).toBeTruthy();
+    expect(photosAsked).toContain('download b');
     expect(within(zoom).getByText('2 of 2')).toBeTruthy();
     await userEvent.click(within(zoom).getByRole('button', { name: 'Zoom in' }));
     expect(within(zoom).getByRole('button', { name: 'Fit to the screen' })).toBeEnabled();
@@ -432,10 +442,7 @@ describe('Audit By Store', () => {
         }),
       ),
       http.get('*/api/audit/submission/get', () => HttpResponse.json({ status: 200, data: detail })),
-      http.get(
-        '*/api/task/attachments/download',
-        () => new HttpResponse('png', { headers: { 'content-type': 'image/png' } }),
-      ),
+      ...photoFiles([]),
     );
     renderRoute('/audit/store?open=77&submission=601', areaManager());
     const dialog = await screen.findByRole('dialog');

@@ -4,7 +4,8 @@ import { DownloadQuery, MAX_DOCUMENT_BYTES, UploadResult } from '../../../contra
 import { callerOf } from '../../lib/caller';
 import { ok, responses, sendFile } from '../../lib/http';
 import { readUpload } from '../../plugins/files';
-import { assertMayUpload, readTaskFile, storeTaskFile } from './service';
+import { assertMayUpload, readTaskFile, readTaskThumbnail, storeTaskFile } from './service';
+import { THUMBNAIL_MIME } from './thumbnail';
 
 const tags = ['task files'];
 
@@ -61,6 +62,23 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         disposition: { kind: file.kind === 'photo' ? 'inline' : 'attachment', name: file.name },
         cache: 'private, max-age=3600',
       });
+    },
+  );
+
+  app.get(
+    '/api/task/attachments/thumbnail',
+    {
+      schema: {
+        tags,
+        summary:
+          'A photo’s thumbnail (WebP, upright, at most 400 px, no metadata) for callers who may see the photo; 404 for documents and photos that cannot be decoded (HEIC)',
+        querystring: DownloadQuery,
+      },
+      config: { access: {} },
+    },
+    async (request, reply) => {
+      const body = await readTaskThumbnail(app.db, app.files, callerOf(request), request.query.hash);
+      return sendFile(reply, { mime: THUMBNAIL_MIME, body, cache: 'private, max-age=86400, immutable' });
     },
   );
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { UploadResult } from '../../../contract/api/tasks';
+import { THUMBNAIL_SOURCES, type UploadResult } from '../../../contract/api/tasks';
 import type { Db } from '../../db/client';
 import { type Caller, can } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
@@ -7,6 +7,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { Upload } from '../../plugins/files';
 import { cleanFileName, detectTaskFile } from './detect';
 import { existingFiles as existingFileHashes, findFile, insertFile, mayDownload } from './repository';
+import { makeThumbnail, THUMBNAIL_EDGE } from './thumbnail';
 
 const NOT_ACCEPTED =
   'This kind of file is not accepted: upload a photo (JPEG, PNG, WebP, HEIC) or a document (PDF, Word, Excel, PowerPoint, CSV, text)';
@@ -63,6 +64,25 @@ export async function readTaskFile(db: Db, files: FileStorage, caller: Caller, h
   const data = await files.get(storageKey(caller.tenantId, hash));
   if (!data) throw notFound('File');
   return { file, data };
+}
+
+/**
+ * A photo's thumbnail for a caller who may see the photo (the same rule and the same 404 as the
+ * photo). Made on first ask and kept beside the photo: files are content-addressed, so a kept
+ * thumbnail is never stale, and two processes making it at once write the same bytes.
+ */
+export async function readTaskThumbnail(db: Db, files: FileStorage, caller: Caller, hash: string) {
+  const file = /^[a-f0-9]{64}$/.test(hash) ? await findFile(db, caller.tenantId, hash) : undefined;
+  if (!file || !(await mayDownload(db, caller, file))) throw notFound('File');
+  if (!THUMBNAIL_SOURCES.includes(file.mime)) throw notFound('Preview');
+  const key = `${storageKey(caller.tenantId, hash)}.thumb-${THUMBNAIL_EDGE}.webp`;
+  const kept = await files.get(key);
+  if (kept) return kept;
+  const photo = await files.get(storageKey(caller.tenantId, hash));
+  const made = photo && (await makeThumbnail(photo));
+  if (!made) throw notFound('Preview');
+  await files.put(key, made);
+  return made;
 }
 
 /** Which of these hashes the tenant has stored (a task may only attach uploaded files). */

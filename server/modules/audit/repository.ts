@@ -8,6 +8,7 @@ import type {
   SubmissionListQuery,
 } from '../../../contract/api/audit';
 import type { MyTaskType } from '../../../contract/api/mytasks';
+import { THUMBNAIL_SOURCES } from '../../../contract/api/tasks';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { isoInstant, jsonRows, sqlRows } from '../../lib/jsonRows';
@@ -147,6 +148,10 @@ const submissionRow = sql`json_build_object(
             WHERE sf.tenant_id = s.tenant_id AND sf.submission_id = s.id AND f.kind = 'document'),
   'cover', (SELECT sf.hash FROM task_submission_files sf JOIN task_files f ON f.tenant_id = sf.tenant_id AND f.hash = sf.hash
             WHERE sf.tenant_id = s.tenant_id AND sf.submission_id = s.id AND f.kind = 'photo'
+              AND f.mime IN (${sql.join(
+                THUMBNAIL_SOURCES.map((mime) => sql`${mime}`),
+                sql`, `,
+              )})
             ORDER BY sf.sort_order LIMIT 1))`;
 
 const submitter = sql`LEFT JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.submitted_by`;

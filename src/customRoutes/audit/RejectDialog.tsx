@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { TaskFileRef } from '../../../contract/api/mytasks';
-import { EvidencePhoto } from './EvidencePhoto';
+import { EvidencePhoto } from '../../components/EvidencePhoto';
 
 /** Sending a submission back: a reason is required; it may point at one of the photos. */
 export function RejectDialog({
@@ -80,7 +80,7 @@ export function RejectDialog({
                     aria-label={file.name}
                     sx={{ p: 0.5, width: 88, border: 2, '&.Mui-selected': { borderColor: 'error.main' } }}
                   >
-                    <EvidencePhoto hash={file.hash} alt={file.name} height={72} />
+                    <EvidencePhoto hash={file.hash} mime={file.mime} alt={file.name} height={72} />
                   </ToggleButton>
                 ))}
               </ToggleButtonGroup>

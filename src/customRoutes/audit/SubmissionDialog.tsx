@@ -28,6 +28,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AuditSubmissionDetail } from '../../../contract/api/audit';
 import type { Submission, TaskFileRef } from '../../../contract/api/mytasks';
+import { EvidencePhoto } from '../../components/EvidencePhoto';
 import { LoadFailure } from '../../components/LoadFailure';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useIsMobile } from '../../hooks/useIsMobile';
@@ -36,7 +37,6 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { saveBlob } from '../../resources/myTasks/downloadFile';
 import { TaskInstructions } from '../../resources/tasks/TaskInstructions';
 import { useAuditSubmission, useReview } from './auditQueries';
-import { EvidencePhoto } from './EvidencePhoto';
 import { RejectDialog } from './RejectDialog';
 import { ReviewStateChip } from './ReviewStateChip';
 
@@ -90,7 +90,7 @@ function Gallery({
                 '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
               }}
             >
-              <EvidencePhoto hash={file.hash} alt={file.name} height={size} />
+              <EvidencePhoto hash={file.hash} mime={file.mime} alt={file.name} height={size} />
               {isPinned && (
                 <PushPinIcon
                   fontSize="small"
@@ -404,7 +404,7 @@ function Zoom({ target, onClose }: { target: ZoomTarget | undefined; onClose: ()
               cursor: step === 0 ? 'zoom-in' : 'zoom-out',
             }}
           >
-            <EvidencePhoto hash={file.hash} alt={file.name} height="100%" fit="contain" />
+            <EvidencePhoto hash={file.hash} alt={file.name} height="100%" fit="contain" variant="full" />
           </Box>
         )}
       </Box>

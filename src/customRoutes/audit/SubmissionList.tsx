@@ -15,11 +15,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import type { AuditSubmissionRow } from '../../../contract/api/audit';
+import { EvidencePhoto } from '../../components/EvidencePhoto';
 import { RetryAlert } from '../../components/LoadFailure';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AuditBy } from './auditQueries';
 import { useReview } from './auditQueries';
-import { EvidencePhoto } from './EvidencePhoto';
 import { ReviewStateChip } from './ReviewStateChip';
 
 function Thumb({ row }: { row: AuditSubmissionRow }) {

@@ -52,4 +52,8 @@ export const myTaskMethods = {
   /** GET /api/task/attachments/download: the file's bytes (spec §7 blob response). */
   downloadTaskFile: (hash: string) =>
     apiFetch<Blob>('/api/task/attachments/download', { query: { hash }, responseType: 'blob' }),
+
+  /** GET /api/task/attachments/thumbnail: a photo's small upright copy, for lists and grids. */
+  taskFileThumbnail: (hash: string) =>
+    apiFetch<Blob>('/api/task/attachments/thumbnail', { query: { hash }, responseType: 'blob' }),
 };

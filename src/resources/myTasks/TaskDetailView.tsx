@@ -13,17 +13,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { MyTaskDetail, Submission, TaskFileRef } from '../../../contract/api/mytasks';
+import { EvidencePhoto } from '../../components/EvidencePhoto';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { formatBytes } from '../tasks/AttachmentLink';
 import { isCompletable, stateBadge } from './cardState';
 import { saveBlob } from './downloadFile';
-
-function sizeOf(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 function Files({ files }: { files: readonly TaskFileRef[] }) {
   const translate = useTranslate();
@@ -45,12 +41,18 @@ function Files({ files }: { files: readonly TaskFileRef[] }) {
           aria-label={translate('my_tasks.download', { name: file.name })}
           sx={{ borderRadius: 1, minHeight: 44 }}
         >
-          <ListItemIcon sx={{ minWidth: 32 }}>
-            <DownloadIcon fontSize="small" />
+          <ListItemIcon sx={{ minWidth: file.kind === 'photo' ? 60 : 32 }}>
+            {file.kind === 'photo' ? (
+              <Box sx={{ width: 48 }}>
+                <EvidencePhoto hash={file.hash} mime={file.mime} alt="" height={48} />
+              </Box>
+            ) : (
+              <DownloadIcon fontSize="small" />
+            )}
           </ListItemIcon>
           <ListItemText
             primary={file.name}
-            secondary={sizeOf(file.size)}
+            secondary={formatBytes(file.size)}
             slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
           />
         </ListItemButton>

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { preparePhoto } from './preparePhoto';
 
 export interface UploadItem {
   key: number;
@@ -18,7 +19,7 @@ const kindOf = (file: File): UploadItem['kind'] => (file.type.startsWith('image/
 
 /**
  * The evidence files of one completion form: each uploads as soon as it is chosen (POST
- * /api/user/task/upload) with its own progress; a failed one keeps its place with the reason and
+ * /api/user/task/upload; photos first scaled and stripped on the phone) with its own progress; a failed one keeps its place with the reason and
  * can be retried or removed, and nothing else in the form is lost.
  */
 export function useUploads() {
@@ -32,8 +33,10 @@ export function useUploads() {
 
   const start = useCallback(
     (key: number, file: File) => {
-      dataProvider
-        .uploadTaskFile(file, { onProgress: (progress) => patch(key, { progress }) })
+      (kindOf(file) === 'photo' ? preparePhoto(file) : Promise.resolve(file))
+        .then((prepared) =>
+          dataProvider.uploadTaskFile(prepared, { onProgress: (progress) => patch(key, { progress }) }),
+        )
         .then((result) => patch(key, { status: 'done', progress: 1, hash: result.hash }))
         .catch((error: unknown) =>
           patch(key, { status: 'failed', error: error instanceof Error ? error.message : String(error) }),

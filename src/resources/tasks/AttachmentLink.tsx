@@ -1,9 +1,12 @@
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FileInfo } from '../../../contract/api/tasks';
+import { EvidencePhoto } from '../../components/EvidencePhoto';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { saveBlob } from '../myTasks/downloadFile';
 
 export function formatBytes(size: number): string {
   if (size < 1024) return `${size} B`;
@@ -12,8 +15,9 @@ export function formatBytes(size: number): string {
 }
 
 /**
- * Downloads a task file. The download call needs the session's headers, so a plain link would
- * not do: the bytes are fetched as a blob and handed to the browser under the file's name.
+ * Downloads a task file (a photo shows its thumbnail). The download call needs the session's
+ * headers, so a plain link would not do: the bytes are fetched as a blob and handed to the browser
+ * under the file's name.
  */
 export function AttachmentLink({ file }: { file: FileInfo }) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -23,13 +27,7 @@ export function AttachmentLink({ file }: { file: FileInfo }) {
   const download = async () => {
     setBusy(true);
     try {
-      const blob = await dataProvider.downloadTaskFile(file.hash);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = file.name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await dataProvider.downloadTaskFile(file.hash), file.name);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -39,7 +37,15 @@ export function AttachmentLink({ file }: { file: FileInfo }) {
   return (
     <Button
       size="small"
-      startIcon={<DownloadIcon />}
+      startIcon={
+        file.mime.startsWith('image/') ? (
+          <Box sx={{ width: 40 }}>
+            <EvidencePhoto hash={file.hash} mime={file.mime} alt="" height={40} />
+          </Box>
+        ) : (
+          <DownloadIcon />
+        )
+      }
       disabled={busy}
       onClick={download}
       aria-label={translate('tasks.attachments.download', { name: file.name })}
