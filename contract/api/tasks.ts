@@ -393,7 +393,14 @@ export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 export const UploadResult = FileInfo;
 export type UploadResult = FileInfo;
 
-export const DownloadQuery = Type.Object({ hash: Type.String({ maxLength: 64 }) });
+export const DownloadQuery = Type.Object({
+  hash: Type.String({ maxLength: 64 }),
+  /**
+   * The name the file carries where the caller met it (a task's attachment, a submission's file):
+   * the answer's Content-Disposition uses it when the file is known by that name, else its first name.
+   */
+  name: Type.Optional(Type.String({ maxLength: 255 })),
+});
 export type DownloadQuery = Static<typeof DownloadQuery>;
 
 /** Photos the server makes a thumbnail of (GET /api/task/attachments/thumbnail); others show by name. */

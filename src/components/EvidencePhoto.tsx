@@ -16,7 +16,7 @@ function usePhotoUrl(hash: string, variant: Variant, enabled: boolean) {
   const { data, error } = useQuery({
     queryKey: ['task-file', hash, variant],
     queryFn: () =>
-      variant === 'full' ? dataProvider.downloadTaskFile(hash) : dataProvider.taskFileThumbnail(hash),
+      variant === 'full' ? dataProvider.downloadTaskFile({ hash }) : dataProvider.taskFileThumbnail(hash),
     staleTime: Number.POSITIVE_INFINITY,
     enabled,
   });

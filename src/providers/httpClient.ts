@@ -15,7 +15,8 @@ export interface RequestOptions {
   fallback?: string;
   /** Statuses that count as success. Spec §7: only 200, except where a caller knows better (307 at login). */
   okStatuses?: readonly number[];
-  responseType?: 'json' | 'blob';
+  /** `blob`: the bytes; `file`: the bytes as a File named as the server names it (Content-Disposition). */
+  responseType?: 'json' | 'blob' | 'file';
   /** Spec §8: enable, disable and delete also fail when a 200 body carries an `error` flag. */
   failOnErrorFlag?: boolean;
 }
@@ -88,8 +89,33 @@ export function requestHeaders(body: unknown): Headers {
   return headers;
 }
 
-async function readBody(response: Response, type: 'json' | 'blob', ok: boolean): Promise<unknown> {
+/**
+ * The name a file answer gives itself (RFC 6266): the UTF-8 `filename*` (RFC 5987) when there is
+ * one, so accents and spaces survive, else the ASCII `filename`.
+ */
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // A malformed escape: fall back to the ASCII name.
+    }
+  }
+  const plain =
+    /filename\s*=\s*"([^"]*)"/i.exec(disposition) ?? /filename\s*=\s*([^;\s]+)/i.exec(disposition);
+  return plain?.[1] || undefined;
+}
+
+async function readBody(response: Response, type: 'json' | 'blob' | 'file', ok: boolean): Promise<unknown> {
   if (ok && type === 'blob') return response.blob();
+  if (ok && type === 'file') {
+    const name = fileNameOf(response.headers.get('content-disposition')) ?? 'download';
+    return new File([await response.arrayBuffer()], name, {
+      type: response.headers.get('content-type') ?? '',
+    });
+  }
   const text = await response.text();
   if (!text) return undefined;
   try {
@@ -125,7 +151,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   ) {
     throw new ApiError(response.status, errorMessage(parsed, fallback), fieldErrors(parsed), parsed);
   }
-  if (options.responseType === 'blob') return { status: response.status, data: parsed as T };
+  if (options.responseType === 'blob' || options.responseType === 'file')
+    return { status: response.status, data: parsed as T };
   const data = isRecord(parsed) && 'data' in parsed ? parsed.data : parsed;
   return { status: response.status, data: data as T };
 }

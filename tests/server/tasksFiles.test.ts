@@ -218,4 +218,28 @@ describe('file names', () => {
     const sent = seen.json().data.submissions.at(-1).attachments as { name: string }[];
     expect(sent.map((f) => f.name)).toEqual(['fridge.png']);
   });
+
+  it('downloads under the name the file carries where it was met, accents and spaces kept', async () => {
+    const bytes = pdf('download names');
+    const first = (await upload(OWNER, form(bytes, 'Rappel – beurre de cacahuète.pdf'))).json().data;
+    await upload('area@acme.test', form(bytes, 'Recall notice.pdf'));
+    const named = (name?: string) =>
+      t.injectAs(OWNER, {
+        url: '/api/task/attachments/download',
+        query: name ? { hash: first.hash, name } : { hash: first.hash },
+      });
+
+    const plain = await named();
+    expect(plain.headers['content-disposition']).toBe(
+      `attachment; filename="Rappel _ beurre de cacahu_te.pdf"; filename*=UTF-8''Rappel%20%E2%80%93%20beurre%20de%20cacahu%C3%A8te.pdf`,
+    );
+    // Another name these bytes carry in the tenant.
+    expect((await named('Recall notice.pdf')).headers['content-disposition']).toContain(
+      "filename*=UTF-8''Recall%20notice.pdf",
+    );
+    // A name they carry nowhere is not taken: the file's own name answers.
+    const invented = await named('invoice.pdf.exe');
+    expect(invented.statusCode).toBe(200);
+    expect(invented.headers['content-disposition']).toContain('cacahu%C3%A8te.pdf');
+  });
 });

@@ -136,6 +136,31 @@ describe('httpClient', () => {
     },
   );
 
+  it('names a downloaded file as the server does, accents and spaces kept (RFC 6266 filename*)', async () => {
+    signedIn('tok-1');
+    server.use(
+      http.get(
+        '*/api/file',
+        () =>
+          new HttpResponse('a,b', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': `attachment; filename="Rappel _ beurre.csv"; filename*=UTF-8''Rappel%20%E2%80%93%20beurre.csv`,
+            },
+          }),
+      ),
+      http.get(
+        '*/api/plain',
+        () =>
+          new HttpResponse('x', { headers: { 'content-disposition': 'attachment; filename="stores.xlsx"' } }),
+      ),
+    );
+    const file = await apiFetch<File>('/api/file', { responseType: 'file' });
+    expect(file.name).toBe('Rappel – beurre.csv');
+    expect(await file.text()).toBe('a,b');
+    expect((await apiFetch<File>('/api/plain', { responseType: 'file' })).name).toBe('stores.xlsx');
+  });
+
   it('reports an unreachable server as status 0 with a readable message', async () => {
     server.use(http.get('*/api/thing', () => HttpResponse.error()));
     await expect(apiFetch('/api/thing')).rejects.toMatchObject({

@@ -74,3 +74,15 @@ export async function mayDownload(db: Db, caller: Caller, file: TaskFileRow): Pr
     LIMIT 1`);
   return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
 }
+
+/** Whether the tenant knows these bytes by this name: on a task, a completion or someone's upload. */
+export async function isNameOf(db: Db, tenantId: number, hash: string, name: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    SELECT 1 FROM ${taskAttachments} WHERE tenant_id = ${tenantId} AND hash = ${hash} AND name = ${name}
+    UNION ALL
+    SELECT 1 FROM ${taskSubmissionFiles} WHERE tenant_id = ${tenantId} AND hash = ${hash} AND name = ${name}
+    UNION ALL
+    SELECT 1 FROM ${taskFileUploads} WHERE tenant_id = ${tenantId} AND hash = ${hash} AND name = ${name}
+    LIMIT 1`);
+  return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+}

@@ -55,7 +55,7 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: {} },
     },
     async (request, reply) => {
-      const { file, data } = await readTaskFile(app.db, app.files, callerOf(request), request.query.hash);
+      const { file, data } = await readTaskFile(app.db, app.files, callerOf(request), request.query);
       return sendFile(reply, {
         mime: file.mime,
         body: data,

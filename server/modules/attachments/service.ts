@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
-import { THUMBNAIL_SOURCES, type UploadResult } from '../../../contract/api/tasks';
+import { type DownloadQuery, THUMBNAIL_SOURCES, type UploadResult } from '../../../contract/api/tasks';
 import type { Db } from '../../db/client';
 import { type Caller, can } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { Upload } from '../../plugins/files';
 import { cleanFileName, detectTaskFile } from './detect';
-import { existingFiles as existingFileHashes, findFile, insertFile, mayDownload } from './repository';
+import {
+  existingFiles as existingFileHashes,
+  findFile,
+  insertFile,
+  isNameOf,
+  mayDownload,
+} from './repository';
 import { makeThumbnail, THUMBNAIL_EDGE } from './thumbnail';
 
 const NOT_ACCEPTED =
@@ -57,13 +63,26 @@ export async function storeTaskFile(
   return { hash: row.hash, name, size: row.size, mime: row.mime };
 }
 
-/** The file's bytes for a caller who may see something that uses it; 404 otherwise (never 403: no hint it exists). */
-export async function readTaskFile(db: Db, files: FileStorage, caller: Caller, hash: string) {
+/**
+ * The file's bytes for a caller who may see something that uses it; 404 otherwise (never 403: no
+ * hint it exists). Its name is the one asked for when the file carries it somewhere (the same
+ * bytes may be "endcap.jpg" on one task and "shelf.jpg" on a completion), else its first name.
+ */
+export async function readTaskFile(
+  db: Db,
+  files: FileStorage,
+  caller: Caller,
+  { hash, name: wanted }: DownloadQuery,
+) {
   const file = /^[a-f0-9]{64}$/.test(hash) ? await findFile(db, caller.tenantId, hash) : undefined;
   if (!file || !(await mayDownload(db, caller, file))) throw notFound('File');
   const data = await files.get(storageKey(caller.tenantId, hash));
   if (!data) throw notFound('File');
-  return { file, data };
+  const name =
+    wanted !== undefined && wanted !== file.name && (await isNameOf(db, caller.tenantId, hash, wanted))
+      ? wanted
+      : file.name;
+  return { file: { ...file, name }, data };
 }
 
 /**

@@ -34,7 +34,7 @@ import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { saveBlob } from '../../resources/myTasks/downloadFile';
+import { saveFile } from '../../providers/saveFile';
 import { TaskInstructions } from '../../resources/tasks/TaskInstructions';
 import { useAuditSubmission, useReview } from './auditQueries';
 import { RejectDialog } from './RejectDialog';
@@ -118,7 +118,7 @@ function Documents({ files }: { files: readonly TaskFileRef[] }) {
   const notify = useNotify();
   const download = async (file: TaskFileRef) => {
     try {
-      saveBlob(await dataProvider.downloadTaskFile(file.hash), file.name);
+      saveFile(await dataProvider.downloadTaskFile(file));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'my_tasks.download_failed', { type: 'error' });
     }

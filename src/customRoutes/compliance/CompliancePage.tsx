@@ -18,7 +18,7 @@ import { ScopeFilters } from '../../components/ScopeFilters';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useSessionUser } from '../../hooks/useSession';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { saveBlob } from '../../resources/myTasks/downloadFile';
+import { saveFile } from '../../providers/saveFile';
 import { TaskDrawer } from '../../resources/myTasks/TaskDrawer';
 import type { PageProps } from '../../routing/types';
 import { type CellTarget, ComplianceTable } from './ComplianceTable';
@@ -59,10 +59,7 @@ export default function CompliancePage({ title }: PageProps) {
   };
   const download = async (format: 'csv' | 'xlsx') => {
     try {
-      saveBlob(
-        await dataProvider.exportCompliance(query, format),
-        `compliance-${query.from}-to-${query.to}.${format}`,
-      );
+      saveFile(await dataProvider.exportCompliance(query, format));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'compliance.export_failed', { type: 'error' });
     }

@@ -14,12 +14,12 @@ import type { ImportFile, ImportKind } from '../../../contract/api/imports';
 import { RetryAlert } from '../../components/LoadFailure';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { fileSize } from '../../providers/fileSize';
 import { statusOf } from '../../providers/httpClient';
-import { saveBlob } from '../../resources/myTasks/downloadFile';
+import { saveFile } from '../../providers/saveFile';
 import { CheckSummary } from './CheckSummary';
 import { ErrorList } from './ErrorList';
 import { FileStateChip } from './ImportChips';
-import { sizeOf } from './importFormat';
 import {
   isUnderWay,
   useDeleteImport,
@@ -51,7 +51,7 @@ function FileHeader({
 
   const download = async () => {
     try {
-      saveBlob(await dataProvider.downloadImportFile(kind, file.filename), file.filename);
+      saveFile(await dataProvider.downloadImportFile(kind, file.filename));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'imports.errors.download', { type: 'error' });
     }
@@ -88,7 +88,7 @@ function FileHeader({
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('imports.detail.rows', { smart_count: file.rows })} · {file.format.toUpperCase()} ·{' '}
-            {sizeOf(file.size)}
+            {fileSize(file.size)}
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { ImportFile } from '../../../contract/api/imports';
 import { useZonedTime } from '../../hooks/useZonedTime';
+import { fileSize } from '../../providers/fileSize';
 import { FileStateChip, RunStateChip } from './ImportChips';
-import { sizeOf } from './importFormat';
 
 const WIDE = { display: { xs: 'none', md: 'table-cell' } } as const;
 
@@ -96,7 +96,7 @@ export function FileList({
                     {file.filename}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" component="div">
-                    {file.format.toUpperCase()} · {sizeOf(file.size)}
+                    {file.format.toUpperCase()} · {fileSize(file.size)}
                   </Typography>
                   {/* On a narrow screen the other columns fold in here. */}
                   <Typography

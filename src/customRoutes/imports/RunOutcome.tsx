@@ -9,8 +9,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ImportKind, ImportProgress } from '../../../contract/api/imports';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { saveBlob } from '../../resources/myTasks/downloadFile';
-import { resultName } from './importFormat';
+import { saveFile } from '../../providers/saveFile';
 import { useImportResult } from './importQueries';
 
 /** How many of the rows not imported the page lists; the result CSV has them all. */
@@ -29,7 +28,7 @@ export function RunOutcome({ kind, run }: { kind: ImportKind; run: ImportProgres
 
   const download = async () => {
     try {
-      saveBlob(await dataProvider.downloadImportResult(kind, run.filename), resultName(run.filename));
+      saveFile(await dataProvider.downloadImportResult(kind, run.filename));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'imports.errors.download', { type: 'error' });
     }

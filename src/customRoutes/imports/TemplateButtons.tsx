@@ -4,14 +4,9 @@ import Stack from '@mui/material/Stack';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ImportFormat, ImportKind } from '../../../contract/api/imports';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { saveBlob } from '../../resources/myTasks/downloadFile';
+import { saveFile } from '../../providers/saveFile';
 
 /** The server's names for its templates. */
-const TEMPLATE_NAMES: Record<ImportKind, string> = {
-  user: 'people-import-template',
-  workspace: 'stores-import-template',
-};
-
 /** The kind's columns with an example row made of the caller's own organisation, as CSV or XLSX. */
 export function TemplateButtons({ kind }: { kind: ImportKind }) {
   const translate = useTranslate();
@@ -19,7 +14,7 @@ export function TemplateButtons({ kind }: { kind: ImportKind }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const download = async (format: ImportFormat) => {
     try {
-      saveBlob(await dataProvider.downloadImportTemplate(kind, format), `${TEMPLATE_NAMES[kind]}.${format}`);
+      saveFile(await dataProvider.downloadImportTemplate(kind, format));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'imports.errors.download', { type: 'error' });
     }

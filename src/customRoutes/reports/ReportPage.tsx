@@ -20,7 +20,7 @@ import {
 import { RetryAlert } from '../../components/LoadFailure';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { saveBlob } from '../../resources/myTasks/downloadFile';
+import { saveFile } from '../../providers/saveFile';
 import { ReportFilters } from './ReportFilters';
 import { useReportParams } from './reportParams';
 import { OverallView } from './views/OverallView';
@@ -61,10 +61,7 @@ export function ReportPage({ title, name }: { title: string; name: ReportName })
   });
   const download = async (format: 'csv' | 'xlsx') => {
     try {
-      saveBlob(
-        await dataProvider.downloadReport(name, query, format),
-        `${name}-${query.from}-to-${query.to}.${format}`,
-      );
+      saveFile(await dataProvider.downloadReport(name, query, format));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'reports.download_failed', { type: 'error' });
     }

@@ -7,5 +7,5 @@ export const complianceMethods = {
     apiFetch<ComplianceGrid>('/api/compliance/grid', { query: { ...query } }),
 
   exportCompliance: (query: ComplianceQuery, format: 'csv' | 'xlsx') =>
-    apiFetch<Blob>('/api/compliance/export', { query: { ...query, format }, responseType: 'blob' }),
+    apiFetch<File>('/api/compliance/export', { query: { ...query, format }, responseType: 'file' }),
 };

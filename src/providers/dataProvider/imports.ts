@@ -48,11 +48,11 @@ export const importMethods = {
 
   /** Every row's fate as CSV. */
   downloadImportResult: (kind: ImportKind, filename: string) =>
-    apiFetch<Blob>(`${base(kind)}/result`, { query: { filename, format: 'csv' }, responseType: 'blob' }),
+    apiFetch<File>(`${base(kind)}/result`, { query: { filename, format: 'csv' }, responseType: 'file' }),
 
   /** The file as it was uploaded. */
   downloadImportFile: (kind: ImportKind, filename: string) =>
-    apiFetch<Blob>(`${base(kind)}/download`, { query: { filename }, responseType: 'blob' }),
+    apiFetch<File>(`${base(kind)}/download`, { query: { filename }, responseType: 'file' }),
 
   deleteImportFile: (kind: ImportKind, filename: string) =>
     apiFetch<ImportDeleted>(`${base(kind)}/delete`, {
@@ -62,5 +62,5 @@ export const importMethods = {
     }),
 
   downloadImportTemplate: (kind: ImportKind, format: ImportFormat) =>
-    apiFetch<Blob>(`${base(kind)}/template`, { query: { format }, responseType: 'blob' }),
+    apiFetch<File>(`${base(kind)}/template`, { query: { format }, responseType: 'file' }),
 };

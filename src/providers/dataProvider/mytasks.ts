@@ -49,9 +49,15 @@ export const myTaskMethods = {
   uploadTaskFile: (file: File, options: Omit<UploadOptions, 'fallback'> = {}) =>
     uploadFile<UploadResult>('/api/user/task/upload', file, { ...options, fallback: 'errors.file_upload' }),
 
-  /** GET /api/task/attachments/download: the file's bytes (spec §7 blob response). */
-  downloadTaskFile: (hash: string) =>
-    apiFetch<Blob>('/api/task/attachments/download', { query: { hash }, responseType: 'blob' }),
+  /**
+   * GET /api/task/attachments/download: the file (spec §7 blob response), named as the server
+   * names it: the name it carries where the caller met it, when given and known to the server.
+   */
+  downloadTaskFile: (file: { hash: string; name?: string }) =>
+    apiFetch<File>('/api/task/attachments/download', {
+      query: file.name === undefined ? { hash: file.hash } : { hash: file.hash, name: file.name },
+      responseType: 'file',
+    }),
 
   /** GET /api/task/attachments/thumbnail: a photo's small upright copy, for lists and grids. */
   taskFileThumbnail: (hash: string) =>

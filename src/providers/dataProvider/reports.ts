@@ -9,7 +9,7 @@ export const reportMethods = {
 
   /** The same report as the file the screen's table is made of. */
   downloadReport: (name: ReportName, query: ReportQuery, format: 'csv' | 'xlsx') =>
-    apiFetch<Blob>(`/api/report/${name}`, { query: { ...query, format }, responseType: 'blob' }),
+    apiFetch<File>(`/api/report/${name}`, { query: { ...query, format }, responseType: 'file' }),
 
   getDashboard: (today: string) => apiFetch<DashboardSummary>('/api/dashboard/summary', { query: { today } }),
 };

@@ -17,9 +17,9 @@ import { EvidencePhoto } from '../../components/EvidencePhoto';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { formatBytes } from '../tasks/AttachmentLink';
+import { fileSize } from '../../providers/fileSize';
+import { saveFile } from '../../providers/saveFile';
 import { isCompletable, stateBadge } from './cardState';
-import { saveBlob } from './downloadFile';
 
 function Files({ files }: { files: readonly TaskFileRef[] }) {
   const translate = useTranslate();
@@ -27,7 +27,7 @@ function Files({ files }: { files: readonly TaskFileRef[] }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const download = async (file: TaskFileRef) => {
     try {
-      saveBlob(await dataProvider.downloadTaskFile(file.hash), file.name);
+      saveFile(await dataProvider.downloadTaskFile(file));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'my_tasks.download_failed', { type: 'error' });
     }
@@ -52,7 +52,7 @@ function Files({ files }: { files: readonly TaskFileRef[] }) {
           </ListItemIcon>
           <ListItemText
             primary={file.name}
-            secondary={formatBytes(file.size)}
+            secondary={fileSize(file.size)}
             slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
           />
         </ListItemButton>

@@ -6,13 +6,8 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FileInfo } from '../../../contract/api/tasks';
 import { EvidencePhoto } from '../../components/EvidencePhoto';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { saveBlob } from '../myTasks/downloadFile';
-
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
-  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
-}
+import { fileSize } from '../../providers/fileSize';
+import { saveFile } from '../../providers/saveFile';
 
 /**
  * Downloads a task file (a photo shows its thumbnail). The download call needs the session's
@@ -27,7 +22,7 @@ export function AttachmentLink({ file }: { file: FileInfo }) {
   const download = async () => {
     setBusy(true);
     try {
-      saveBlob(await dataProvider.downloadTaskFile(file.hash), file.name);
+      saveFile(await dataProvider.downloadTaskFile(file));
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -53,7 +48,7 @@ export function AttachmentLink({ file }: { file: FileInfo }) {
     >
       <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{file.name}</span>
       &nbsp;
-      <span style={{ opacity: 0.7 }}>({formatBytes(file.size)})</span>
+      <span style={{ opacity: 0.7 }}>({fileSize(file.size)})</span>
     </Button>
   );
 }

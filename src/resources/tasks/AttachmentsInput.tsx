@@ -13,7 +13,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { useDataProvider, useInput, useTranslate } from 'react-admin';
 import type { FileInfo } from '../../../contract/api/tasks';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { formatBytes } from './AttachmentLink';
+import { fileSize } from '../../providers/fileSize';
 
 /** A file on its way up: its share sent so far, or why it failed. */
 interface Upload {
@@ -83,7 +83,7 @@ export function AttachmentsInput() {
               {file.name}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {formatBytes(file.size)}
+              {fileSize(file.size)}
             </Typography>
             <IconButton
               size="small"
