@@ -26,9 +26,14 @@ export function dayKeyIn(value: Date | string | number, zone: string): string {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
+/** Whether times go with a 12-hour clock: the US pattern's convention; 24-hour everywhere else. */
+export function twelveHourClock(pattern: DatePattern): boolean {
+  return pattern === 'MM/DD/YYYY';
+}
+
 /** The time of day in a zone: 12-hour for the US pattern, 24-hour otherwise (as formatDateTime). */
 export function timeIn(value: Date | string | number, zone: string, pattern: DatePattern): string {
-  const twelve = pattern === 'MM/DD/YYYY';
+  const twelve = twelveHourClock(pattern);
   const p = parts(toDate(value), zone, {
     hour: 'numeric',
     minute: '2-digit',
