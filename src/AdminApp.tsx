@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { PickerLocalization } from './components/PickerLocalization';
 import { ForbiddenPage } from './customRoutes/ForbiddenPage';
 import { NotFoundPage } from './customRoutes/NotFoundPage';
 import { useSessionUser } from './hooks/useSession';
@@ -18,7 +19,8 @@ import { APP_ROUTES, RESOURCES } from './routing/routeTable';
 
 /**
  * The authenticated app: react-admin inside the browser router of App.tsx (real paths, no /#/).
- * Loaded lazily, so the sign-in page does not carry react-admin.
+ * Loaded lazily, so the sign-in page does not carry react-admin (nor the date pickers, whose
+ * adapter is mounted here once for every screen).
  */
 export default function AdminApp() {
   const user = useSessionUser();
@@ -29,31 +31,33 @@ export default function AdminApp() {
     [themeSettings],
   );
   return (
-    <Admin
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      queryClient={queryClient}
-      i18nProvider={i18nProvider}
-      theme={theme}
-      darkTheme={null}
-      layout={AppLayout}
-      loginPage={false}
-      catchAll={NotFoundPage}
-      loading={LoadingScreen}
-      title="Storeline"
-      disableTelemetry
-    >
-      {RESOURCES.map(({ name, icon, recordRepresentation }) => (
-        // Registered without views, so reference fields, titles and menus know the resource; its
-        // screens are the custom routes below, and react-admin's own /<name> paths stay not found.
-        <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation}>
-          <Route path="*" element={<NotFoundPage />} />
-        </Resource>
-      ))}
-      <CustomRoutes>
-        <Route path="/forbidden" element={<ForbiddenPage />} />
-        {routeElements(APP_ROUTES)}
-      </CustomRoutes>
-    </Admin>
+    <PickerLocalization>
+      <Admin
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        queryClient={queryClient}
+        i18nProvider={i18nProvider}
+        theme={theme}
+        darkTheme={null}
+        layout={AppLayout}
+        loginPage={false}
+        catchAll={NotFoundPage}
+        loading={LoadingScreen}
+        title="Storeline"
+        disableTelemetry
+      >
+        {RESOURCES.map(({ name, icon, recordRepresentation }) => (
+          // Registered without views, so reference fields, titles and menus know the resource; its
+          // screens are the custom routes below, and react-admin's own /<name> paths stay not found.
+          <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation}>
+            <Route path="*" element={<NotFoundPage />} />
+          </Resource>
+        ))}
+        <CustomRoutes>
+          <Route path="/forbidden" element={<ForbiddenPage />} />
+          {routeElements(APP_ROUTES)}
+        </CustomRoutes>
+      </Admin>
+    </PickerLocalization>
   );
 }

@@ -5,10 +5,12 @@ import { useTranslate } from 'react-admin';
 import { useSessionUser } from '../hooks/useSession';
 import { useZonedTime } from '../hooks/useZonedTime';
 import { type DateRange, presetOf, RANGE_PRESETS, type RangePreset, rangeOf } from '../providers/dateRanges';
+import { DayField } from './DayField';
 
 /**
- * A date range: a preset (weeks start on the tenant's day) or two dates of one's own. A date
- * field reports only itself, so an edit never writes back the other field's older value.
+ * A date range: a preset (weeks start on the tenant's day) or two dates of one's own, typed in the
+ * app's pattern. A date field reports only itself, and only a whole date, so an edit never writes
+ * back the other field's older value and an unfinished one changes nothing.
  */
 export function DateRangeFilter({
   value,
@@ -45,27 +47,19 @@ export function DateRangeFilter({
         ))}
         <MenuItem value="custom">{translate('ranges.custom')}</MenuItem>
       </TextField>
-      <TextField
-        type="date"
-        fullWidth={false}
-        margin="none"
+      <DayField
         size="small"
         label={translate('ranges.from')}
         value={value.from}
-        onChange={(event) => event.target.value && onChange({ from: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+        onChange={(from) => from && onChange({ from })}
+        sx={{ width: { xs: 'calc(50% - 6px)', sm: 170 } }}
       />
-      <TextField
-        type="date"
-        fullWidth={false}
-        margin="none"
+      <DayField
         size="small"
         label={translate('ranges.to')}
         value={value.to}
-        onChange={(event) => event.target.value && onChange({ to: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+        onChange={(to) => to && onChange({ to })}
+        sx={{ width: { xs: 'calc(50% - 6px)', sm: 170 } }}
       />
     </Stack>
   );

@@ -393,6 +393,11 @@ export const appMessages = {
       cannot_do: "Can't do",
     },
   },
+  dates: {
+    invalid_day: 'Enter a whole date that exists',
+    invalid_time: 'Enter a whole time',
+    out_of_range: 'Enter a date from 1900 to 2099',
+  },
   ranges: {
     label: 'Dates',
     today: 'Today',

@@ -11,6 +11,7 @@ import type {
 import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
 import { server } from './msw';
 import { card, departmentList, group, TYPES } from './myTasksFixtures';
+import { clearField, pickerField, profileZone, shown, typeInto } from './pickers';
 import { expectPath, renderRoute, setViewportWidth } from './renderApp';
 
 const areaManager = (role: 'Area Manager' | 'Team Member' = 'Area Manager') =>
@@ -130,6 +131,21 @@ describe('Audit By Task', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Search tasks' }), 'window');
     await waitFor(() => expect(calls.queues.at(-1)!.get('q')).toBe('window'));
     await expectPath('/audit/task', '?status=approved&from=2030-03-01&q=window');
+  });
+
+  it('shows the due dates in the session’s pattern and keeps them as YYYY-MM-DD in the address', async () => {
+    const calls = answer();
+    renderRoute('/audit/task?from=2030-03-01', { ...areaManager(), ...profileZone('America/Chicago') });
+    expect(await screen.findByText('Window display')).toBeTruthy();
+    const from = pickerField('Due from');
+    expect(shown(from)).toBe('03/01/2030');
+    await typeInto(pickerField('Due to'), '03152030');
+    await expectPath('/audit/task', '?from=2030-03-01&to=2030-03-15');
+    await waitFor(() => expect(calls.queues.at(-1)!.get('to')).toBe('2030-03-15'));
+
+    // Emptying a date drops that filter.
+    await clearField(from);
+    await expectPath('/audit/task', '?to=2030-03-15');
   });
 
   it('opens a task’s submissions, approves the ticked ones, and reviews one with the keyboard', async () => {

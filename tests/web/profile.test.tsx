@@ -6,6 +6,7 @@ import type { Profile } from '../../contract/api/profile';
 import { getSessionUser } from '../../src/providers/sessionStore';
 import { noUrgentTasks, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
+import { parts, pickerField, profileZone, shown, typeInto } from './pickers';
 import { renderApp, renderRoute, setViewportWidth } from './renderApp';
 
 const PROFILE: Profile = {
@@ -102,6 +103,40 @@ describe('/profile', () => {
     // The session follows: the name in the app bar, and the time zone from the profile.
     await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Sammy'));
     expect(getSessionUser()?.timezone.timezone).toBe('Australia/Perth');
+  });
+
+  it('takes a date field in the session’s pattern and saves it as YYYY-MM-DD', async () => {
+    server.use(
+      http.get('*/api/profile/get', () =>
+        HttpResponse.json({
+          status: 200,
+          data: {
+            ...PROFILE,
+            fields: [
+              ...PROFILE.fields,
+              {
+                id: 3,
+                name: 'First day',
+                short_name: 'first_day',
+                type: 'date',
+                options: [],
+                required: false,
+              },
+            ],
+            profile_data: [{ id: 20, field_id: 2, short_name: 'shirt_size', value: 'M' }],
+          },
+        }),
+      ),
+    );
+    renderRoute('/profile', { ...verifyData(), ...profileZone('Europe/London') });
+    const details = await screen.findByTestId('profile-details');
+    const firstDay = pickerField('First day', details);
+    expect(parts(firstDay)).toEqual(['Day', 'Month', 'Year']);
+    await typeInto(firstDay, '01052024');
+    expect(shown(firstDay)).toBe('01/05/2024');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent?.profile_data).toContainEqual({ field_id: 3, value: '2024-05-01' });
   });
 
   it('asks for required fields before saving', async () => {

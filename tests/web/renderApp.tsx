@@ -5,6 +5,7 @@ import { BrowserRouter, Routes } from 'react-router-dom';
 import { expect } from 'vitest';
 import type { VerifyData } from '../../contract/api/session';
 import { App } from '../../src/App';
+import { PickerLocalization } from '../../src/components/PickerLocalization';
 import { authProvider } from '../../src/providers/authProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
@@ -27,8 +28,9 @@ export function renderApp(path: string) {
 /**
  * Renders the screen at a path the way AdminApp mounts it, without the shell: the same route
  * elements (lazy page, title, ResourceContextProvider) inside react-admin's AdminContext with the
- * app's providers, signed in as `user` so nothing needs verifying. For tests about one screen;
- * navigation between screens works, the guard and layout are renderApp's.
+ * app's providers and the date pickers' adapter, signed in as `user` so nothing needs verifying.
+ * For tests about one screen; navigation between screens works, the guard and layout are
+ * renderApp's.
  */
 export function renderRoute(path: string, user: VerifyData) {
   signedIn();
@@ -43,9 +45,11 @@ export function renderRoute(path: string, user: VerifyData) {
         queryClient={createQueryClient()}
         store={memoryStore()}
       >
-        <Suspense fallback={null}>
-          <Routes>{routeElements(APP_ROUTES)}</Routes>
-        </Suspense>
+        <PickerLocalization>
+          <Suspense fallback={null}>
+            <Routes>{routeElements(APP_ROUTES)}</Routes>
+          </Suspense>
+        </PickerLocalization>
         <Notification />
       </AdminContext>
     </BrowserRouter>,

@@ -6,6 +6,7 @@ import type { DashboardSummary, Metrics, StoreReport } from '../../contract/api/
 import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
 import { server } from './msw';
 import { departmentList } from './myTasksFixtures';
+import { pickerField, profileZone, shown, typeInto } from './pickers';
 import { expectPath, renderRoute } from './renderApp';
 
 const manager = () =>
@@ -101,6 +102,22 @@ describe('the report pages', () => {
     // Moving to another report keeps the filters.
     await userEvent.click(screen.getByRole('tab', { name: 'Trend' }));
     await expectPath('/report/completion-first-time-trend', '?from=2030-03-01&to=2030-03-31');
+  });
+
+  it('types a range of its own in the session’s pattern and asks for it as YYYY-MM-DD', async () => {
+    const { asked } = answer();
+    renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31', {
+      ...manager(),
+      ...profileZone('Europe/London'),
+    });
+    await screen.findByRole('table', { name: 'Store' });
+    const from = pickerField('From');
+    expect(shown(from)).toBe('01/03/2030');
+    expect(shown(pickerField('To'))).toBe('31/03/2030');
+    await typeInto(from, '15032030');
+    await expectPath('/report/store-area-performance', '?from=2030-03-15&to=2030-03-31');
+    await waitFor(() => expect(asked.at(-1)!.get('from')).toBe('2030-03-15'));
+    expect(screen.getByRole('combobox', { name: 'Dates' })).toHaveTextContent('Custom');
   });
 
   it('shows an empty state that says what to change', async () => {

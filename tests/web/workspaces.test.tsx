@@ -6,6 +6,7 @@ import type { WorkspaceRecord } from '../../contract/api/workspaces';
 import { inputToOpenAt, msToOpenAt, openAtToInput, openAtToMs } from '../../src/providers/openAt';
 import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
 import { server } from './msw';
+import { parts, pickerField, profileZone, shown, typeInto } from './pickers';
 import { expectPath, renderRoute, setViewportWidth } from './renderApp';
 
 const record = (overrides: Partial<WorkspaceRecord> = {}): WorkspaceRecord => ({
@@ -113,8 +114,9 @@ describe('the opening day west of UTC', () => {
       }),
     );
     renderRoute('/admin/workspace/edit/42', admin());
-    const opened = await screen.findByLabelText('Opened');
-    await waitFor(() => expect(opened).toHaveValue('2019-03-01'));
+    // A New York session reads it in the US pattern, and the field holds the same day.
+    const opened = await screen.findByRole('group', { name: 'Opened' });
+    await waitFor(() => expect(shown(opened)).toBe('03/01/2019'));
     await userEvent.type(screen.getByRole('textbox', { name: 'Contact' }), ' (front desk)');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await expectPath('/admin/workspace/detail/42');
@@ -188,13 +190,16 @@ describe('workspace screens', () => {
         HttpResponse.json({ status: 200, data: record({ id: 77, name: 'Chatswood' }) }),
       ),
     );
-    renderRoute('/admin/workspace/create', admin());
+    renderRoute('/admin/workspace/create', { ...admin(), ...profileZone('Europe/London') });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Chatswood');
     await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), 'NSW-004');
     await userEvent.click(screen.getByRole('combobox', { name: 'Belongs to' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Sydney Metro' }));
-    const opened = screen.getByLabelText('Opened');
-    await userEvent.type(opened, '2024-05-01');
+    // A London session types the day first.
+    const opened = pickerField('Opened');
+    expect(parts(opened)).toEqual(['Day', 'Month', 'Year']);
+    await typeInto(opened, '01052024');
+    expect(shown(opened)).toBe('01/05/2024');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await expectPath('/admin/workspace/detail/77');
     expect(sent).toMatchObject({ name: 'Chatswood', identifier: 'NSW-004', parent_id: 3 });

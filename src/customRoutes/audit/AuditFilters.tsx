@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { DayField } from '../../components/DayField';
 import { NodePicker } from '../../components/NodePicker';
 import { TaskLookupSelect } from '../../components/TaskLookupSelect';
 import { useIsMobile } from '../../hooks/useIsMobile';
@@ -113,27 +114,21 @@ export function AuditFilters({
             onChange={(id) => update({ department: id, selected: undefined })}
             sx={{ width: { xs: '100%', sm: 170 } }}
           />
-          <TextField
-            fullWidth={false}
-            margin="none"
-            type="date"
+          <DayField
             size="small"
+            clearable
             label={translate('audit.filters.from')}
             value={params.from ?? ''}
-            onChange={(event) => update({ from: event.target.value || undefined, selected: undefined })}
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+            onChange={(from) => update({ from: from || undefined, selected: undefined })}
+            sx={{ width: { xs: 'calc(50% - 6px)', sm: 170 } }}
           />
-          <TextField
-            fullWidth={false}
-            margin="none"
-            type="date"
+          <DayField
             size="small"
+            clearable
             label={translate('audit.filters.to')}
             value={params.to ?? ''}
-            onChange={(event) => update({ to: event.target.value || undefined, selected: undefined })}
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+            onChange={(to) => update({ to: to || undefined, selected: undefined })}
+            sx={{ width: { xs: 'calc(50% - 6px)', sm: 170 } }}
           />
           <Box sx={{ width: { xs: '100%', sm: 280 }, '& .MuiFormControl-root': { my: 0 } }}>
             <NodePicker

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ProfileFormField } from '../../../contract/api/profile';
+import { DayField } from '../../components/DayField';
 import { browserTimeZone, timeZoneNames } from '../../providers/timezone';
 
 interface ProfileFieldInputProps {
@@ -66,13 +67,13 @@ export function ProfileFieldInput({ field, value, onChange, error, disabled }: P
       );
     case 'date':
       return (
-        <TextField
+        <DayField
           {...common}
-          type="date"
+          margin="normal"
+          clearable={!field.required}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={onChange}
           helperText={error}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       );
     case 'number':

@@ -13,12 +13,12 @@ import {
   RadioButtonGroupInput,
   required,
   SelectInput,
-  TextInput,
   useInput,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { DayInput } from '../../components/DayField';
 import { recurrenceSentence } from './recurrenceSentence';
 import { recurrenceBody, type TaskFormValues } from './taskForm';
 
@@ -34,7 +34,6 @@ const END_CHOICES = [
   { id: 'count', name: 'tasks.recurrence.count' },
 ];
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
-const shrink = { inputLabel: { shrink: true } };
 
 const weekdaysRule = (value: unknown, all: TaskFormValues) =>
   all.repeat?.freq === 'weekly' && (!Array.isArray(value) || value.length === 0)
@@ -161,12 +160,10 @@ export function RecurrenceInput() {
             sx={{ flex: '1 1 auto' }}
           />
           {ends === 'until' && (
-            <TextInput
+            <DayInput
               source="repeat.until"
               label="tasks.recurrence.until_date"
-              type="date"
               validate={untilRule}
-              slotProps={shrink}
               sx={{ flex: '0 1 200px' }}
             />
           )}

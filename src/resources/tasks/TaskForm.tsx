@@ -28,6 +28,8 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Task, TaskStatus } from '../../../contract/api/tasks';
+import { DayInput } from '../../components/DayField';
+import { TimeOfDayInput } from '../../components/TimeOfDayField';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
 import { AttachmentsInput } from './AttachmentsInput';
@@ -39,7 +41,6 @@ import { formErrors, type TaskFormValues, taskBody } from './taskForm';
 import { TASK_PATHS } from './taskPaths';
 import { useTaskDepartments, useTaskTypes } from './useTaskLookups';
 
-const shrink = { inputLabel: { shrink: true } };
 const EXPIRY_CHOICES = [
   { id: 'none', name: 'tasks.expiry.none' },
   { id: 'end_of_day', name: 'tasks.expiry.end_of_day' },
@@ -131,37 +132,29 @@ function WhenSection() {
   return (
     <Section title={translate('tasks.sections.when')} intro={translate('tasks.helpers.times')}>
       <Box sx={row}>
-        <TextInput
+        <DayInput
           source="start_date"
           label="tasks.fields.start_date"
-          type="date"
           validate={required()}
-          slotProps={shrink}
-          sx={{ flex: '1 1 150px' }}
+          sx={{ flex: '1 1 160px' }}
         />
-        <TextInput
+        <TimeOfDayInput
           source="start_time"
           label="tasks.fields.start_time"
-          type="time"
           validate={required()}
-          slotProps={shrink}
-          sx={{ flex: '1 1 110px' }}
+          sx={{ flex: '1 1 130px' }}
         />
-        <TextInput
+        <DayInput
           source="due_date"
           label="tasks.fields.due_date"
-          type="date"
           validate={required()}
-          slotProps={shrink}
-          sx={{ flex: '1 1 150px' }}
+          sx={{ flex: '1 1 160px' }}
         />
-        <TextInput
+        <TimeOfDayInput
           source="due_time"
           label="tasks.fields.due_time"
-          type="time"
           validate={[required(), dueAfterStart]}
-          slotProps={shrink}
-          sx={{ flex: '1 1 110px' }}
+          sx={{ flex: '1 1 130px' }}
         />
       </Box>
       <Box sx={row}>
@@ -173,12 +166,10 @@ function WhenSection() {
           sx={{ flex: '1 1 240px', maxWidth: 360 }}
         />
         {expiryMode === 'at_time' && (
-          <TextInput
+          <TimeOfDayInput
             source="expiry_time"
             label="tasks.fields.expiry_time"
-            type="time"
             validate={expiryAfterDue}
-            slotProps={shrink}
             sx={{ flex: '0 1 160px' }}
           />
         )}

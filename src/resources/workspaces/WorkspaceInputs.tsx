@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { AutocompleteInput, maxLength, required, TextInput, useTranslate } from 'react-admin';
+import { DayInput } from '../../components/DayField';
 import { NodePickerInput } from '../../components/NodePicker';
 import { inputToOpenAt, openAtToInput } from '../../providers/openAt';
 import { timeZoneNames } from '../../providers/timezone';
@@ -57,15 +58,15 @@ export function WorkspaceInputs() {
       <Section title="workspaces.sections.operations">
         <TextInput source="contact" label="workspaces.fields.contact" validate={maxLength(200)} />
         <AutocompleteInput source="timezone" label="workspaces.fields.timezone" choices={zones} />
-        {/* A plain date field: react-admin's DateTimeInput formats twice, which blanked the value. */}
-        <TextInput
+        {/* A day, not an instant: held as YYYY-MM-DD (not react-admin's DateTimeInput, which formats
+            twice and blanked the value), sent as seconds at midnight UTC. */}
+        <DayInput
           source="open_at"
-          type="date"
           label="workspaces.fields.open_at"
           format={openAtToInput}
           parse={inputToOpenAt}
           helperText="workspaces.open_at_help"
-          slotProps={{ inputLabel: { shrink: true } }}
+          clearable
         />
         <Box />
         <Box sx={{ gridColumn: { sm: '1 / -1' } }}>

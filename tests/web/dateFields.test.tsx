@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { HierarchyNode } from '../../contract/api/session';
+import type { TaskCreateBody, TaskPreview } from '../../contract/api/tasks';
+import { formatDayKey } from '../../src/providers/zonedTime';
+import { localToday } from '../../src/resources/tasks/taskForm';
+import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { server } from './msw';
+import { departmentList, TYPES } from './myTasksFixtures';
+import { parts, pickerField, profileZone, shown, typeInto } from './pickers';
+import { renderRoute, setViewportWidth } from './renderApp';
+
+/*
+ * Issue 26 item 7: the task form's dates and times read and are typed in the session's pattern
+ * (spec §3: DD/MM/YYYY in the UK, MM/DD/YYYY with a 12-hour clock in the US), and the API still
+ * receives YYYY-MM-DD and 24-hour HH:mm.
+ */
+
+const tree: HierarchyNode[] = [
+  {
+    id: 1,
+    object_id: null,
+    name: 'Acme Retail',
+    type: 'root',
+    level: 0,
+    status: 'active',
+    parent_id: null,
+    children: [
+      {
+        id: 5,
+        object_id: 42,
+        name: 'Sydney CBD',
+        type: 'workspace',
+        level: 1,
+        status: 'active',
+        parent_id: 1,
+        children: [],
+      },
+    ],
+  },
+];
+
+const author = (zone: string) =>
+  verifyData({
+    modules: permissionsOf('Administrator'),
+    position_list: [
+      position({ node_type: 'root', node_id: 1, node_name: 'Acme Retail', role_name: 'Administrator' }),
+    ],
+    hierarchy: tree,
+    ...profileZone(zone),
+  });
+
+const preview: TaskPreview = {
+  stores: 1,
+  people: 4,
+  first_date: '2031-03-15',
+  workspaces: [{ node_id: 5, name: 'Sydney CBD', identifier: null, timezone: 'Australia/Sydney', people: 4 }],
+  clock_changes: [],
+  busiest: null,
+};
+
+let created: TaskCreateBody | undefined;
+
+beforeEach(() => {
+  resetBrowserState();
+  setViewportWidth(1280);
+  created = undefined;
+  server.use(
+    departmentList,
+    http.get('*/api/task/types/list', () =>
+      HttpResponse.json({ status: 200, data: { data: [TYPES.task, TYPES.urgent] } }),
+    ),
+    http.get('*/api/hierarchy/tree/fetch', () => HttpResponse.json({ status: 200, data: tree })),
+    http.post('*/api/admin/task/preview', () => HttpResponse.json({ status: 200, data: preview })),
+    http.post('*/api/admin/task/create', async ({ request }) => {
+      created = (await request.json()) as TaskCreateBody;
+      // Refused, so the form stays where it is: this file is about what was sent.
+      return HttpResponse.json({ status: 400, message: 'Not saved in this test' }, { status: 400 });
+    }),
+  );
+});
+
+/** Writes the parts of the form that are not about dates, so it can be saved. */
+async function fillTheRest(): Promise<void> {
+  await userEvent.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Recount the safe');
+  await userEvent.click(screen.getByRole('combobox', { name: /areas that receive it/ }));
+  await userEvent.click(await screen.findByRole('option', { name: /Sydney CBD/ }));
+  await userEvent.keyboard('{Escape}');
+}
+
+async function saveDraft(): Promise<TaskCreateBody> {
+  await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+  await waitFor(() => expect(created).toBeDefined());
+  return created!;
+}
+
+describe('the task form’s dates and times', () => {
+  it('reads DD/MM/YYYY and a 24-hour clock in a UK session, and sends YYYY-MM-DD and HH:mm', async () => {
+    renderRoute('/task/management/create', author('Europe/London'));
+    const start = await screen.findByRole('group', { name: 'Start date' });
+    // A new task starts today, written the British way.
+    expect(shown(start)).toBe(formatDayKey(localToday(), 'DD/MM/YYYY'));
+    expect(parts(start)).toEqual(['Day', 'Month', 'Year']);
+    const startTime = pickerField('Start time');
+    expect(shown(startTime)).toBe('09:00');
+    expect(parts(startTime)).toEqual(['Hours', 'Minutes']);
+    expect(shown(pickerField('Due time'))).toBe('17:00');
+
+    await fillTheRest();
+    await typeInto(start, '15032031');
+    await typeInto(startTime, '0705');
+    await typeInto(pickerField('Due date'), '16032031');
+    await typeInto(pickerField('Due time'), '1730');
+    expect(shown(start)).toBe('15/03/2031');
+    expect(shown(startTime)).toBe('07:05');
+
+    // A daily task that ends on a date: the last date is typed the same way.
+    await userEvent.click(screen.getByRole('combobox', { name: /^Repeats/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Daily' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'On a date' }));
+    const until = await screen.findByRole('group', { name: /^Last date/ });
+    expect(parts(until)).toEqual(['Day', 'Month', 'Year']);
+    await typeInto(until, '30042031');
+
+    const body = await saveDraft();
+    expect(body).toMatchObject({
+      start_date: '2031-03-15',
+      start_time: '07:05',
+      due_date: '2031-03-16',
+      due_time: '17:30',
+      recurrence: { freq: 'daily', interval: 1, until: '2031-04-30' },
+    });
+  });
+
+  it('reads MM/DD/YYYY and a 12-hour clock in a US session, and sends the same strings', async () => {
+    renderRoute('/task/management/create', author('America/New_York'));
+    const start = await screen.findByRole('group', { name: 'Start date' });
+    expect(shown(start)).toBe(formatDayKey(localToday(), 'MM/DD/YYYY'));
+    expect(parts(start)).toEqual(['Month', 'Day', 'Year']);
+    const startTime = pickerField('Start time');
+    expect(shown(startTime)).toBe('9:00 AM');
+    expect(parts(startTime)).toEqual(['Hours', 'Minutes', 'Meridiem']);
+    expect(shown(pickerField('Due time'))).toBe('5:00 PM');
+
+    await fillTheRest();
+    await typeInto(start, '03152031');
+    await typeInto(startTime, '705a');
+    await typeInto(pickerField('Due date'), '03162031');
+    await typeInto(pickerField('Due time'), '530p');
+    expect(shown(start)).toBe('03/15/2031');
+    expect(shown(pickerField('Due time'))).toBe('5:30 PM');
+
+    // The expiry time too is a 12-hour time that travels as 24-hour.
+    await userEvent.click(screen.getByRole('combobox', { name: /^Expires/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'At a time on the due day' }));
+    await typeInto(await screen.findByRole('group', { name: /^Expiry time/ }), '645p');
+
+    const body = await saveDraft();
+    expect(body).toMatchObject({
+      start_date: '2031-03-15',
+      start_time: '07:05',
+      due_date: '2031-03-16',
+      due_time: '17:30',
+      expiry: '18:45',
+      recurrence: null,
+    });
+  });
+
+  it('says an unfinished date is not a date and does not save it', async () => {
+    renderRoute('/task/management/create', author('Europe/London'));
+    const due = await screen.findByRole('group', { name: 'Due date' });
+    await fillTheRest();
+    // 31 February: every part typed, but no such day.
+    await typeInto(due, '31022031');
+    expect(await within(due.parentElement!).findByText('Enter a whole date that exists')).toBeInTheDocument();
+    // The form holds no due date meanwhile, so nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Check the highlighted fields')).toBeInTheDocument();
+    expect(created).toBeUndefined();
+  });
+});
