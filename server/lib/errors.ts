@@ -9,6 +9,16 @@ export class HttpError extends Error {
   }
 }
 
+/** 429 with `Retry-After`: how many seconds the client should wait before trying again. */
+export class TooManyAttempts extends HttpError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super(429, message);
+  }
+}
+
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
 export const unauthorized = (message = 'Your session has ended. Please sign in again.') =>

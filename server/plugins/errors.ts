@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/errors';
+import { HttpError, TooManyAttempts } from '../lib/errors';
 import {
   DEADLOCK_DETECTED,
   FOREIGN_KEY_VIOLATION,
@@ -46,6 +46,7 @@ function conflictOf(error: unknown): { message: string; errors?: Record<string, 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({
         status: error.statusCode,
         message: error.message,

@@ -15,7 +15,7 @@ import { ok, responses } from '../../lib/http';
 import { keptBody, sendKept } from '../../lib/keptBody';
 import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
-import { UsernameAttempts } from './attempts';
+import { SignInAttempts } from './attempts';
 import { forgotPassword, resetPassword } from './passwords';
 import { login, logout } from './service';
 import { verifyBody } from './verify';
@@ -28,8 +28,10 @@ const MAX_KEPT_VERIFY_CHARS = 256 * 1024;
 
 export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = app.config.loginRateLimit;
-  // The plugin's per-address limit runs as a hook; the per-username counts are kept here.
-  const attempts = new UsernameAttempts(limits.perUsernamePer15Minutes);
+  // Sign-in counts failures (per address, and per username from an address) here: a correct
+  // sign-in never counts against its address. Forgot-password and reset count every request per
+  // address with the plugin's limit, which runs as a hook; forgot-password per username here too.
+  const attempts = new SignInAttempts(limits);
   const usernameOf = (request: FastifyRequest) => (request.body as { username?: unknown }).username;
   const loginAttempt = async (request: FastifyRequest) =>
     attempts.attempt('login', usernameOf(request), request.ip);
@@ -45,10 +47,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: LoginBody,
         response: responses(LoginData, { 307: LoginData }),
       },
-      config: {
-        access: { public: true },
-        rateLimit: { max: limits.perIpPerMinute, timeWindow: '1 minute', errorResponseBuilder: tooMany },
-      },
+      config: { access: { public: true } },
       preHandler: loginAttempt,
     },
     async (request, reply) => {
