@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Page, Paged } from './common';
+import { Id, Page, Paged, StoreRef } from './common';
 import { MyTaskType, Submission, TaskFileRef } from './mytasks';
 import { LocalDate } from './tasks';
 
@@ -84,7 +84,7 @@ export const AuditSubmissionRow = Type.Object({
   id: Type.Integer({ description: 'The submission id' }),
   assignment_id: Type.Integer(),
   task: Type.Object({ id: Type.Integer(), title: Type.String() }),
-  workspace: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  workspace: StoreRef,
   occurrence_date: LocalDate,
   due_at: Instant,
   attempt: Type.Integer(),

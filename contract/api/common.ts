@@ -31,3 +31,10 @@ export type RedirectData = Static<typeof RedirectData>;
 /** Trimmed, non-empty text with a length bound (messages stay human for empty input). */
 export const Text = (maxLength = 200) => Type.String({ minLength: 1, maxLength });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+/**
+ * A store as a row of work names it, with the zone its local times are in (its own, else the
+ * tenant's default): screens above store level show a store's times in that zone (issue 33).
+ */
+export const StoreRef = Type.Object({ id: Type.Integer(), name: Type.String(), timezone: Type.String() });
+export type StoreRef = Static<typeof StoreRef>;

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id } from './common';
+import { Id, StoreRef } from './common';
 import { LocalDate } from './tasks';
 
 /** The states of one task occurrence at one workspace (design §5). */
@@ -109,7 +109,7 @@ export const MyTaskCard = Type.Object({
   expires_at: Type.Union([Instant, Type.Null()]),
   overdue: Type.Boolean(),
   expired: Type.Boolean(),
-  workspace: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  workspace: StoreRef,
   department: Type.Union([
     Type.Object({ id: Type.Integer(), name: Type.String(), colour: Type.String() }),
     Type.Null(),
@@ -138,7 +138,7 @@ export const UrgentTask = Type.Object({
   title: Type.String(),
   due_at: Instant,
   /** Where it is to be done: several rows of one recall differ only here for an area manager. */
-  workspace: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  workspace: StoreRef,
   /** false until completed: the modal opens while any is false (spec §4). */
   status: Type.Boolean(),
 });

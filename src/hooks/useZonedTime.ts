@@ -22,6 +22,16 @@ export function useZonedTime() {
       time: (value: Date | string | number) => timeIn(value, zone, pattern),
       dateTime: (value: Date | string | number) => dateTimeIn(value, zone, pattern),
       day: (day: string) => formatDayKey(day, pattern),
+      /**
+       * A store's instant as the store's clock reads it (issue 33: people above store level see
+       * each store's times in its own zone), and the viewer's reading when that differs.
+       */
+      atStore: (value: Date | string | number, storeZone: string, part: 'dateTime' | 'time' = 'dateTime') => {
+        const show = part === 'time' ? timeIn : dateTimeIn;
+        const store = show(value, storeZone, pattern);
+        const mine = show(value, zone, pattern);
+        return { store, mine: mine === store ? undefined : mine };
+      },
     }),
     [zone, pattern, locale],
   );

@@ -293,6 +293,13 @@ export const appMessages = {
     switch_position: 'Switch position',
     position_switched: 'You are now working as %{role} at %{node}',
   },
+  store_time: {
+    /** A store's time shown in the store's zone, when the viewer's clock reads otherwise. */
+    marked: '%{time} store time',
+    yours: '%{time} your time',
+    /** Under a line of a store's times in its zone. */
+    line: 'Store time (%{zone}) · due %{time} your time',
+  },
   urgent: {
     title: 'Urgent tasks',
     intro: 'You have %{smart_count} urgent task waiting |||| You have %{smart_count} urgent tasks waiting',

@@ -13,8 +13,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { useStoreTime } from '../components/StoreTime';
 import { useIsMobile } from '../hooks/useIsMobile';
-import { useZonedTime } from '../hooks/useZonedTime';
 import { type UrgentTask, urgentTaskPath } from './urgentTasks';
 
 export interface UrgentTasksModalProps {
@@ -29,7 +29,7 @@ export function UrgentTasksModal({ open, tasks, onClose }: UrgentTasksModalProps
   const translate = useTranslate();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
-  const { dateTime } = useZonedTime();
+  const storeTime = useStoreTime();
   // Someone above store level sees one row per store of the same task; the store tells them apart.
   const severalStores = new Set(tasks.map((task) => task.workspace.id)).size > 1;
   const go = (path: string) => {
@@ -56,26 +56,27 @@ export function UrgentTasksModal({ open, tasks, onClose }: UrgentTasksModalProps
           {translate('urgent.intro', { smart_count: tasks.length })}
         </Typography>
         <List>
-          {tasks.map((task) => (
-            <ListItemButton
-              key={task.assignment_id}
-              onClick={() => go(urgentTaskPath(task))}
-              sx={{ borderRadius: 1, px: 1, minHeight: 56 }}
-            >
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                <PriorityHighIcon color="error" fontSize="small" />
-              </ListItemIcon>
-              <ListItemText
-                primary={task.title}
-                secondary={
-                  severalStores
-                    ? `${task.workspace.name} · ${translate('urgent.due', { date: dateTime(task.due_at) })}`
-                    : translate('urgent.due', { date: dateTime(task.due_at) })
-                }
-              />
-              <ChevronRightIcon color="action" />
-            </ListItemButton>
-          ))}
+          {tasks.map((task) => {
+            const due = storeTime(task.due_at, task.workspace.timezone);
+            const when = translate('urgent.due', { date: due.text });
+            return (
+              <ListItemButton
+                key={task.assignment_id}
+                onClick={() => go(urgentTaskPath(task))}
+                sx={{ borderRadius: 1, px: 1, minHeight: 56 }}
+              >
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  <PriorityHighIcon color="error" fontSize="small" />
+                </ListItemIcon>
+                <ListItemText
+                  primary={task.title}
+                  secondary={severalStores ? `${task.workspace.name} · ${when}` : when}
+                  title={due.yours}
+                />
+                <ChevronRightIcon color="action" />
+              </ListItemButton>
+            );
+          })}
         </List>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>

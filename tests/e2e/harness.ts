@@ -18,12 +18,12 @@ export function openBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { viewport?: { width: number; height: number } } = {},
+  opts: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: opts.viewport ?? { width: 1280, height: 800 },
-    timezoneId: 'Australia/Sydney',
+    timezoneId: opts.timezoneId ?? 'Australia/Sydney',
     locale: 'en-AU',
   });
   return context.newPage();

@@ -62,12 +62,15 @@ const cameraPhoto = async (): Promise<Photo> => ({
     .toBuffer(),
 });
 
-/** As owner@acme.test: an Urgent task for Sydney CBD that needs a photo, open from yesterday to tomorrow. */
-async function publishUrgentRecall(title: string): Promise<number> {
+/** As owner@acme.test: an Urgent task for the stores (Sydney CBD) that needs a photo, open from yesterday to tomorrow. */
+async function publishUrgentRecall(title: string, stores = ['Sydney CBD']): Promise<number> {
   const token = await signInApi('owner@acme.test');
   const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
-  const store = findNode(verify.hierarchy, 'Sydney CBD');
-  if (!store) throw new Error('Sydney CBD is not in the demo hierarchy');
+  const include = stores.map((name) => {
+    const store = findNode(verify.hierarchy, name);
+    if (!store) throw new Error(`${name} is not in the demo hierarchy`);
+    return store.id;
+  });
   const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', token);
   const urgent = types.data.find((t) => t.name === 'Urgent');
   if (!urgent) throw new Error('the demo tenant has no Urgent task type');
@@ -82,7 +85,7 @@ async function publishUrgentRecall(title: string): Promise<number> {
       start_time: '00:00',
       due_date: sydneyDay(1),
       due_time: '23:00',
-      targets: { include: [store.id] },
+      targets: { include },
       evidence: { comment: false, photos: 1, files: 0 },
     },
   });
@@ -91,8 +94,12 @@ async function publishUrgentRecall(title: string): Promise<number> {
   return created.id;
 }
 
-async function open(name: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(browser, viewport ? { viewport } : {});
+async function open(
+  name: string,
+  viewport?: { width: number; height: number },
+  timezoneId?: string,
+): Promise<Page> {
+  const page = await newPage(browser, { ...(viewport && { viewport }), ...(timezoneId && { timezoneId }) });
   pages.push(page);
   screenshotOnFailure(page, name);
   return page;
@@ -177,5 +184,23 @@ describe('My Tasks: an urgent recall', () => {
     expect(sent.format).toBe('jpeg');
     expect(sent.orientation).toBeUndefined();
     expect(sent.exif).toBeUndefined();
+  });
+
+  it('reads other stores’ times by their own clock for head office in New York, marked as store time', async () => {
+    const title = `Recall across zones (${Date.now()})`;
+    await publishUrgentRecall(title, ['Sydney CBD', 'Broken Hill']);
+    const page = await open('my-tasks-urgent-new-york', undefined, 'America/New_York');
+    await signIn(page, 'owner@acme.test');
+    const modal = page.getByRole('dialog', { name: 'Urgent tasks' });
+    await modal.waitFor({ timeout: 15_000 });
+    const rows = modal.getByRole('button', { name: new RegExp(escapeRegExp(title)) });
+    await rows.first().waitFor();
+    // Due at 23:00 in each store's own zone; the viewer's clock (New York, US pattern) reads otherwise.
+    const texts = await rows.allTextContents();
+    expect(texts.map((text) => text.match(/(Sydney CBD|Broken Hill)/)?.[1]).sort()).toEqual([
+      'Broken Hill',
+      'Sydney CBD',
+    ]);
+    for (const text of texts) expect(text).toMatch(/11:00 PM store time/);
   });
 });

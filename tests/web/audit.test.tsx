@@ -8,7 +8,7 @@ import type {
   AuditSubmissionRow,
   AuditTaskRow,
 } from '../../contract/api/audit';
-import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { HERE, permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
 import { server } from './msw';
 import { card, departmentList, group, TYPES } from './myTasksFixtures';
 import { clearField, pickerField, profileZone, shown, typeInto } from './pickers';
@@ -36,7 +36,7 @@ const submission = (id: number, store: string): AuditSubmissionRow => ({
   id,
   assignment_id: id + 1000,
   task: { id: 31, title: 'Window display' },
-  workspace: { id: id + 50, name: store },
+  workspace: { id: id + 50, name: store, timezone: HERE },
   occurrence_date: '2030-03-04',
   due_at: '2030-03-04T06:00:00.000Z',
   attempt: 1,

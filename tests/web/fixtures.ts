@@ -123,3 +123,8 @@ export function signedIn(token = 'test-token', positionId?: number): void {
   setToken(token);
   if (positionId !== undefined) setPositionId(positionId);
 }
+
+/** The browser's zone in the test run: a store "here" reads its times without a store-time mark. */
+export const HERE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** A zone that is not the browser's: a store "elsewhere" reads its times with one. */
+export const ELSEWHERE = HERE === 'Pacific/Kiritimati' ? 'UTC' : 'Pacific/Kiritimati';

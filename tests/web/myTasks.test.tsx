@@ -227,8 +227,12 @@ describe('My Tasks: the day, the week, filters', () => {
   it('names the store on each card for someone positioned above store level', async () => {
     answer(() => [
       group(TYPES.task, [
-        card({ title: 'Stocktake', workspace: { id: 5, name: 'Sydney CBD' } }),
-        card({ assignment_id: 102, title: 'Stocktake', workspace: { id: 6, name: 'Parramatta' } }),
+        card({ title: 'Stocktake', workspace: { id: 5, name: 'Sydney CBD', timezone: 'Australia/Sydney' } }),
+        card({
+          assignment_id: 102,
+          title: 'Stocktake',
+          workspace: { id: 6, name: 'Parramatta', timezone: 'Australia/Sydney' },
+        }),
       ]),
     ]);
     renderRoute(

@@ -48,7 +48,7 @@ export function card(overrides: Partial<MyTaskCard> = {}): MyTaskCard {
     expires_at: null,
     overdue: false,
     expired: false,
-    workspace: { id: 5, name: 'Sydney CBD' },
+    workspace: { id: 5, name: 'Sydney CBD', timezone: 'Australia/Sydney' },
     department: null,
     estimated_minutes: null,
     checklist: { total: 0, done: 0 },

@@ -4,7 +4,16 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UrgentTask } from '../../contract/api/mytasks';
 import { openUrgent, urgentTaskPath } from '../../src/layout/urgentTasks';
-import { operatorVerify, position, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
+import {
+  ELSEWHERE,
+  HERE,
+  operatorVerify,
+  position,
+  resetBrowserState,
+  signedIn,
+  verifyData,
+  verifyHandler,
+} from './fixtures';
 import { server } from './msw';
 import { card, detail, emptyMyTasks, TYPES } from './myTasksFixtures';
 import { expectPath, renderApp } from './renderApp';
@@ -14,7 +23,7 @@ const urgent = (overrides: Partial<UrgentTask> = {}): UrgentTask => ({
   task_id: 30,
   title: 'Product recall: batch 42',
   due_at: '2030-03-04T06:00:00.000Z',
-  workspace: { id: 7, name: 'Sydney CBD' },
+  workspace: { id: 7, name: 'Sydney CBD', timezone: HERE },
   status: false,
   ...overrides,
 });
@@ -68,7 +77,10 @@ describe('urgent tasks', () => {
         HttpResponse.json({
           status: 200,
           data: {
-            data: [urgent(), urgent({ assignment_id: 302, workspace: { id: 8, name: 'Bondi Junction' } })],
+            data: [
+              urgent(),
+              urgent({ assignment_id: 302, workspace: { id: 8, name: 'Bondi Junction', timezone: HERE } }),
+            ],
           },
         }),
       ),
@@ -80,6 +92,39 @@ describe('urgent tasks', () => {
       expect.stringContaining('Sydney CBD · Due'),
       expect.stringContaining('Bondi Junction · Due'),
     ]);
+  });
+
+  it('reads a store in another zone by its own clock, marked as store time, with the viewer’s on hover', async () => {
+    signedIn();
+    server.use(
+      ...emptyMyTasks,
+      verifyHandler(verifyData()),
+      http.get('*/api/user/task/urgent', () =>
+        HttpResponse.json({
+          status: 200,
+          data: {
+            data: [
+              urgent(),
+              urgent({ assignment_id: 302, workspace: { id: 8, name: 'Broken Hill', timezone: ELSEWHERE } }),
+            ],
+          },
+        }),
+      ),
+    );
+    renderApp('/task');
+    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
+    const [here, there] = within(dialog).getAllByRole('button', { name: /Product recall: batch 42/ });
+    const clock = (zone: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date('2030-03-04T06:00:00.000Z'));
+    expect(here).toHaveTextContent(`Due`);
+    expect(here).not.toHaveTextContent('store time');
+    expect(there).toHaveTextContent(`${clock(ELSEWHERE)} store time`);
+    expect(there.querySelector('[title]')?.getAttribute('title')).toContain(`${clock(HERE)} your time`);
   });
 
   it('opens on a position change when the new position has urgent work', async () => {

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { isoInstant, jsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
+import { nodeZone } from '../../lib/workspaceZone';
 
 /*
  * What the audit reads. A submission is *waiting* while nobody has decided on it and its assignment
@@ -135,7 +136,7 @@ function stateFilter(state: ReviewState | 'all' | undefined): SQL {
 const submissionRow = sql`json_build_object(
   'id', s.id, 'assignment_id', a.id,
   'task', json_build_object('id', t.id, 'title', t.title),
-  'workspace', json_build_object('id', n.id, 'name', n.name),
+  'workspace', json_build_object('id', n.id, 'name', n.name, 'timezone', ${nodeZone}),
   'occurrence_date', a.occurrence_date, 'due_at', ${isoInstant(sql`a.due_at`)},
   'attempt', s.attempt,
   'submitted_by', json_build_object('id', s.submitted_by, 'name', coalesce(${personName('u')}, '')),

@@ -1,9 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { StoreRef } from '../../../contract/api/common';
 import type { AssignmentStatus, MyTaskType } from '../../../contract/api/mytasks';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { isoInstant, jsonRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
+import { nodeZone } from '../../lib/workspaceZone';
 
 /**
  * The caller's workspaces: their own store, or (above store level) the active stores of their
@@ -49,7 +51,7 @@ export interface CardRow {
   start_at: string;
   due_at: string;
   expires_at: string | null;
-  workspace: { id: number; name: string };
+  workspace: StoreRef;
   department: { id: number; name: string; colour: string } | null;
   estimated_minutes: number | null;
   checklist_total: number;
@@ -82,7 +84,7 @@ export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRo
           'status', a.status, 'occurrence_date', a.occurrence_date::text,
           'start_at', ${isoInstant(sql`a.start_at`)}, 'due_at', ${isoInstant(sql`a.due_at`)},
           'expires_at', ${isoInstant(sql`a.expires_at`)},
-          'workspace', json_build_object('id', n.id, 'name', n.name),
+          'workspace', json_build_object('id', n.id, 'name', n.name, 'timezone', ${nodeZone}),
           'department', CASE WHEN d.id IS NULL THEN NULL
             ELSE json_build_object('id', d.id, 'name', d.name, 'colour', d.colour) END,
           'estimated_minutes', t.estimated_minutes,
@@ -131,7 +133,7 @@ export interface UrgentRow {
   due_at: string;
   expires_at: string | null;
   status: AssignmentStatus;
-  workspace: { id: number; name: string };
+  workspace: StoreRef;
 }
 
 /** Unfinished work past its expiry can no longer be done: it never holds the urgent modal open. */
@@ -154,7 +156,7 @@ export function selectUrgent(db: Db, caller: Caller, date: string, timezone: str
           'assignment_id', a.id, 'task_id', a.task_id, 'title', t.title,
           'due_at', ${isoInstant(sql`a.due_at`)}, 'expires_at', ${isoInstant(sql`a.expires_at`)},
           'status', a.status,
-          'workspace', json_build_object('id', n.id, 'name', n.name)
+          'workspace', json_build_object('id', n.id, 'name', n.name, 'timezone', ${nodeZone})
         ) ORDER BY a.due_at, t.title, n.name, a.id), '[]')::text AS rows
       FROM task_assignments a
       JOIN hierarchy_nodes n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id

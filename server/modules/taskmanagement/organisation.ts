@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { departments, hierarchyNodes, positions, settings, users, workspaces } from '../../db/schema';
-import { FALLBACK_TIMEZONE, TENANT_TIMEZONE_KEY } from './timezone';
+import { workspaceZone } from '../../lib/workspaceZone';
 
 /*
  * What task management reads from other modules (hierarchy, workspaces, people, departments,
@@ -41,10 +41,6 @@ const under = (column: SQL, paths: readonly string[]) =>
     paths.map((p) => sql`${column} LIKE ${`${p}%`}`),
     sql` OR `,
   );
-
-/** The zone a workspace's local times apply in: its own, else the tenant's default. */
-export const workspaceZone = (tenantId: number) =>
-  sql`coalesce(w.timezone, (SELECT s.value FROM ${settings} s WHERE s.tenant_id = ${tenantId} AND s.key = ${TENANT_TIMEZONE_KEY}), ${FALLBACK_TIMEZONE})`;
 
 /**
  * The active workspaces under any included path and under no excluded one, as a derived table

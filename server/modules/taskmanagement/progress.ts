@@ -3,7 +3,7 @@ import type { Progress, StoreProgress } from '../../../contract/api/tasks';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, taskAssignments, workspaces } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { workspaceZone } from './organisation';
+import { workspaceZone } from '../../lib/workspaceZone';
 
 /*
  * Progress counts (issue 10): assigned = every assignment not cancelled; done = done or approved;

@@ -1,11 +1,11 @@
 import { ADMIN_TENANT_IDENTIFIER, type ModuleId } from '../../../contract/modules';
 import type { Db } from '../../db/client';
 import { settings, taskTypes } from '../../db/schema';
+import { FALLBACK_TIMEZONE, TENANT_TIMEZONE_KEY } from '../../lib/workspaceZone';
 import { createTreeRoot } from '../hierarchy/service';
 import { addBuiltInFields } from '../profileFields/service';
 import { addRole } from '../roles/service';
 import { setUpSettings } from '../settings/service';
-import { FALLBACK_TIMEZONE, TENANT_TIMEZONE_KEY } from '../taskmanagement/timezone';
 import { seedTheme } from '../theme/service';
 import { addPeople, type UserRow } from '../users/service';
 import {

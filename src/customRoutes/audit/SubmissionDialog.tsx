@@ -139,9 +139,18 @@ function Documents({ files }: { files: readonly TaskFileRef[] }) {
 }
 
 /** Earlier attempts: what was sent (the photo a reason points at outlined) and why it came back. */
-function EarlierAttempt({ attempt, onZoom }: { attempt: Submission; onZoom: (target: ZoomTarget) => void }) {
+function EarlierAttempt({
+  attempt,
+  zone,
+  onZoom,
+}: {
+  attempt: Submission;
+  /** The store's zone: its times read as its people read them (issue 33). */
+  zone: string;
+  onZoom: (target: ZoomTarget) => void;
+}) {
   const translate = useTranslate();
-  const { dateTime } = useZonedTime();
+  const { atStore } = useZonedTime();
   const photos = attempt.attachments.filter((f) => f.kind === 'photo');
   const documents = attempt.attachments.filter((f) => f.kind === 'document');
   return (
@@ -155,7 +164,7 @@ function EarlierAttempt({ attempt, onZoom }: { attempt: Submission; onZoom: (tar
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {translate('my_tasks.attempt', {
           attempt: attempt.attempt,
-          date: dateTime(attempt.submitted_at),
+          date: atStore(attempt.submitted_at, zone).store,
           name: attempt.submitted_by.name,
         })}
       </Typography>
@@ -188,8 +197,10 @@ function EarlierAttempt({ attempt, onZoom }: { attempt: Submission; onZoom: (tar
 
 function Body({ detail, onZoom }: { detail: AuditSubmissionDetail; onZoom: (target: ZoomTarget) => void }) {
   const translate = useTranslate();
-  const { dateTime } = useZonedTime();
+  const { atStore } = useZonedTime();
   const { task, submission, history } = detail;
+  const zone = submission.workspace.timezone;
+  const dueMine = atStore(submission.due_at, zone).mine;
   const current = history.find((h) => h.id === submission.id) ?? history[history.length - 1];
   const earlier = history.filter((h) => h.id !== submission.id);
   const photos = current?.attachments.filter((f) => f.kind === 'photo') ?? [];
@@ -226,11 +237,16 @@ function Body({ detail, onZoom }: { detail: AuditSubmissionDetail; onZoom: (targ
           <Typography variant="body2" color="text.secondary">
             {translate('audit.sent_by', {
               name: submission.submitted_by.name,
-              date: dateTime(submission.submitted_at),
+              date: atStore(submission.submitted_at, zone).store,
             })}
             {' · '}
-            {translate('audit.due', { date: dateTime(submission.due_at) })}
+            {translate('audit.due', { date: atStore(submission.due_at, zone).store })}
           </Typography>
+          {dueMine && (
+            <Typography variant="caption" color="text.secondary" data-store-time="marked">
+              {translate('store_time.line', { zone, time: dueMine })}
+            </Typography>
+          )}
           {photos.length > 0 && (
             <Gallery photos={photos} onZoom={onZoom} pinned={current?.review?.attachment} />
           )}
@@ -257,7 +273,7 @@ function Body({ detail, onZoom }: { detail: AuditSubmissionDetail; onZoom: (targ
         {earlier.length > 0 && (
           <Section title={translate('audit.earlier_attempts')}>
             {earlier.map((attempt) => (
-              <EarlierAttempt key={attempt.id} attempt={attempt} onZoom={onZoom} />
+              <EarlierAttempt key={attempt.id} attempt={attempt} zone={zone} onZoom={onZoom} />
             ))}
           </Section>
         )}

@@ -61,7 +61,7 @@ export function SubmissionList({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { dateTime } = useZonedTime();
+  const { atStore } = useZonedTime();
   const { canAccess: canReview } = useCanAccess({ resource: 'audit', action: 'update' });
   const { approve } = useReview();
   const [ticked, setTicked] = useState<number[]>([]);
@@ -158,7 +158,7 @@ export function SubmissionList({
                 <Typography variant="caption" color="text.secondary" component="div">
                   {translate('audit.sent_by', {
                     name: row.submitted_by.name,
-                    date: dateTime(row.submitted_at),
+                    date: atStore(row.submitted_at, row.workspace.timezone).store,
                   })}
                 </Typography>
                 <Stack direction="row" sx={{ gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>

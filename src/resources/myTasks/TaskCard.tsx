@@ -12,10 +12,11 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { MyTaskCard, MyTaskType } from '../../../contract/api/mytasks';
+import { useStoreTime } from '../../components/StoreTime';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useSessionUser } from '../../hooks/useSession';
 import { useZonedTime } from '../../hooks/useZonedTime';
-import { dayLabels } from '../../providers/zonedTime';
+import { dayKeyIn, dayLabels } from '../../providers/zonedTime';
 import { stateBadge } from './cardState';
 
 export interface TaskCardProps {
@@ -42,19 +43,23 @@ export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardP
   // Above store level (an area, a state) the list spans several workspaces: each card names its own.
   const showWorkspace = user?.position_list.find((p) => p.id === user.positionId)?.node_type !== 'workspace';
   const translate = useTranslate();
-  const { time, dateTime, dayOf, locale } = useZonedTime();
+  const { dayOf, locale } = useZonedTime();
+  const storeTime = useStoreTime();
+  const zone = card.workspace.timezone;
   const shortDay = (d: string) => {
     const labels = dayLabels(d, locale);
     return `${labels.weekday} ${labels.dayOfMonth}`;
   };
   const badge = stateBadge(card);
   const dueOnDay = day !== undefined && dayOf(card.due_at) === day;
+  // The store's clock: a card of a store in another zone reads as its people read it.
+  const dueTime = storeTime(card.due_at, zone, dueOnDay || compact ? 'time' : 'dateTime');
   const due = dueOnDay
-    ? translate('my_tasks.due_at', { time: time(card.due_at) })
+    ? translate('my_tasks.due_at', { time: dueTime.text })
     : compact
       ? // A narrow week column: the weekday and day of the month say enough.
-        translate('my_tasks.due_at', { time: `${shortDay(dayOf(card.due_at))} ${time(card.due_at)}` })
-      : translate('my_tasks.due_on', { date: dateTime(card.due_at) });
+        translate('my_tasks.due_at', { time: `${shortDay(dayKeyIn(card.due_at, zone))} ${dueTime.text}` })
+      : translate('my_tasks.due_on', { date: dueTime.text });
   const e = card.evidence;
   return (
     <ButtonBase
@@ -104,7 +109,7 @@ export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardP
           direction="row"
           sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, mt: 0.5 }}
         >
-          <Typography variant="body2" color={card.overdue ? 'error' : 'text.secondary'}>
+          <Typography variant="body2" color={card.overdue ? 'error' : 'text.secondary'} title={dueTime.yours}>
             {due}
           </Typography>
           {badge && (

@@ -72,9 +72,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function Attempt({ submission }: { submission: Submission }) {
+function Attempt({ submission, zone }: { submission: Submission; zone: string }) {
   const translate = useTranslate();
-  const { dateTime } = useZonedTime();
+  const { atStore } = useZonedTime();
   const review = submission.review;
   // The photo a reviewer pinned their reason to, by name.
   const pinned = review?.attachment
@@ -85,7 +85,7 @@ function Attempt({ submission }: { submission: Submission }) {
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {translate('my_tasks.attempt', {
           attempt: submission.attempt,
-          date: dateTime(submission.submitted_at),
+          date: atStore(submission.submitted_at, zone).store,
           name: submission.submitted_by.name,
         })}
         {submission.outcome === 'cannot_do' && ` · ${translate('my_tasks.cannot_do')}`}
@@ -114,8 +114,11 @@ function Attempt({ submission }: { submission: Submission }) {
 /** What a task asks: its type and state, times in the session zone, instructions, files, checklist, history. */
 export function TaskDetailView({ detail }: { detail: MyTaskDetail }) {
   const translate = useTranslate();
-  const { dateTime } = useZonedTime();
   const { task, assignment: card, submissions } = detail;
+  // The store's clock (issue 33); the viewer's own reading of the due time when it differs.
+  const { atStore } = useZonedTime();
+  const zone = card.workspace.timezone;
+  const dueMine = atStore(card.due_at, zone).mine;
   const badge = stateBadge(card);
   const completable = isCompletable(card);
   return (
@@ -142,13 +145,19 @@ export function TaskDetailView({ detail }: { detail: MyTaskDetail }) {
           {task.title}
         </Typography>
         <Typography variant="body2" color={card.overdue ? 'error' : 'text.secondary'}>
-          {translate('my_tasks.due_on', { date: dateTime(card.due_at) })}
+          {translate('my_tasks.due_on', { date: atStore(card.due_at, zone).store })}
           {' · '}
-          {translate('my_tasks.starts_at', { date: dateTime(card.start_at) })}
-          {card.expires_at && ` · ${translate('my_tasks.expires_at', { date: dateTime(card.expires_at) })}`}
+          {translate('my_tasks.starts_at', { date: atStore(card.start_at, zone).store })}
+          {card.expires_at &&
+            ` · ${translate('my_tasks.expires_at', { date: atStore(card.expires_at, zone).store })}`}
           {card.estimated_minutes !== null &&
             ` · ${translate('my_tasks.minutes', { smart_count: card.estimated_minutes })}`}
         </Typography>
+        {dueMine && (
+          <Typography variant="caption" color="text.secondary" data-store-time="marked">
+            {translate('store_time.line', { zone, time: dueMine })}
+          </Typography>
+        )}
         {card.acknowledgement && (
           <Typography variant="body2" color="text.secondary">
             {translate('my_tasks.acknowledged_count', {
@@ -214,7 +223,7 @@ export function TaskDetailView({ detail }: { detail: MyTaskDetail }) {
         <Section title={translate('my_tasks.history')}>
           <Stack spacing={1.5}>
             {submissions.map((s) => (
-              <Attempt key={s.id} submission={s} />
+              <Attempt key={s.id} submission={s} zone={zone} />
             ))}
           </Stack>
         </Section>

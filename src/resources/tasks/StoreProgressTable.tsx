@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Task } from '../../../contract/api/tasks';
 import { useHierarchyTree } from '../../components/NodePicker/useHierarchyTree';
-import { useDateFormat } from '../../hooks/useDateFormat';
+import { StoreTime } from '../../components/StoreTime';
 import { WORKSPACE_PATHS } from '../workspaces/workspacePaths';
 import { TaskProgressBar } from './TaskProgressBar';
 
@@ -48,7 +48,6 @@ function useStorePath(): (nodeId: number) => string | undefined {
 /** Progress per targeted store in the caller's scope, with links to each store. */
 export function StoreProgressTable({ task }: { task: Task }) {
   const translate = useTranslate();
-  const { dateTime } = useDateFormat();
   const pathOf = useStorePath();
   const narrow = { display: { xs: 'none', sm: 'table-cell' } };
   return (
@@ -92,7 +91,13 @@ export function StoreProgressTable({ task }: { task: Task }) {
                     <TableCell>
                       <TaskProgressBar progress={store} />
                     </TableCell>
-                    <TableCell sx={narrow}>{store.next_due_at ? dateTime(store.next_due_at) : '—'}</TableCell>
+                    <TableCell sx={narrow}>
+                      {store.next_due_at ? (
+                        <StoreTime value={store.next_due_at} zone={store.timezone} />
+                      ) : (
+                        '—'
+                      )}
+                    </TableCell>
                   </TableRow>
                 );
               })}

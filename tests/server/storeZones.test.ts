@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaces } from '../../server/db/schema';
+import { createTestApp, type TestApp } from './helpers/app';
+import { taskKit } from './helpers/tasks';
+
+/**
+ * Issue 33: every row of work that names a store says which zone its times are in (the store's
+ * own, else the tenant's default), so a viewer in another zone can read them by the store's clock.
+ */
+let t: TestApp;
+let k: ReturnType<typeof taskKit>;
+beforeAll(async () => {
+  t = await createTestApp();
+  k = taskKit(t);
+});
+afterAll(() => t.close());
+
+const OWNER = 'owner@acme.test';
+interface Row {
+  title: string;
+  workspace: { name: string; timezone: string };
+}
+const zonesOf = (rows: Row[], title: string) =>
+  Object.fromEntries(
+    rows.filter((r) => r.title === title).map((r) => [r.workspace.name, r.workspace.timezone]),
+  );
+
+describe('the store zone on rows of work', () => {
+  it('names each store’s zone on My Tasks cards and the urgent list, the tenant’s default for a store without one', async () => {
+    const tenantId = await k.tenantId();
+    // Wollongong names no zone of its own: the tenant's default applies.
+    const wollongong = await k.nodeId('Wollongong');
+    await t.database.db.update(workspaces).set({ timezone: null }).where(eq(workspaces.nodeId, wollongong));
+    await t.database.db.execute(
+      sql`UPDATE settings SET value = 'Australia/Perth' WHERE tenant_id = ${tenantId} AND key = 'timezone'`,
+    );
+    const title = 'Recall: store clocks';
+    await k.published(OWNER, {
+      title,
+      type_id: await k.typeId('Urgent'),
+      start_date: '2030-03-04',
+      start_time: '00:00',
+      due_date: '2030-03-05',
+      due_time: '12:00',
+      targets: { include: [await k.nodeId('Broken Hill'), await k.nodeId('Sydney CBD'), wollongong] },
+    });
+    const expected = {
+      'Broken Hill': 'Australia/Broken_Hill',
+      'Sydney CBD': 'Australia/Sydney',
+      Wollongong: 'Australia/Perth',
+    };
+
+    const query = { datetime: '2030-03-04T20:00:00', timezone: 'America/New_York' };
+    const day = k.data(await k.call(OWNER, 'GET', '/api/user/task/date', query)) as {
+      data: { tasks: Row[] }[];
+    };
+    expect(
+      zonesOf(
+        day.data.flatMap((group) => group.tasks),
+        title,
+      ),
+    ).toEqual(expected);
+
+    const urgent = k.data(await k.call(OWNER, 'GET', '/api/user/task/urgent', query)) as { data: Row[] };
+    expect(zonesOf(urgent.data, title)).toEqual(expected);
+  });
+});
