@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useZonedTime } from '../hooks/useZonedTime';
 import { dateToDay, dayFormat, dayToDate } from '../providers/pickerFormat';
-import { type PickerFieldProps, type PickerInputProps, usePickerInput, usePickerValue } from './pickerField';
+import {
+  fieldSx,
+  type PickerFieldProps,
+  type PickerInputProps,
+  usePickerInput,
+  usePickerValue,
+} from './pickerField';
 
 /**
  * A calendar day (YYYY-MM-DD, as the forms and the API hold it), typed or picked in the session's
@@ -54,7 +60,7 @@ export function DayField({
           size,
           margin,
           fullWidth,
-          sx,
+          sx: fieldSx(sx),
         },
       }}
     />

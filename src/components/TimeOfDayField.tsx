@@ -4,7 +4,13 @@ import { useTranslate } from 'react-admin';
 import { useZonedTime } from '../hooks/useZonedTime';
 import { dateToTime, TIME_REFERENCE_DAY, timeFormat, timeToDate } from '../providers/pickerFormat';
 import { twelveHourClock } from '../providers/zonedTime';
-import { type PickerFieldProps, type PickerInputProps, usePickerInput, usePickerValue } from './pickerField';
+import {
+  fieldSx,
+  type PickerFieldProps,
+  type PickerInputProps,
+  usePickerInput,
+  usePickerValue,
+} from './pickerField';
 
 /**
  * A time of day (HH:mm, 24-hour, as the forms and the API hold it), typed or picked with the
@@ -52,7 +58,7 @@ export function TimeOfDayField({
           size,
           margin,
           fullWidth,
-          sx,
+          sx: fieldSx(sx),
         },
       }}
     />

@@ -1,4 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
+import { pickersInputBaseClasses } from '@mui/x-date-pickers/PickersTextField';
 import { type ReactNode, useState } from 'react';
 import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
 
@@ -26,6 +27,21 @@ export interface PickerFieldProps {
   margin?: 'none' | 'dense' | 'normal';
   fullWidth?: boolean;
   sx?: SxProps<Theme>;
+}
+
+/**
+ * The caller's sx, with the field as wide as its text at least: MUI X gives the sections a fixed
+ * width (a native input's 182px), too wide for a row of fields; sized by their text, a row wraps
+ * rather than clip "27/11/2026" or "5:00 PM".
+ */
+export function fieldSx(sx: SxProps<Theme> | undefined): SxProps<Theme> {
+  return [
+    {
+      minWidth: 'min-content',
+      [`& .${pickersInputBaseClasses.sectionsContainer}`]: { width: 'auto', minWidth: 'min-content' },
+    },
+    ...(Array.isArray(sx) ? sx : [sx]),
+  ];
 }
 
 interface Held {

@@ -401,9 +401,9 @@ export const appMessages = {
     },
   },
   dates: {
-    invalid_day: 'Enter a whole date that exists',
-    invalid_time: 'Enter a whole time',
-    out_of_range: 'Enter a date from 1900 to 2099',
+    invalid_day: 'Not a valid date',
+    invalid_time: 'Not a valid time',
+    out_of_range: 'A date from 1900 to 2099',
   },
   ranges: {
     label: 'Dates',

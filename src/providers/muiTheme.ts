@@ -1,4 +1,5 @@
 import { alpha } from '@mui/material/styles';
+import type {} from '@mui/x-date-pickers/themeAugmentation';
 import type { RaThemeOptions } from 'react-admin';
 import { MOBILE_MAX_WIDTH } from '../../contract/constants';
 import { focusColour, shadesOf, type ThemeValues } from './theme';
@@ -59,6 +60,12 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
       MuiOutlinedInput: {
         styleOverrides: { root: { [`${focused} .MuiOutlinedInput-notchedOutline`]: { borderColor: focus } } },
+      },
+      // The date and time fields (MUI X) draw their own outline: the same focus colour.
+      MuiPickersOutlinedInput: {
+        styleOverrides: {
+          root: { [`${focused} .MuiPickersOutlinedInput-notchedOutline`]: { borderColor: focus } },
+        },
       },
       MuiFilledInput: {
         styleOverrides: { root: { [`${focused}::after`]: { borderBottomColor: focus } } },

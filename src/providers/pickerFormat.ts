@@ -34,6 +34,19 @@ export function timeFormat(pattern: DatePattern): string {
   return twelveHourClock(pattern) ? 'h:mm a' : 'HH:mm';
 }
 
+/**
+ * The pickers' own wordings of a day (a phone's "Fri, 27 Nov" above the calendar): day before
+ * month unless the pattern puts the month first. MUI X writes them month first whatever the locale.
+ */
+export function pickerDateFormats(pattern: DatePattern): {
+  normalDateWithWeekday: string;
+  shortDate: string;
+} {
+  return pattern === 'MM/DD/YYYY'
+    ? { normalDateWithWeekday: 'EEE, MMM d', shortDate: 'MMM d' }
+    : { normalDateWithWeekday: 'EEE, d MMM', shortDate: 'd MMM' };
+}
+
 const LOCALES: Record<string, Locale> = {
   'en-US': enUS,
   'en-GB': enGB,

@@ -174,7 +174,7 @@ describe('the task form’s dates and times', () => {
     await fillTheRest();
     // 31 February: every part typed, but no such day.
     await typeInto(due, '31022031');
-    expect(await within(due.parentElement!).findByText('Enter a whole date that exists')).toBeInTheDocument();
+    expect(await within(due.parentElement!).findByText('Not a valid date')).toBeInTheDocument();
     // The form holds no due date meanwhile, so nothing is sent.
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Check the highlighted fields')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import {
   dateToTime,
   dayFormat,
   dayToDate,
+  pickerDateFormats,
   pickerLocale,
   timeFormat,
   timeToDate,
@@ -31,6 +32,13 @@ describe('the date and time fields’ formats (spec §3)', () => {
     ] as const) {
       expect(format(timeToDate(time)!, timeFormat(pattern))).toBe(timeIn(instant, 'UTC', pattern));
     }
+  });
+
+  it('words a day above a phone’s calendar in the pattern’s order', () => {
+    const friday = dayToDate('2026-11-27')!;
+    expect(format(friday, pickerDateFormats('DD/MM/YYYY').normalDateWithWeekday)).toBe('Fri, 27 Nov');
+    expect(format(friday, pickerDateFormats('YYYY-MM-DD').shortDate)).toBe('27 Nov');
+    expect(format(friday, pickerDateFormats('MM/DD/YYYY').normalDateWithWeekday)).toBe('Fri, Nov 27');
   });
 
   it('uses a 12-hour clock only for the US pattern', () => {

@@ -81,6 +81,9 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
 }
 
 const row = { display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', width: '100%' } as const;
+const pair = { display: 'flex', gap: 2, flex: '1 1 270px' } as const;
+const day = { flex: '3 1 0' } as const;
+const time = { flex: '2 1 0' } as const;
 
 function WhatSection() {
   const translate = useTranslate();
@@ -131,31 +134,26 @@ function WhenSection() {
   const expiryMode = useWatch({ name: 'expiry_mode' }) as string;
   return (
     <Section title={translate('tasks.sections.when')} intro={translate('tasks.helpers.times')}>
+      {/* Start and due each keep their day and time together when the row wraps. */}
       <Box sx={row}>
-        <DayInput
-          source="start_date"
-          label="tasks.fields.start_date"
-          validate={required()}
-          sx={{ flex: '1 1 160px' }}
-        />
-        <TimeOfDayInput
-          source="start_time"
-          label="tasks.fields.start_time"
-          validate={required()}
-          sx={{ flex: '1 1 130px' }}
-        />
-        <DayInput
-          source="due_date"
-          label="tasks.fields.due_date"
-          validate={required()}
-          sx={{ flex: '1 1 160px' }}
-        />
-        <TimeOfDayInput
-          source="due_time"
-          label="tasks.fields.due_time"
-          validate={[required(), dueAfterStart]}
-          sx={{ flex: '1 1 130px' }}
-        />
+        <Box sx={pair}>
+          <DayInput source="start_date" label="tasks.fields.start_date" validate={required()} sx={day} />
+          <TimeOfDayInput
+            source="start_time"
+            label="tasks.fields.start_time"
+            validate={required()}
+            sx={time}
+          />
+        </Box>
+        <Box sx={pair}>
+          <DayInput source="due_date" label="tasks.fields.due_date" validate={required()} sx={day} />
+          <TimeOfDayInput
+            source="due_time"
+            label="tasks.fields.due_time"
+            validate={[required(), dueAfterStart]}
+            sx={time}
+          />
+        </Box>
       </Box>
       <Box sx={row}>
         <SelectInput
