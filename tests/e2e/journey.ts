@@ -65,3 +65,28 @@ export function sydneyDay(offset = 0): string {
   date.setUTCDate(date.getUTCDate() + offset);
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * Types a day (YYYY-MM-DD) into the date field labelled `label` as a person in a demo session
+ * does: the demo's zone is Sydney, so the field reads DD/MM/YYYY and is typed day first, from its
+ * first part.
+ */
+export async function typeDay(page: Page, label: string, day: string): Promise<void> {
+  const [year, month, date] = day.split('-');
+  const field = page.getByRole('group', { name: label, exact: true });
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${date}${month}${year}`);
+}
+
+/** Types a time (HH:mm) into the time field labelled `label`: 24-hour in the demo's Sydney. */
+export async function typeTime(page: Page, label: string, time: string): Promise<void> {
+  const field = page.getByRole('group', { name: label, exact: true });
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.type(time.replace(':', ''));
+}
+
+/** A day written as the demo's Sydney sessions read it (DD/MM/YYYY). */
+export function sydneyPattern(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}

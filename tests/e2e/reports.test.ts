@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newPage, openBrowser, screenshotOnFailure } from './harness';
-import { signIn, sydneyDay } from './journey';
+import { signIn, sydneyDay, sydneyPattern, typeDay } from './journey';
 
 /**
  * The reports (issue 13) in a browser: the owner goes through the six reports, sets a range of
@@ -46,11 +46,15 @@ describe('Reports', () => {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tab', { name: tab, selected: true }).waitFor();
     }
-    await page.getByLabel('From', { exact: true }).fill(sydneyDay(-6));
-    await page.getByLabel('To', { exact: true }).fill(sydneyDay(3));
-    // Both dates were typed before the page redrew: the address must keep both.
+    // The range of one's own is typed in the session's pattern (Sydney: DD/MM/YYYY) and kept in
+    // the address as YYYY-MM-DD; both must stay, though the page redraws after the first.
+    await typeDay(page, 'From', sydneyDay(-6));
+    await typeDay(page, 'To', sydneyDay(3));
     await page.waitForURL(
       (url) => url.searchParams.get('from') === sydneyDay(-6) && url.searchParams.get('to') === sydneyDay(3),
+    );
+    expect(await page.getByRole('group', { name: 'From', exact: true }).textContent()).toContain(
+      sydneyPattern(sydneyDay(-6)),
     );
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'XLSX' }).click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
+import { sydneyDay, sydneyPattern, typeTime } from './journey';
 
 /**
  * Head office sends work (issue 10): the owner writes an urgent task for Sydney Metro that needs a
@@ -62,6 +63,15 @@ describe('Task Management: an urgent task for an area', () => {
 
     await page.locator('input[name="evidence.photos"]').fill('1');
 
+    // The dates and times read as a Sydney session reads them (DD/MM/YYYY, 24-hour); a due time
+    // typed in the field reaches the schedule as it was typed.
+    const startDate = page.getByRole('group', { name: 'Start date', exact: true });
+    expect(await startDate.textContent()).toContain(sydneyPattern(sydneyDay()));
+    await typeTime(page, 'Due time', '18:30');
+    await expect
+      .poll(async () => (await page.getByTestId('recurrence-sentence').textContent()) ?? '')
+      .toContain('09:00–18:30');
+
     // The live preview counts the area's three stores before anything is sent.
     const preview = page.getByTestId('task-preview');
     await expect
@@ -85,6 +95,7 @@ describe('Task Management: an urgent task for an area', () => {
       await page.getByRole('link', { name: store }).waitFor();
     }
     await page.getByText('1 photo').first().waitFor();
+    expect(await page.getByTestId('task-schedule').textContent()).toContain('09:00–18:30');
 
     // The list shows it too, found by its title.
     await page.goto('/task/management');
