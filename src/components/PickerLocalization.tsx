@@ -1,9 +1,21 @@
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import type { PickersInputLocaleText } from '@mui/x-date-pickers/locales';
 import { type ReactNode, useMemo } from 'react';
 import { useSessionUser } from '../hooks/useSession';
 import { useZonedTime } from '../hooks/useZonedTime';
+import { translate } from '../i18n/translate';
 import { pickerDateFormats, pickerLocale } from '../providers/pickerFormat';
+
+/**
+ * MUI X names an hour or minute of its list "6 hours" where it shows "06": a name without the
+ * visible text (axe's label-content-name-mismatch). Ours carry the text as shown.
+ */
+const LOCALE_TEXT: PickersInputLocaleText = {
+  hoursClockNumberText: (hours) => translate('dates.hours_option', { hours: hours.padStart(2, '0') }),
+  minutesClockNumberText: (minutes) =>
+    translate('dates.minutes_option', { minutes: minutes.padStart(2, '0') }),
+};
 
 /**
  * The date and time pickers' adapter (date-fns), mounted once around the signed-in app: the
@@ -21,6 +33,7 @@ export function PickerLocalization({ children }: { children: ReactNode }) {
       dateAdapter={AdapterDateFns}
       adapterLocale={adapterLocale}
       dateFormats={dateFormats}
+      localeText={LOCALE_TEXT}
     >
       {children}
     </LocalizationProvider>

@@ -1,4 +1,5 @@
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import { renderMultiSectionDigitalClockTimeView } from '@mui/x-date-pickers/timeViewRenderers';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useZonedTime } from '../hooks/useZonedTime';
@@ -11,6 +12,12 @@ import {
   usePickerInput,
   usePickerValue,
 } from './pickerField';
+
+const LISTS = {
+  hours: renderMultiSectionDigitalClockTimeView,
+  minutes: renderMultiSectionDigitalClockTimeView,
+  meridiem: renderMultiSectionDigitalClockTimeView,
+};
 
 /**
  * A time of day (HH:mm, 24-hour, as the forms and the API hold it), typed or picked with the
@@ -45,6 +52,8 @@ export function TimeOfDayField({
       format={timeFormat(pattern)}
       ampm={twelveHourClock(pattern)}
       referenceDate={TIME_REFERENCE_DAY}
+      // The lists of hours and minutes on a phone too (not the dial), named as they read.
+      viewRenderers={LISTS}
       name={name}
       disabled={disabled}
       slotProps={{

@@ -404,6 +404,9 @@ export const appMessages = {
     invalid_day: 'Not a valid date',
     invalid_time: 'Not a valid time',
     out_of_range: 'A date from 1900 to 2099',
+    // What a screen reader says for an hour or minute in a time field's list ("09 hours").
+    hours_option: '%{hours} hours',
+    minutes_option: '%{minutes} minutes',
   },
   ranges: {
     label: 'Dates',

@@ -168,6 +168,14 @@ describe('the task form’s dates and times', () => {
     });
   });
 
+  it('names each hour and minute of the time lists with the text they show', async () => {
+    renderRoute('/task/management/create', author('Europe/London'));
+    await screen.findByRole('group', { name: 'Start time' });
+    await userEvent.click(screen.getAllByRole('button', { name: /^Choose time/ })[0]!);
+    expect(await screen.findByRole('option', { name: '09 hours' })).toHaveTextContent(/^09$/);
+    expect(screen.getByRole('option', { name: '30 minutes' })).toHaveTextContent(/^30$/);
+  });
+
   it('says an unfinished date is not a date and does not save it', async () => {
     renderRoute('/task/management/create', author('Europe/London'));
     const due = await screen.findByRole('group', { name: 'Due date' });
