@@ -162,10 +162,17 @@ export const ASSIGNMENT_STATUSES = [
 ] as const;
 
 /** Assigned = every occurrence not cancelled; done = done or approved; overdue = still open past due. */
+/**
+ * A task's progress (README "Figures"): `assigned` counts the occurrences due so far and those the
+ * stores dealt with early; `done` and `overdue` are among them. Later occurrences are `upcoming`,
+ * never outstanding work; `next_due_at` is the first of them.
+ */
 export const Progress = Type.Object({
   assigned: Type.Integer(),
   done: Type.Integer(),
   overdue: Type.Integer(),
+  upcoming: Type.Integer(),
+  next_due_at: Type.Union([Type.Null(), Type.String()]),
 });
 export type Progress = Static<typeof Progress>;
 
@@ -255,8 +262,6 @@ export const StoreProgress = Type.Object({
   identifier: Type.Union([Type.Null(), Type.String()]),
   timezone: Type.String(),
   ...Progress.properties,
-  /** The next still-open occurrence's due instant. */
-  next_due_at: Type.Union([Type.Null(), Type.String()]),
 });
 export type StoreProgress = Static<typeof StoreProgress>;
 

@@ -340,12 +340,14 @@ async function recordHistory(db: Db, tenantId: number, now: Date, reviewerId: nu
     WHERE a.tenant_id = ${tenantId} AND t.tenant_id = a.tenant_id AND t.id = a.task_id
       AND a.status = 'open' AND a.due_at < ${at}::timestamptz`);
   // Every store's latest approved work still waits for review, so each manager's audit queue
-  // (the area manager's three stores included) has something in it.
+  // (the area manager's three stores included) has something in it. Only work this run gave its
+  // history: what an earlier run recorded has its decision written and stays decided.
   await db.execute(sql`
     UPDATE ${taskAssignments} a SET status = 'submitted'
     WHERE a.tenant_id = ${tenantId} AND a.id IN (
       SELECT DISTINCT ON (x.workspace_node_id) x.id FROM ${taskAssignments} x
       WHERE x.tenant_id = ${tenantId} AND x.status = 'approved'
+        AND NOT EXISTS (SELECT 1 FROM ${taskSubmissions} s WHERE s.tenant_id = x.tenant_id AND s.assignment_id = x.id)
       ORDER BY x.workspace_node_id, x.due_at DESC, x.id)`);
   await db.execute(sql`
     UPDATE ${taskAssignments} a SET status = 'done', updated_at = ${at}::timestamptz

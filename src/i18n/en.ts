@@ -306,6 +306,7 @@ export const appMessages = {
     open_tasks: 'Open My Tasks',
     dismiss: 'Later',
     due: 'Due %{date}',
+    more: 'and %{smart_count} more in My Tasks |||| and %{smart_count} more in My Tasks',
   },
   reports: {
     reports: 'Reports',
@@ -363,10 +364,10 @@ export const appMessages = {
     today: 'Today',
     done_of_due: 'done of due today',
     open_my_tasks: 'Open My Tasks',
-    completion_week: 'Completion this week',
-    ftr_week: 'First time right this week',
+    completion_week: 'Completion this week so far',
+    ftr_week: 'First time right this week so far',
     points: '%{smart_count} point |||| %{smart_count} points',
-    last_week: 'last week %{value}',
+    last_week: 'same point last week %{value}',
     attention: 'Needs attention',
     overdue: '%{smart_count} overdue |||| %{smart_count} overdue',
     urgent: '%{smart_count} urgent open |||| %{smart_count} urgent open',
@@ -1027,6 +1028,7 @@ export const appMessages = {
     progress: {
       label: '%{done} of %{assigned} done',
       overdue: '%{smart_count} overdue |||| %{smart_count} overdue',
+      next: 'next: %{date}',
       none: 'Not sent yet',
     },
     evidence: {

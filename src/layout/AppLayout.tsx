@@ -49,7 +49,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         {children}
       </Layout>
-      <UrgentTasksModal open={urgent.open} tasks={urgent.tasks} onClose={urgent.close} />
+      <UrgentTasksModal
+        open={urgent.open}
+        tasks={urgent.tasks}
+        onClose={urgent.close}
+        onOpenTask={urgent.hide}
+      />
     </>
   );
 }

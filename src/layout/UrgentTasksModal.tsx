@@ -15,17 +15,20 @@ import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useStoreTime } from '../components/StoreTime';
 import { useIsMobile } from '../hooks/useIsMobile';
-import { type UrgentTask, urgentTaskPath } from './urgentTasks';
+import { URGENT_ROWS_SHOWN, type UrgentTask, urgentTaskPath } from './urgentTasks';
 
 export interface UrgentTasksModalProps {
   open: boolean;
   /** The urgent tasks still to do (status false). */
   tasks: UrgentTask[];
+  /** "Later", Escape or a click outside: not again in this sign-in session. */
   onClose: () => void;
+  /** One of them was opened to be worked on. */
+  onOpenTask: () => void;
 }
 
 /** The urgent-tasks reminder of spec §2 and §4: the count and the list; each opens its task. */
-export function UrgentTasksModal({ open, tasks, onClose }: UrgentTasksModalProps) {
+export function UrgentTasksModal({ open, tasks, onClose, onOpenTask }: UrgentTasksModalProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
@@ -33,9 +36,12 @@ export function UrgentTasksModal({ open, tasks, onClose }: UrgentTasksModalProps
   // Someone above store level sees one row per store of the same task; the store tells them apart.
   const severalStores = new Set(tasks.map((task) => task.workspace.id)).size > 1;
   const go = (path: string) => {
-    onClose();
+    onOpenTask();
     navigate(path);
   };
+  // A screenful: someone over many stores is sent to My Tasks for the rest.
+  const shown = tasks.slice(0, URGENT_ROWS_SHOWN);
+  const more = tasks.length - shown.length;
   return (
     <Dialog
       open={open}
@@ -56,7 +62,7 @@ export function UrgentTasksModal({ open, tasks, onClose }: UrgentTasksModalProps
           {translate('urgent.intro', { smart_count: tasks.length })}
         </Typography>
         <List>
-          {tasks.map((task) => {
+          {shown.map((task) => {
             const due = storeTime(task.due_at, task.workspace.timezone);
             const when = translate('urgent.due', { date: due.text });
             return (
@@ -78,6 +84,11 @@ export function UrgentTasksModal({ open, tasks, onClose }: UrgentTasksModalProps
             );
           })}
         </List>
+        {more > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
+            {translate('urgent.more', { smart_count: more })}
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose}>{translate('urgent.dismiss')}</Button>

@@ -4,23 +4,33 @@ import { useDataProvider } from 'react-admin';
 import { hasModuleAccess } from '../providers/accessControl';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { SessionUser } from '../providers/sessionUser';
+import { urgentLater } from '../providers/urgentLater';
 import { openUrgent, URGENT_TASKS_KEY, type UrgentTask } from './urgentTasks';
 
 export interface UrgentTasksState {
   open: boolean;
   tasks: UrgentTask[];
+  /** "Later": closed for the rest of the sign-in session. */
   close: () => void;
+  /** Closed to work on one of them: it may remind again on the next page load. */
+  hide: () => void;
 }
 
 /**
  * Loads the user's urgent tasks once per sign-in and position (GET /api/user/task/urgent) and opens
- * the modal when any has status false. It opens once per position: a refetch after completing one
+ * the modal when any has status false. The modal is for the people who do the work: a position at
+ * a store that may complete tasks (head-office and area people see urgent work on the dashboard,
+ * not in a modal on every page load). It opens once per position: a refetch after completing one
  * (My Tasks invalidates the query) only closes it when none is left, it never pops up again over
- * the task being worked on. A failure is only logged (spec §8): the modal is a reminder.
+ * the task being worked on, and after "Later" not again in this sign-in session. A failure is only
+ * logged (spec §8): the modal is a reminder.
  */
 export function useUrgentTasks(user: SessionUser | undefined): UrgentTasksState {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const enabled = Boolean(user && !user.isAdminTenant && hasModuleAccess(user, 'mytasks', ['read']));
+  const atStore = user?.position_list.find((p) => p.id === user.positionId)?.node_type === 'workspace';
+  const enabled = Boolean(
+    user && !user.isAdminTenant && atStore && hasModuleAccess(user, 'mytasks', ['read', 'complete']),
+  );
   const sessionKey = `${user?.id}:${user?.positionId}`;
   const { data, error } = useQuery({
     queryKey: [URGENT_TASKS_KEY, user?.id, user?.positionId],
@@ -38,7 +48,7 @@ export function useUrgentTasks(user: SessionUser | undefined): UrgentTasksState 
   useEffect(() => {
     if (!loaded || shownFor === sessionKey) return;
     setShownFor(sessionKey);
-    setOpen(tasks.length > 0);
+    setOpen(tasks.length > 0 && !urgentLater.said(sessionKey));
   }, [loaded, shownFor, sessionKey, tasks.length]);
   useEffect(() => {
     if (tasks.length === 0) setOpen(false);
@@ -47,6 +57,10 @@ export function useUrgentTasks(user: SessionUser | undefined): UrgentTasksState 
     if (error) console.warn('Could not load urgent tasks', error);
   }, [error]);
 
-  const close = useCallback(() => setOpen(false), []);
-  return { open, tasks, close };
+  const close = useCallback(() => {
+    urgentLater.say(sessionKey);
+    setOpen(false);
+  }, [sessionKey]);
+  const hide = useCallback(() => setOpen(false), []);
+  return { open, tasks, close, hide };
 }

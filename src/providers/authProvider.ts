@@ -12,6 +12,7 @@ import { displayName } from './sessionUser';
 import { saveThemeSettings } from './themeCache';
 import { browserTimeZone } from './timezone';
 import { deleteToken, hasToken, setToken } from './tokenCookie';
+import { urgentLater } from './urgentLater';
 
 interface LoginParams {
   username: string;
@@ -55,6 +56,8 @@ async function login({ username, password }: LoginParams): Promise<{ redirectTo:
   // A position remembered from the previous account would be refused for this one.
   setPositionId(undefined);
   clearSession();
+  // A new sign-in session: the urgent modal may remind again.
+  urgentLater.forget();
   const forced = status === 307 || data.user.force_reset;
   setForcedReset(forced);
   return { redirectTo: forced ? '/password/change' : data.redirect || '/' };

@@ -1,5 +1,6 @@
 import { clearSession, setForcedReset } from './sessionStore';
 import { deleteToken } from './tokenCookie';
+import { urgentLater } from './urgentLater';
 
 // Where a signed-out visitor is sent. Several parts of the page may notice the missing token in
 // the same moment (the failed call's handler and every guard that re-renders); remembering the
@@ -12,6 +13,7 @@ export function clearAuthState(nextSignInPath = '/login'): void {
   deleteToken();
   setForcedReset(false);
   clearSession();
+  urgentLater.forget();
 }
 
 /** The sign-in page to send a visitor without a token to, with the reason their session ended. */

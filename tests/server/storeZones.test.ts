@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaces } from '../../server/db/schema';
+import { addDays } from '../../server/lib/localDates';
 import { createTestApp, type TestApp } from './helpers/app';
+import { localDate } from './helpers/taskRows';
 import { taskKit } from './helpers/tasks';
 
 /**
@@ -36,12 +38,14 @@ describe('the store zone on rows of work', () => {
       sql`UPDATE settings SET value = 'Australia/Perth' WHERE tenant_id = ${tenantId} AND key = 'timezone'`,
     );
     const title = 'Recall: store clocks';
+    const today = localDate('Australia/Sydney');
     await k.published(OWNER, {
       title,
       type_id: await k.typeId('Urgent'),
-      start_date: '2030-03-04',
+      // Started yesterday everywhere, due the day after tomorrow: open now in every zone.
+      start_date: addDays(today, -1),
       start_time: '00:00',
-      due_date: '2030-03-05',
+      due_date: addDays(today, 2),
       due_time: '12:00',
       targets: { include: [await k.nodeId('Broken Hill'), await k.nodeId('Sydney CBD'), wollongong] },
     });
@@ -51,7 +55,7 @@ describe('the store zone on rows of work', () => {
       Wollongong: 'Australia/Perth',
     };
 
-    const query = { datetime: '2030-03-04T20:00:00', timezone: 'America/New_York' };
+    const query = { datetime: String(Math.floor(Date.now() / 1000)), timezone: 'America/New_York' };
     const day = k.data(await k.call(OWNER, 'GET', '/api/user/task/date', query)) as {
       data: { tasks: Row[] }[];
     };

@@ -45,7 +45,7 @@ describe('POST /api/admin/task/create', () => {
       compliance: true,
       evidence: { comment: true, photos: 1, files: 0 },
       author: { name: 'Olivia Owner' },
-      progress: { assigned: 0, done: 0, overdue: 0 },
+      progress: { assigned: 0, done: 0, overdue: 0, upcoming: 0, next_due_at: null },
       editable: true,
     });
     expect(task.target_nodes.map((n: { name: string; mode: string }) => `${n.mode} ${n.name}`)).toEqual([

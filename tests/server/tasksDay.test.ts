@@ -57,7 +57,8 @@ describe('GET /api/admin/task/date', () => {
     expect(task).toMatchObject({
       id: priceChange,
       due_time: '17:00',
-      progress: { assigned: 12, done: 0, overdue: 0 },
+      // Due in 2030: upcoming, not owed yet.
+      progress: { assigned: 0, done: 0, overdue: 0, upcoming: 12 },
     });
     // The recall runs 6–7 May; the price change only on the 7th.
     const sixth = k.data(await date(OWNER, { datetime: '2030-05-06', timezone: 'Australia/Sydney' }));
@@ -87,7 +88,7 @@ describe('GET /api/admin/task/date', () => {
       await date('area@acme.test', { datetime: '2030-05-07', timezone: 'Australia/Sydney' }),
     );
     const price = area.data.flatMap((g: Group) => g.tasks).find((x: { id: number }) => x.id === priceChange);
-    expect(price.progress.assigned).toBe(3);
+    expect(price.progress.upcoming).toBe(3);
   });
 
   it('answers 400, 401, 403 and keeps tenants apart', async () => {

@@ -32,7 +32,14 @@ describe('POST /api/admin/task/publish', () => {
     expect(k.data(again)).toEqual({ id, status: 'published', assignments: 3 });
     expect(await k.assignmentsOf(id)).toHaveLength(3);
     const detail = k.data(await k.call(OWNER, 'GET', '/api/admin/task/get', { id }));
-    expect(detail.progress).toEqual({ assigned: 3, done: 0, overdue: 0 });
+    // Due in 2030: nothing is due yet, so no store owes anything; the three are upcoming.
+    expect(detail.progress).toEqual({
+      assigned: 0,
+      done: 0,
+      overdue: 0,
+      upcoming: 3,
+      next_due_at: '2030-03-04T06:00:00.000Z',
+    });
     expect(detail.stores).toHaveLength(3);
     expect(detail.published_at).not.toBeNull();
   });
@@ -94,7 +101,7 @@ describe('POST /api/admin/task/publish', () => {
         order: 'asc',
       }),
     ).data[0];
-    expect(row.progress).toEqual({ assigned: 3, done: 1, overdue: 2 });
+    expect(row.progress).toEqual({ assigned: 3, done: 1, overdue: 2, upcoming: 0, next_due_at: null });
     // The area manager counts only their own stores; a store manager only theirs.
     const store = k.data(await k.call('store@acme.test', 'GET', '/api/admin/task/get', { id }));
     expect(store.progress.assigned).toBe(1);

@@ -151,7 +151,7 @@ describe('the dashboard', () => {
     renderRoute('/dashboard', manager());
     expect(await screen.findByText('4/10')).toBeTruthy();
     expect(asked[0]!.get('today')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const week = screen.getByRole('region', { name: 'Completion this week' });
+    const week = screen.getByRole('region', { name: 'Completion this week so far' });
     expect(within(week).getByText('75%')).toBeTruthy();
     expect(within(week).getByText('15 points')).toBeTruthy();
     const attention = screen.getByRole('region', { name: 'Needs attention' });

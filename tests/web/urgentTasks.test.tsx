@@ -1,13 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UrgentTask } from '../../contract/api/mytasks';
 import { openUrgent, urgentTaskPath } from '../../src/layout/urgentTasks';
+import { clearAuthState } from '../../src/providers/authState';
 import {
   ELSEWHERE,
   HERE,
   operatorVerify,
+  permissionsOf,
   position,
   resetBrowserState,
   signedIn,
@@ -68,7 +70,7 @@ describe('urgent tasks', () => {
     await expectPath('/task', '?assignment=301');
   });
 
-  it('names the store of each row when the rows span several stores (an area manager)', async () => {
+  it('names the store of each row when the rows span several stores', async () => {
     signedIn();
     server.use(
       ...emptyMyTasks,
@@ -250,6 +252,78 @@ describe('urgent tasks', () => {
     expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
     expect(window.location.pathname).toBe('/task');
     warn.mockRestore();
+  });
+
+  it('is for the people who do the work: head-office and area positions get no modal', async () => {
+    signedIn();
+    const asked = vi.fn();
+    server.use(
+      ...emptyMyTasks,
+      verifyHandler(
+        verifyData({
+          position_list: [
+            position({ node_type: 'area', node_name: 'Sydney Metro', role_name: 'Area Manager' }),
+          ],
+          modules: permissionsOf('Area Manager'),
+        }),
+      ),
+      http.get('*/api/user/task/urgent', () => {
+        asked();
+        return HttpResponse.json({ status: 200, data: { data: [urgent()] } });
+      }),
+    );
+    renderApp('/task');
+    await screen.findByRole('heading', { name: 'My Tasks' });
+    expect(asked).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
+  });
+
+  it('stays closed after Later for the rest of the sign-in session, and reminds again after a new sign-in', async () => {
+    signedIn();
+    let asked = 0;
+    server.use(
+      ...emptyMyTasks,
+      verifyHandler(verifyData()),
+      http.get('*/api/user/task/urgent', () => {
+        asked++;
+        return HttpResponse.json({ status: 200, data: { data: [urgent()] } });
+      }),
+    );
+    renderApp('/task');
+    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull());
+
+    // The page loaded again in the same sign-in session: asked, and not shown.
+    cleanup();
+    renderApp('/task');
+    await waitFor(() => expect(asked).toBe(2));
+    await screen.findByRole('heading', { name: 'My Tasks' });
+    expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
+
+    // A new sign-in session reminds again.
+    cleanup();
+    clearAuthState();
+    signedIn('another-token');
+    renderApp('/task');
+    expect(await screen.findByRole('dialog', { name: 'Urgent tasks' })).toBeTruthy();
+  });
+
+  it('lists a screenful and says how many more wait in My Tasks', async () => {
+    signedIn();
+    const eight = Array.from({ length: 8 }, (_, i) =>
+      urgent({ assignment_id: 400 + i, title: `Recall ${i + 1}` }),
+    );
+    server.use(
+      ...emptyMyTasks,
+      verifyHandler(verifyData()),
+      http.get('*/api/user/task/urgent', () => HttpResponse.json({ status: 200, data: { data: eight } })),
+    );
+    renderApp('/task');
+    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
+    expect(dialog).toHaveTextContent('You have 8 urgent tasks waiting');
+    expect(within(dialog).getAllByRole('button', { name: /^Recall \d/ })).toHaveLength(5);
+    expect(dialog).toHaveTextContent('and 3 more in My Tasks');
   });
 
   it('does not ask for users without My Tasks', async () => {

@@ -14,6 +14,7 @@ import type { Caller } from '../../lib/caller';
 import { isoInstant, jsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { nodeZone } from '../../lib/workspaceZone';
+import { WAITING_SUBMISSION } from '../figures/definitions';
 
 /*
  * What the audit reads. A submission is *waiting* while nobody has decided on it and its assignment
@@ -21,7 +22,8 @@ import { nodeZone } from '../../lib/workspaceZone';
  * count: completions of tasks without approval are done at once and never wait.
  */
 
-const WAITING = sql`(s.decision IS NULL AND a.status = 'submitted')`;
+/** Waiting for a decision: the product's one definition (the dashboard counts the same). */
+const WAITING = WAITING_SUBMISSION;
 const REVIEWED = sql`(${WAITING} OR s.decision IS NOT NULL)`;
 const personName = (alias: string) => sql.raw(`trim(${alias}.firstname || ' ' || ${alias}.lastname)`);
 

@@ -2,19 +2,21 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ComplianceQuery, ComplianceState } from '../../../contract/api/compliance';
 import type { Db } from '../../db/client';
 import { jsonRows } from '../../lib/jsonRows';
+import { CANNOT_DO, EXPIRED, LATE, ON_TIME, OVERDUE, SENT_BACK, WAITING } from '../figures/definitions';
 
 /**
- * The state of a compliance check at a workspace, from its assignment (see contract COMPLIANCE_STATES).
- * Expiry and lateness are judged against the database clock, like My Tasks.
+ * The state of a compliance check at a workspace, from its assignment (see contract
+ * COMPLIANCE_STATES), by the product's definitions: the grid's totals are the report's figures
+ * (on time + late = done; rejected + open = open).
  */
 const STATE = sql`CASE
-  WHEN a.status IN ('done', 'approved') AND a.completed_at <= a.due_at THEN 'on_time'
-  WHEN a.status IN ('done', 'approved') THEN 'late'
-  WHEN a.status = 'submitted' THEN 'waiting'
-  WHEN a.status = 'cannot_do' THEN 'cannot_do'
-  WHEN a.status = 'expired' OR (a.status IN ('open', 'rejected') AND a.expires_at <= now()) THEN 'expired'
-  WHEN a.due_at < now() THEN 'overdue'
-  WHEN a.status = 'rejected' THEN 'rejected'
+  WHEN ${ON_TIME} THEN 'on_time'
+  WHEN ${LATE} THEN 'late'
+  WHEN ${WAITING} THEN 'waiting'
+  WHEN ${CANNOT_DO} THEN 'cannot_do'
+  WHEN ${EXPIRED} THEN 'expired'
+  WHEN ${OVERDUE} THEN 'overdue'
+  WHEN ${SENT_BACK} THEN 'rejected'
   ELSE 'open' END`;
 
 /** [task id, due date, column id, state, assignment id or count] */

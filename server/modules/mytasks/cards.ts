@@ -130,6 +130,7 @@ export interface UrgentRow {
   assignment_id: number;
   task_id: number;
   title: string;
+  start_at: string;
   due_at: string;
   expires_at: string | null;
   status: AssignmentStatus;
@@ -137,16 +138,25 @@ export interface UrgentRow {
 }
 
 /** Unfinished work past its expiry can no longer be done: it never holds the urgent modal open. */
-export const expiredBy = (row: UrgentRow, now: number) =>
+const expiredBy = (row: UrgentRow, now: number) =>
   (row.status === 'open' || row.status === 'rejected') &&
   row.expires_at !== null &&
   Date.parse(row.expires_at) <= now;
 
 /**
+ * Urgent open (figures/definitions.ts URGENT_OPEN, applied to kept rows with the clock of the
+ * answer): still to do, not expired, and its window has started. The dashboard counts the same.
+ */
+export const isUrgentOpen = (row: UrgentRow, now: number) =>
+  (row.status === 'open' || row.status === 'rejected') &&
+  !expiredBy(row, now) &&
+  Date.parse(row.start_at) <= now;
+
+/**
  * Urgent-type assignments of the caller's workspaces for the local day, and those still unfinished
  * from earlier days (overdue). Expired (as the job marked them) and cancelled ones are left out;
- * those whose expiry passed since are left out by `expiredBy` when the answer is made, so the
- * rows do not depend on the clock and can be kept.
+ * what depends on the clock (expired since, started yet) is applied when the answer is made, so
+ * the rows do not depend on it and can be kept.
  */
 export function selectUrgent(db: Db, caller: Caller, date: string, timezone: string): Promise<UrgentRow[]> {
   const dayStart = sql`(${date}::date)::timestamp AT TIME ZONE ${timezone}`;
@@ -154,6 +164,7 @@ export function selectUrgent(db: Db, caller: Caller, date: string, timezone: str
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
           'assignment_id', a.id, 'task_id', a.task_id, 'title', t.title,
+          'start_at', ${isoInstant(sql`a.start_at`)},
           'due_at', ${isoInstant(sql`a.due_at`)}, 'expires_at', ${isoInstant(sql`a.expires_at`)},
           'status', a.status,
           'workspace', json_build_object('id', n.id, 'name', n.name, 'timezone', ${nodeZone})

@@ -22,8 +22,8 @@ import { closeWhenEveryoneRead, insertAcknowledgement } from './acknowledgements
 import {
   type CardRow,
   coversDay,
-  expiredBy,
   inDepartment,
+  isUrgentOpen,
   notCancelled,
   selectCards,
   selectUrgent,
@@ -105,9 +105,10 @@ export async function urgent(
   const read = () => selectUrgent(db, caller, date, timezone);
   const store = keeping && storeKey(caller, keeping.versions);
   const rows = store ? await keeping.kept.get(`urgent:${store}:${date}:${timezone}`, read) : await read();
+  // Open ones by the product's rule (started, still to do); finished ones stay listed as done.
   return {
     data: rows
-      .filter((r) => !expiredBy(r, now))
+      .filter((r) => isUrgentOpen(r, now) || isFinished(r.status))
       .map((r) => ({
         assignment_id: r.assignment_id,
         task_id: r.task_id,

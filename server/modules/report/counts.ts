@@ -1,4 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  CANNOT_DO,
+  DONE,
+  EXPIRED,
+  FIRST_TIME_RIGHT,
+  LATE,
+  ON_TIME,
+  OPEN,
+  OVERDUE,
+  WAITING,
+} from '../figures/definitions';
 
 /** The counts behind every rate (contract Metrics without the rates). */
 export interface Counts {
@@ -27,25 +38,23 @@ export const COUNT_NAMES = [
   'first_time_right',
 ] as const satisfies readonly (keyof Counts)[];
 
-/** Still to do now: open or sent back, and not expired. */
-export const STILL_TO_DO = sql`a.status IN ('open', 'rejected') AND (a.expires_at IS NULL OR a.expires_at > now())`;
-
 /**
- * Each count as an aggregate over assignments `a` (not withdrawn), the contract's definitions.
- * Overdue, open and expired depend on the clock; on a rolled day every due and expiry time has
- * passed, so what the roll-up stored is what this would answer now.
+ * Each count as an aggregate over assignments `a` (not withdrawn), by the product's one set of
+ * definitions (figures/definitions.ts). Overdue, open and expired depend on the clock; on a
+ * rolled day every due and expiry time has passed, so what the roll-up stored is what this would
+ * answer now.
  */
 const AGGREGATES: Record<keyof Counts, SQL> = {
   assigned: sql`count(*)`,
-  done: sql`count(*) FILTER (WHERE a.status IN ('done', 'approved'))`,
-  on_time: sql`count(*) FILTER (WHERE a.status IN ('done', 'approved') AND a.completed_at <= a.due_at)`,
-  late: sql`count(*) FILTER (WHERE a.status IN ('done', 'approved') AND a.completed_at > a.due_at)`,
-  overdue: sql`count(*) FILTER (WHERE ${STILL_TO_DO} AND a.due_at < now())`,
-  expired: sql`count(*) FILTER (WHERE a.status = 'expired' OR (a.status IN ('open', 'rejected') AND a.expires_at <= now()))`,
-  cannot_do: sql`count(*) FILTER (WHERE a.status = 'cannot_do')`,
-  waiting: sql`count(*) FILTER (WHERE a.status = 'submitted')`,
-  open: sql`count(*) FILTER (WHERE ${STILL_TO_DO} AND a.due_at >= now())`,
-  first_time_right: sql`count(*) FILTER (WHERE a.status IN ('done', 'approved') AND a.first_time_right)`,
+  done: sql`count(*) FILTER (WHERE ${DONE})`,
+  on_time: sql`count(*) FILTER (WHERE ${ON_TIME})`,
+  late: sql`count(*) FILTER (WHERE ${LATE})`,
+  overdue: sql`count(*) FILTER (WHERE ${OVERDUE})`,
+  expired: sql`count(*) FILTER (WHERE ${EXPIRED})`,
+  cannot_do: sql`count(*) FILTER (WHERE ${CANNOT_DO})`,
+  waiting: sql`count(*) FILTER (WHERE ${WAITING})`,
+  open: sql`count(*) FILTER (WHERE ${OPEN})`,
+  first_time_right: sql`count(*) FILTER (WHERE ${FIRST_TIME_RIGHT})`,
 };
 
 /** The aggregates as integer columns named after the counts, in COUNT_NAMES order. */

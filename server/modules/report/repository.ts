@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jsonRows, sqlRows } from '../../lib/jsonRows';
-import { type Counts, countColumns, countList, jsonPairs, STILL_TO_DO, summedColumns } from './counts';
+import { ASSIGNED, OVERDUE, STILL_TO_DO, URGENT_OPEN, WAITING_SUBMISSION } from '../figures/definitions';
+import { type Counts, countColumns, countList, jsonPairs, summedColumns } from './counts';
 import { allLive, type DayPlan, dateArray, inRanges, periodsOf, planFrom } from './plan';
 
 /*
@@ -29,6 +30,11 @@ export interface Slice {
   to: string;
   typeId?: number;
   departmentId?: number;
+  /**
+   * Only assignments due by this instant (ISO): a week to date compares like with like. Such a
+   * slice is always counted live (the roll-up keeps whole days).
+   */
+  dueBy?: string;
 }
 
 /** What one statement of a slice reads: its days' plan and the lists its halves filter on. */
@@ -81,9 +87,10 @@ async function reachOf(db: Db, slice: Slice): Promise<Reach> {
       }::text AS workspaces`,
   );
   return {
-    plan: slice.workspace
-      ? allLive(slice.from, slice.to)
-      : planFrom(slice.from, slice.to, row!.rolled_through, JSON.parse(row!.changed ?? '[]')),
+    plan:
+      slice.workspace || slice.dueBy !== undefined
+        ? allLive(slice.from, slice.to)
+        : planFrom(slice.from, slice.to, row!.rolled_through, JSON.parse(row!.changed ?? '[]')),
     tasks: idArray(row!.tasks),
     anyKind: filtered ? idArray(row!.any_kind) : null,
     workspaces: slice.root ? null : idArray(row!.workspaces),
@@ -92,8 +99,9 @@ async function reachOf(db: Db, slice: Slice): Promise<Reach> {
 
 /** Live assignments `a` of the slice's days that the roll-up does not cover (every kind). */
 const liveWhere = (slice: Slice, reach: Reach) =>
-  sql`a.tenant_id = ${slice.tenantId} AND a.status <> 'cancelled' AND ${inRanges(sql`a.due_date`, reach.plan.live)}
-    ${reach.workspaces ? sql`AND a.workspace_node_id = ANY(${reach.workspaces})` : sql``}`;
+  sql`a.tenant_id = ${slice.tenantId} AND ${ASSIGNED} AND ${inRanges(sql`a.due_date`, reach.plan.live)}
+    ${reach.workspaces ? sql`AND a.workspace_node_id = ANY(${reach.workspaces})` : sql``}
+    ${slice.dueBy === undefined ? sql`` : sql`AND a.due_at <= ${slice.dueBy}::timestamptz`}`;
 
 /** The same on a period table `p`, which keeps the type and department as columns. */
 function periodWhere(slice: Slice, reach: Reach): SQL {
@@ -381,30 +389,42 @@ export async function people(db: Db, slice: Slice): Promise<PersonCounts[]> {
 const LAST_DAY = '2999-12-31';
 
 /**
- * Dashboard counts that are not about a date range: what is late, urgent, waiting, unread now,
- * of assignments due on `since` or later. On a rolled day everything still to do is overdue
- * (its due time passed) and started, so the roll-up's overdue column answers all three there.
+ * Dashboard counts that are not about a date range. Overdue and unread communications: of
+ * assignments due on `since` or later (on a rolled day everything still to do is overdue and
+ * started, so the roll-up's overdue column answers both there). Urgent open and waiting for
+ * review: all of the node's, whenever due, by the same definitions as the urgent list and the
+ * audit queues, so the dashboard and those screens show the same numbers.
  */
 export async function currentCounts(db: Db, slice: Omit<Slice, 'from' | 'to'>, since: string) {
   const whole: Slice = { ...slice, from: since, to: LAST_DAY };
   const reach = await reachOf(db, whole);
+  // The stores the urgent list reads (open ones: its work is done there) and those the audit
+  // queues read (any, closed ones too: their work still waits for a decision).
+  const stores = (activeOnly: boolean) =>
+    sql`AND a.workspace_node_id IN (SELECT n.id FROM hierarchy_nodes n
+        WHERE n.tenant_id = ${slice.tenantId} AND n.type = 'workspace' AND n.path LIKE ${`${slice.path}%`}
+        ${activeOnly ? sql`AND n.status = 'active'` : sql``})`;
   const [row] = await jsonRows<
     { overdue: number; urgent_open: number; waiting_review: number; unacknowledged: number }[]
   >(
     db,
     sql`SELECT json_build_array(json_build_object(
         'overdue', coalesce(sum(s.overdue) FILTER (WHERE tt.kind <> 'communication'), 0),
-        'urgent_open', coalesce(sum(s.started) FILTER (WHERE tt.kind = 'urgent'), 0),
-        'waiting_review', coalesce(sum(s.waiting), 0),
-        'unacknowledged', coalesce(sum(s.started) FILTER (WHERE tt.kind = 'communication'), 0)))::text AS rows
+        'unacknowledged', coalesce(sum(s.started) FILTER (WHERE tt.kind = 'communication'), 0),
+        'urgent_open', (SELECT count(*) FROM task_assignments a
+          JOIN tasks t ON t.tenant_id = a.tenant_id AND t.id = a.task_id
+          JOIN task_types tt ON tt.tenant_id = t.tenant_id AND tt.id = t.type_id
+          WHERE a.tenant_id = ${slice.tenantId} AND ${URGENT_OPEN} ${stores(true)}),
+        'waiting_review', (SELECT count(*) FROM task_submissions s
+          JOIN task_assignments a ON a.tenant_id = s.tenant_id AND a.id = s.assignment_id
+          WHERE s.tenant_id = ${slice.tenantId} AND ${WAITING_SUBMISSION} ${stores(false)})))::text AS rows
       FROM (
-        SELECT r.task_id, r.overdue, r.overdue AS started, r.waiting FROM report_node_days r
+        SELECT r.task_id, r.overdue, r.overdue AS started FROM report_node_days r
         WHERE r.tenant_id = ${slice.tenantId} AND r.node_id = ${slice.nodeId}
           AND ${inRanges(sql`r.due_date`, reach.plan.rolled)}
         UNION ALL
-        SELECT a.task_id, count(*) FILTER (WHERE ${STILL_TO_DO} AND a.due_at < now()),
-          count(*) FILTER (WHERE ${STILL_TO_DO} AND a.start_at <= now()),
-          count(*) FILTER (WHERE a.status = 'submitted')
+        SELECT a.task_id, count(*) FILTER (WHERE ${OVERDUE}),
+          count(*) FILTER (WHERE ${STILL_TO_DO} AND a.start_at <= now())
         FROM task_assignments a WHERE ${liveWhere(whole, reach)}
         GROUP BY a.task_id) s
       JOIN tasks t ON t.tenant_id = ${slice.tenantId} AND t.id = s.task_id

@@ -103,8 +103,6 @@ async function sliceOf(db: Db, caller: Caller, query: ReportQuery) {
   return { node, slice };
 }
 
-const metricsOf = ({ week: _, ...metrics }: TrendPoint): Metrics => metrics;
-
 /** The sum of some groups' counts (a node's totals are the sum of its groups'). */
 function sumOf(rows: Counts[]): Counts {
   const sum = Object.fromEntries(COUNT_NAMES.map((name) => [name, 0])) as unknown as Counts;
@@ -277,9 +275,19 @@ export const REPORTS: Record<ReportName, (db: Db, caller: Caller, query: ReportQ
   'team-member-performance': team,
 };
 
-/** The dashboard of the caller's scope: today, this week against last, what needs attention, the trend. */
-export async function dashboard(db: Db, caller: Caller, query: DashboardQuery): Promise<DashboardSummary> {
-  const today = query.today ?? new Date().toISOString().slice(0, 10);
+/**
+ * The dashboard of the caller's scope: today, this week against last, what needs attention, the
+ * trend. "This week" is the week to date: from the tenant's week start to now, counting only work
+ * due by now (store-local due dates, the database clock); last week is compared over the same
+ * span (its first days to the same weekday and time). Past weeks of the trend are whole.
+ */
+export async function dashboard(
+  db: Db,
+  caller: Caller,
+  query: DashboardQuery,
+  now = new Date(),
+): Promise<DashboardSummary> {
+  const today = query.today ?? now.toISOString().slice(0, 10);
   checkDate(today, 'today');
   const weekStart = await weekStartOf(db, caller.tenantId);
   const thisWeek = weekStartFor(today, weekStart);
@@ -294,26 +302,41 @@ export async function dashboard(db: Db, caller: Caller, query: DashboardQuery): 
   };
   const month = { ...base, from: addDays(today, -29), to: today };
   const firstWeek = addDays(thisWeek, -49);
-  // Today, this week, last week and the eight weeks: one pass over the node's rows, per day.
-  const [days, now, storeRows] = await Promise.all([
+  const weekAgo = addDays(today, -7);
+  const dueSoFar = (day: string, by: Date) => ({ ...base, from: day, to: day, dueBy: by.toISOString() });
+  // Whole days per due date (eight weeks, one pass), and today and a week ago each up to this time.
+  const [days, todaySoFar, weekAgoSoFar, current, storeRows] = await Promise.all([
     countsBy(db, { ...base, from: firstWeek, to: addDays(thisWeek, 6) }, { day: sql`s.due_date` }),
+    countsBy(db, dueSoFar(today, now), {}),
+    countsBy(db, dueSoFar(weekAgo, new Date(now.getTime() - 7 * 86_400_000)), {}),
     currentCounts(db, base, addDays(today, -29)),
     storeCounts(db, month),
   ]);
+  const on = (from: string, to: string) =>
+    days.filter((d) => {
+      const day = String(d.day).slice(0, 10);
+      return day >= from && day <= to;
+    });
+  const thisWeekToDate = withRates(sumOf([...on(thisWeek, addDays(today, -1)), ...todaySoFar]));
+  const lastWeekToDate = withRates(
+    sumOf([...on(addDays(thisWeek, -7), addDays(weekAgo, -1)), ...weekAgoSoFar]),
+  );
   const eight = weekly(days, weekStart, firstWeek, 8);
-  const todays = sumOf(days.filter((d) => String(d.day).slice(0, 10) === today));
+  // The current week of the trend is the week to date, as the card above it says.
+  eight[7] = { week: thisWeek, ...thisWeekToDate };
+  const todays = sumOf(on(today, today));
   const ranked = storeRows
     .map(row)
     .filter((r) => r.assigned > 0)
     .sort(best);
   return {
     today: { due: Number(todays.assigned), done: Number(todays.done) },
-    this_week: metricsOf(eight[7]!),
-    last_week: metricsOf(eight[6]!),
-    overdue: Number(now.overdue),
-    urgent_open: Number(now.urgent_open),
-    waiting_review: Number(now.waiting_review),
-    unacknowledged: Number(now.unacknowledged),
+    this_week: thisWeekToDate,
+    last_week: lastWeekToDate,
+    overdue: Number(current.overdue),
+    urgent_open: Number(current.urgent_open),
+    waiting_review: Number(current.waiting_review),
+    unacknowledged: Number(current.unacknowledged),
     trend: eight,
     ...bestAndWorst(ranked),
   };

@@ -8,6 +8,7 @@ import { containing } from '../../lib/like';
 import { toTaskType, typeRows } from '../tasktypes/service';
 import { isTimeZone } from '../workspaces/object';
 import { hhmm } from './present';
+import { PROGRESS_COUNTS as counts, type ProgressRow, progressOf } from './progress';
 import { isCalendarDate } from './recurrence';
 import type { TaskRow } from './repository';
 
@@ -51,11 +52,6 @@ export function dayOf(datetime: string, timezone: string): string {
   return localDate(instant, timezone);
 }
 
-const counts = sql`
-  count(*) FILTER (WHERE a.status <> 'cancelled')::int AS assigned,
-  count(*) FILTER (WHERE a.status IN ('done', 'approved'))::int AS done,
-  count(*) FILTER (WHERE a.status = 'open' AND a.due_at < now())::int AS overdue`;
-
 /** Progress per published task over the caller's assignments that match `where`. */
 async function progressWhere(db: Db, caller: Caller, where: SQL, department?: number) {
   const result = await db.execute(sql`
@@ -68,9 +64,9 @@ async function progressWhere(db: Db, caller: Caller, where: SQL, department?: nu
       ${department ? sql`AND t.department_id = ${department}` : sql``}
     GROUP BY a.task_id`);
   return new Map(
-    (result as unknown as { rows: ({ task_id: number } & Progress)[] }).rows.map((r) => [
+    (result as unknown as { rows: ({ task_id: number } & ProgressRow)[] }).rows.map((r) => [
       Number(r.task_id),
-      { assigned: Number(r.assigned), done: Number(r.done), overdue: Number(r.overdue) },
+      progressOf(r),
     ]),
   );
 }

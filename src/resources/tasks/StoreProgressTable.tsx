@@ -89,7 +89,7 @@ export function StoreProgressTable({ task }: { task: Task }) {
                       )}
                     </TableCell>
                     <TableCell>
-                      <TaskProgressBar progress={store} />
+                      <TaskProgressBar progress={store} zone={store.timezone} />
                     </TableCell>
                     <TableCell sx={narrow}>
                       {store.next_due_at ? (

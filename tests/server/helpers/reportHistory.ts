@@ -51,5 +51,14 @@ export async function writeReportHistory(t: TestApp, tasks: ReturnType<typeof ta
     date: '2021-03-09',
     status: 'submitted',
   });
+  // Waiting approval as the service leaves it: the submission that waits for a decision.
+  await finish(waiting.id, store.id, '-2 hours', false);
+  await t.database.db.insert(taskSubmissions).values({
+    tenantId: waiting.tenantId,
+    assignmentId: waiting.id,
+    attempt: 1,
+    outcome: 'done',
+    submittedBy: store.id,
+  });
   return { taskId: task.id, open, waiting };
 }
