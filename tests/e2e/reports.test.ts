@@ -59,6 +59,8 @@ describe('Reports', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'XLSX' }).click();
     const file = await download;
+    // Saved under the server's name for it (Content-Disposition), not one the page made up.
+    expect(file.suggestedFilename()).toBe(`overall-${sydneyDay(-6)}-to-${sydneyDay(3)}.xlsx`);
     const path = await file.path();
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(path);
