@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../contract/api/hierarchy';
 import { hierarchyNodes, taskSubmissions, users } from '../../server/db/schema';
-import { countAdministrators } from '../../server/modules/users/administrators';
+import { countAdministrators } from '../../server/lib/administrators';
 import { createTestApp, type InjectOptions, type InjectResponse, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { localDate, taskBuilder } from './helpers/taskRows';

@@ -10,7 +10,7 @@ import {
   tasks,
 } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { seenBy } from '../taskmanagement/visibility';
+import { seenBy } from '../../lib/taskVisibility';
 
 export type TaskFileRow = typeof taskFiles.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DownloadQuery, MAX_DOCUMENT_BYTES, UploadResult } from '../../../contract/api/tasks';
 import { callerOf } from '../../lib/caller';
 import { ok, responses, sendFile } from '../../lib/http';
-import { readUpload } from '../../plugins/files';
+import { readUpload } from '../../lib/uploads';
 import { assertMayUpload, readTaskFile, readTaskThumbnail, storeTaskFile } from './service';
 import { THUMBNAIL_MIME } from './thumbnail';
 

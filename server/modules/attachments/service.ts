@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { type Caller, can } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import type { Upload } from '../../plugins/files';
+import type { Upload } from '../../lib/uploads';
 import { cleanFileName, detectTaskFile } from './detect';
 import {
   existingFiles as existingFileHashes,

@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/api/hierarchy';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
+import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { queueOrganisationFollowUps } from '../../lib/organisationChanges';
@@ -16,16 +17,6 @@ import { lockOrganisation } from '../../lib/organisationLock';
 import { isForeignKeyViolation } from '../../lib/pgErrors';
 import { bumpStores, bumpVersion } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
-import { assertAdministratorRemains, countAdministrators } from '../users/administrators';
-import { assertCanActivate } from '../workspaces/limit';
-import {
-  addObject,
-  assertIdentifierFree,
-  editObject,
-  objectOfNode,
-  objectValues,
-  workspaceObject,
-} from '../workspaces/object';
 import {
   buildTree,
   countChildren,
@@ -53,6 +44,15 @@ import {
   updateNodeFields,
   updateWorkspaceNodes,
 } from './repository';
+import { assertCanActivate } from './workspaceLimit';
+import {
+  addObject,
+  assertIdentifierFree,
+  editObject,
+  objectOfNode,
+  objectValues,
+  workspaceObject,
+} from './workspaceObject';
 
 export const OUTSIDE_SCOPE = 'This node is outside your part of the organisation.';
 export const NODE_TYPE_ERROR = 'Node Type Error';

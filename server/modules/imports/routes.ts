@@ -16,7 +16,7 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses, sendFile } from '../../lib/http';
 import type { Download } from '../../lib/spreadsheet';
-import { readUpload } from '../../plugins/files';
+import { readUpload } from '../../lib/uploads';
 import { runImportJob } from './run';
 import * as imports from './service';
 

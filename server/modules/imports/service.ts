@@ -15,7 +15,7 @@ import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pgErrors';
 import type { Download } from '../../lib/spreadsheet';
 import type { FileStorage } from '../../lib/storage';
-import type { Upload } from '../../plugins/files';
+import type { Upload } from '../../lib/uploads';
 import type { Jobs } from '../../plugins/jobs';
 import { findUser } from '../users/service';
 import { readTable, type Table } from './columns';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '../../lib/errors';
+import { detectFileType } from '../../lib/imageType';
 import type { FileStorage } from '../../lib/storage';
-import { detectFileType } from '../../plugins/files';
 import { avatarUrl } from '../session/service';
 
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;

@@ -4,8 +4,8 @@ import { AvatarUpload, Profile, ProfileUpdateBody, ProfileUpdateResult } from '.
 import { callerOf, can } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { ok, responses, sendFile } from '../../lib/http';
+import { readUpload } from '../../lib/uploads';
 import { sessionOf } from '../../plugins/auth';
-import { readUpload } from '../../plugins/files';
 import { avatarExists, MAX_AVATAR_BYTES, readAvatar, storeAvatar } from './avatar';
 import { getProfile, updateProfile } from './service';
 

@@ -4,21 +4,12 @@ import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { bumpPeople } from '../../lib/versions';
 import { listFields } from '../profileFields/service';
+import { loadProfileData } from '../profileFields/values';
 import { checkOwnPassword, writeOwnPassword } from '../session/passwords';
 import { avatarUrl, type SessionContext } from '../session/service';
 import { findUser } from '../users/service';
-import {
-  deleteValue,
-  loadProfileData,
-  loadValuesOfMany,
-  saveValue,
-  saveValuesBulk,
-  updateOwnProfile,
-} from './repository';
+import { deleteValue, loadValuesOfMany, saveValue, saveValuesBulk, updateOwnProfile } from './repository';
 import { checkValue } from './values';
-
-/** A user's profile values with each field's short name: verify sends them (the web app reads `timezone`). */
-export { loadProfileData };
 
 /** The caller's own profile; also read right after a change, when there may be no position. */
 export async function getProfile(db: Db, caller: Pick<Caller, 'tenantId' | 'userId'>): Promise<Profile> {

@@ -6,11 +6,11 @@ import type {
   RoleUpdateBody,
 } from '../../../contract/api/roles';
 import type { Db } from '../../db/client';
+import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { lockOrganisation } from '../../lib/organisationLock';
 import { bumpPeople } from '../../lib/versions';
-import { assertAdministratorRemains, countAdministrators } from '../users/administrators';
 import { beyond, type GrantRow, parsePermissions, toPermission } from './grants';
 import {
   countRoleHolders,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { ok } from '../../lib/http';
 import { verifyTreeJson } from '../hierarchy/treeCache';
-import { loadProfileData } from '../profile/service';
+import { loadProfileData } from '../profileFields/values';
 import { loadSettings, loadTerms } from '../settings/service';
 import { listTheme } from '../theme/service';
 import { avatarUrl, type SessionContext } from './service';

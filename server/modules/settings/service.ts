@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 import { bumpPeople, bumpVersion } from '../../lib/versions';
-import { countWorkspaces } from '../workspaces/count';
+import { countWorkspaces } from '../../lib/workspaceCount';
 import {
   DEFAULT_SETTINGS,
   insertModules,

@@ -13,9 +13,9 @@ import {
 } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { containing } from '../../lib/like';
+import { managedBy } from '../../lib/taskVisibility';
 import type { TargetNodeRow } from './organisation';
 import type { TaskValues } from './validate';
-import { managedBy } from './visibility';
 
 export type TaskRow = typeof tasks.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '../../lib/errors';
+import { type DetectedType, detectFileType } from '../../lib/imageType';
 import { SvgError, sanitizeSvg } from '../../lib/sanitize';
 import type { FileStorage } from '../../lib/storage';
-import { type DetectedType, detectFileType } from '../../plugins/files';
 
 /** Logos are small: a 2 MB ceiling keeps the app bar fast on a phone. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;

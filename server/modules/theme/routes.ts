@@ -5,7 +5,7 @@ import { ThemeSetting } from '../../../contract/api/session';
 import { callerOf } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { ok, responses, sendFile } from '../../lib/http';
-import { readUpload } from '../../plugins/files';
+import { readUpload } from '../../lib/uploads';
 import { MAX_LOGO_BYTES, readLogo, storeLogo } from './logo';
 import { listTheme } from './repository';
 import { updateTheme } from './service';

@@ -7,6 +7,7 @@ import type {
   UserUpdateBody,
 } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
+import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { lockOrganisation } from '../../lib/organisationLock';
@@ -18,7 +19,6 @@ import { beyond } from '../roles/grants';
 import { callerGrants, loadGrants } from '../roles/service';
 import { adminResetPassword } from '../session/passwords';
 import { avatarUrl, endUserSessions, expireResetLinks } from '../session/service';
-import { assertAdministratorRemains, countAdministrators } from './administrators';
 import { planPositions } from './assigns';
 import {
   deletePositions,

@@ -1,11 +1,11 @@
 import type { UserRecord } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
+import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import type { Caller } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { lockOrganisation } from '../../lib/organisationLock';
 import { bumpPeople, bumpStores, storesOfUser } from '../../lib/versions';
 import { endUserSessions } from '../session/service';
-import { assertAdministratorRemains, countAdministrators } from './administrators';
 import { deleteUser, setEnabled } from './repository';
 import { get, manageableUser, NOT_YOURSELF, storeIdsOf } from './service';
 

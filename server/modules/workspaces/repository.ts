@@ -1,16 +1,13 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { WorkspaceListQuery, WorkspaceRecord } from '../../../contract/api/workspaces';
 import type { Db } from '../../db/client';
-import { hierarchyNodes, tenants, workspaces } from '../../db/schema';
+import { hierarchyNodes, workspaces } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { jsonRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { jsonPage, totalCount } from '../../lib/paging';
 import { inSubtree } from '../../lib/paths';
-
-export type WorkspaceRow = typeof workspaces.$inferSelect;
-export type WorkspaceValues = Partial<Omit<typeof workspaces.$inferInsert, 'tenantId' | 'id' | 'nodeId'>>;
 
 const parent = alias(hierarchyNodes, 'parent');
 
@@ -42,72 +39,6 @@ export async function findWorkspace(
 ): Promise<JoinedWorkspace | undefined> {
   const [row] = await joined(db).where(and(eq(workspaces.tenantId, tenantId), eq(workspaces.id, id)));
   return row;
-}
-
-export async function findWorkspaceOfNode(db: Db, tenantId: number, nodeId: number) {
-  const [row] = await db
-    .select()
-    .from(workspaces)
-    .where(and(eq(workspaces.tenantId, tenantId), eq(workspaces.nodeId, nodeId)));
-  return row;
-}
-
-/** Another workspace of the tenant already using this identifier (compared case-insensitively). */
-export async function findIdentifierOwner(db: Db, tenantId: number, identifier: string, exceptId?: number) {
-  const conditions = [
-    eq(workspaces.tenantId, tenantId),
-    eq(sql`lower(${workspaces.identifier})`, identifier.toLowerCase()),
-  ];
-  if (exceptId !== undefined) conditions.push(ne(workspaces.id, exceptId));
-  const [row] = await db
-    .select({ id: workspaces.id, name: hierarchyNodes.name })
-    .from(workspaces)
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, workspaces.tenantId), eq(hierarchyNodes.id, workspaces.nodeId)),
-    )
-    .where(and(...conditions));
-  return row;
-}
-
-export async function insertWorkspace(
-  db: Db,
-  tenantId: number,
-  nodeId: number,
-  values: WorkspaceValues & { identifier: string },
-) {
-  const [row] = await db
-    .insert(workspaces)
-    .values({ ...values, tenantId, nodeId })
-    .returning();
-  return row!;
-}
-
-export async function updateWorkspace(db: Db, tenantId: number, id: number, values: WorkspaceValues) {
-  if (Object.keys(values).length === 0) return;
-  await db
-    .update(workspaces)
-    .set(values)
-    .where(and(eq(workspaces.tenantId, tenantId), eq(workspaces.id, id)));
-}
-
-/** Active and inactive workspaces in the whole tenant (the limit is the tenant's, not a scope's). */
-export async function countWorkspacesByStatus(db: Db, tenantId: number) {
-  const rows = await db
-    .select({ status: hierarchyNodes.status, n: count() })
-    .from(hierarchyNodes)
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.type, 'workspace')))
-    .groupBy(hierarchyNodes.status);
-  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-  return { active: of('active'), inactive: of('inactive') };
-}
-
-/**
- * Serialises changes that count the tenant's active workspaces, so two activations at once cannot
- * both slip under the limit. Call inside the transaction that activates.
- */
-export async function lockTenant(db: Db, tenantId: number) {
-  await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
 }
 
 const SORTS: Record<NonNullable<WorkspaceListQuery['sort']>, SQL> = {

@@ -9,14 +9,14 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
+import { countWorkspaces } from '../../lib/workspaceCount';
 import type { Jobs } from '../../plugins/jobs';
 import { createNode, nodeInScope, OUTSIDE_SCOPE, setNodeStatus, updateNode } from '../hierarchy/service';
+import { assertCanActivate } from '../hierarchy/workspaceLimit';
+import { findWorkspaceOfNode } from '../hierarchy/workspaceRows';
 import { loadSettings } from '../settings/service';
-import { countWorkspaces } from './count';
-import { assertCanActivate } from './limit';
 import {
   findWorkspace,
-  findWorkspaceOfNode,
   insertWorkspaces,
   type JoinedWorkspace,
   listWorkspaces as listRows,
@@ -134,8 +134,8 @@ export async function workspaceSummary(db: Db, caller: Caller): Promise<Workspac
  * module's rules first (identifier unique, time zone known, the active limit through
  * assertCanActivate) and calls these inside its transaction.
  */
-export { assertCanActivate, workspacesTerm } from './limit';
-export { isTimeZone } from './object';
+export { assertCanActivate, workspacesTerm } from '../hierarchy/workspaceLimit';
+export { isTimeZone } from '../hierarchy/workspaceObject';
 export type { ObjectColumns };
 
 /** Active workspaces against the limit, read one statement after the other (usable in a transaction). */

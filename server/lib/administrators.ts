@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { capabilitiesOf } from '../../../contract/modules';
-import type { Db } from '../../db/client';
-import { hierarchyNodes, positions, rolePermissions, users } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { capabilitiesOf } from '../../contract/modules';
+import type { Db } from '../db/client';
+import { hierarchyNodes, positions, rolePermissions, users } from '../db/schema';
+import { conflict } from './errors';
 
 /**
  * A tenant must always keep someone who can repair its access. That someone is an enabled user

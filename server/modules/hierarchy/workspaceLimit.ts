@@ -1,8 +1,7 @@
 import type { Db } from '../../db/client';
 import { conflict } from '../../lib/errors';
+import { countWorkspaces, lockTenant } from '../../lib/workspaceCount';
 import { loadSettings, loadTerms } from '../settings/service';
-import { countWorkspaces } from './count';
-import { lockTenant } from './repository';
 
 /** The tenant's word for several workspaces, lower case ("stores"), for messages. */
 export async function workspacesTerm(db: Db, tenantId: number): Promise<string> {

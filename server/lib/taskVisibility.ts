@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { hierarchyNodes, taskAssignments, taskTargets } from '../../db/schema';
-import { type Caller, can } from '../../lib/caller';
+import { hierarchyNodes, taskAssignments, taskTargets } from '../db/schema';
+import { type Caller, can } from './caller';
 
 /*
  * Which tasks a caller may see (issue 10, taskmanagement.read): those authored in the caller's

@@ -9,7 +9,7 @@ import {
   updateWorkspace,
   type WorkspaceRow,
   type WorkspaceValues,
-} from './repository';
+} from './workspaceRows';
 
 /**
  * A workspace is a hierarchy node with an object (address, identifier, time zone). The hierarchy

@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * Issue 24: dependencies between server modules point one way. A module is a folder of
+ * server/modules; an import counts when it runs (type-only imports vanish when compiled). Where two
+ * modules need each other, the shared part moves down (server/lib, or a module below both).
+ */
+
+const ROOT = path.resolve(__dirname, '../../server');
+const MODULES = path.join(ROOT, 'modules');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** The relative paths a file imports at run time. */
+function runtimeImports(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const match of source.matchAll(/^(?:import|export)\s+(type\s+)?([\s\S]*?)\s+from\s+'(\.[^']*)';/gm)) {
+    const [, typeOnly, names = '', spec = ''] = match;
+    if (typeOnly) continue;
+    // `import { type A, type B }` is erased too.
+    const named = names.trim().match(/^\{([\s\S]*)\}$/);
+    if (named?.[1]?.split(',').every((name) => !name.trim() || name.trim().startsWith('type '))) continue;
+    found.push(path.resolve(path.dirname(file), spec));
+  }
+  return found;
+}
+
+const moduleOf = (file: string) =>
+  file.startsWith(`${MODULES}${path.sep}`) ? file.slice(MODULES.length + 1).split(path.sep)[0] : undefined;
+
+/** Module → the modules it imports at run time, with one importing file each for the message. */
+function moduleGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of filesUnder(MODULES)) {
+    const from = moduleOf(file)!;
+    const edges = graph.get(from) ?? new Map<string, string>();
+    graph.set(from, edges);
+    for (const target of runtimeImports(file)) {
+      const to = moduleOf(target);
+      if (to && to !== from && !edges.has(to)) edges.set(to, path.relative(ROOT, file));
+    }
+  }
+  return graph;
+}
+
+/** Groups of modules that reach each other (Tarjan's strongly connected components of size > 1). */
+function cycles(graph: Map<string, Map<string, string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  let next = 0;
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of graph.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('server module dependencies', () => {
+  it('form no cycle: no two modules import each other at run time, directly or around a ring', () => {
+    const graph = moduleGraph();
+    expect(graph.size).toBeGreaterThan(10);
+    const rings = cycles(graph).map((ring) =>
+      ring.map(
+        (m) =>
+          `${m} → ${[...(graph.get(m)?.entries() ?? [])]
+            .filter(([to]) => ring.includes(to))
+            .map(([to, file]) => `${to} (${file})`)
+            .join(', ')}`,
+      ),
+    );
+    expect(rings).toEqual([]);
+  });
+
+  it('keeps server/lib below the modules: nothing in lib imports a module', () => {
+    const upward = filesUnder(path.join(ROOT, 'lib')).flatMap((file) =>
+      runtimeImports(file)
+        .filter((target) => moduleOf(target) !== undefined)
+        .map((target) => `${path.relative(ROOT, file)} → ${path.relative(ROOT, target)}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('would notice a cycle: the check finds a ring in a graph that has one', () => {
+    const ring = new Map([
+      ['a', new Map([['b', 'a/x.ts']])],
+      ['b', new Map([['c', 'b/y.ts']])],
+      ['c', new Map([['a', 'c/z.ts']])],
+      ['d', new Map([['a', 'd/w.ts']])],
+    ]);
+    expect(cycles(ring)).toEqual([['a', 'b', 'c']]);
+  });
+});
