@@ -80,6 +80,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   app.decorate('config', config);
   app.decorate('database', database);
+  database.onConnectionLost((err) =>
+    app.log.warn({ err }, 'database connection lost; the pool opens another'),
+  );
   app.decorate('db', database.db);
 
   // A route under /api that forgets to say who may call it must not silently become public.

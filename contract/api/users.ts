@@ -46,7 +46,6 @@ export const UserList = Paged(UserRecord);
 export type UserList = Static<typeof UserList>;
 
 export const USER_SEARCH_KEYS = ['name', 'email', 'role', 'node', 'status'] as const;
-export type UserSearchKey = (typeof USER_SEARCH_KEYS)[number];
 
 export const UserListQuery = Type.Object({
   page: Page,

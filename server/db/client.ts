@@ -33,6 +33,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Hears an idle connection the server dropped (restart, failover); the pool replaces it. */
+  onConnectionLost(listener: (error: Error) => void): void;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -55,12 +57,18 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it on the next query.
-    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    // the pool replaces it on the next query. The app logs it (onConnectionLost).
+    const lost = new Set<(error: Error) => void>();
+    pool.on('error', (err) => {
+      for (const listener of lost) listener(err);
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      onConnectionLost: (listener) => {
+        lost.add(listener);
+      },
       executeSql: async (text, values) => {
         if (values?.length) return pool.query(text, values);
         // A failed script leaves its connection inside an aborted transaction: discard it.
@@ -89,6 +97,8 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    // In the process: there is no connection to lose.
+    onConnectionLost: () => {},
     executeSql: async (text, values) => {
       if (values?.length) return client.query(text, values);
       // PGlite has one session: run the script inside a transaction of its own so that a failure

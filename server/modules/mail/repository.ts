@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -55,14 +55,4 @@ export async function markMail(
     .update(mailOutbox)
     .set({ status, error: error ?? null, sentAt: status === 'sent' ? new Date() : null })
     .where(and(eq(mailOutbox.tenantId, tenantId), eq(mailOutbox.id, id)));
-}
-
-export async function listOutbox(db: Db, tenantId: number, recipient?: string) {
-  return db
-    .select()
-    .from(mailOutbox)
-    .where(
-      and(eq(mailOutbox.tenantId, tenantId), recipient ? eq(mailOutbox.recipient, recipient) : undefined),
-    )
-    .orderBy(desc(mailOutbox.id));
 }

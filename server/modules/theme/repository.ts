@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ThemeSetting } from '../../../contract/api/session';
 import { THEME_KEYS } from '../../../contract/constants';
 import type { Db } from '../../db/client';
@@ -47,12 +47,4 @@ export async function seedTheme(db: Db, tenantId: number, overrides: Partial<Rec
       default: k.default,
     })),
   );
-}
-
-export async function themeExists(db: Db, tenantId: number, id: number) {
-  const [row] = await db
-    .select({ id: themeSettings.id })
-    .from(themeSettings)
-    .where(and(eq(themeSettings.tenantId, tenantId), eq(themeSettings.id, id)));
-  return Boolean(row);
 }
