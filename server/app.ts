@@ -11,27 +11,7 @@ import type { Database, Db } from './db/client';
 import { keepEmbeddedStatistics } from './db/statistics';
 import { LocalFileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
-import { attachmentRoutes } from './modules/attachments/routes';
-import { auditRoutes } from './modules/audit/routes';
-import { complianceRoutes } from './modules/compliance/routes';
-import { departmentRoutes } from './modules/departments/routes';
-import { healthRoutes } from './modules/health/routes';
-import { hierarchyRoutes } from './modules/hierarchy/routes';
-import { importRoutes } from './modules/imports/routes';
-import { myTaskRoutes } from './modules/mytasks/routes';
-import { profileRoutes } from './modules/profile/routes';
-import { profileFieldRoutes } from './modules/profileFields/routes';
-import { reportRoutes } from './modules/report/routes';
-import { roleRoutes } from './modules/roles/routes';
-import { sessionRoutes } from './modules/session/routes';
-import { settingRoutes } from './modules/settings/routes';
-import { storeInfoRoutes } from './modules/storeinfo/routes';
-import { taskManagementRoutes } from './modules/taskmanagement/routes';
-import { taskTypeRoutes } from './modules/tasktypes/routes';
-import { tenantRoutes } from './modules/tenants/routes';
-import { themeRoutes } from './modules/theme/routes';
-import { userRoutes } from './modules/users/routes';
-import { workspaceRoutes } from './modules/workspaces/routes';
+import { SERVER_MODULES } from './modules';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
@@ -92,7 +72,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     }
   });
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { modules: SERVER_MODULES });
   await app.register(requestRulesPlugin);
   // verify and tree/fetch carry the whole visible hierarchy (2 MB at 5,000 stores); JSON compresses ~10×.
   await app.register(compress, { threshold: 2048 });
@@ -120,27 +100,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(authPlugin, { db: database.db, kept: app.kept });
   await app.register(filesPlugin, { storage: new LocalFileStorage(path.join(config.dataDir, 'files')) });
 
-  await app.register(healthRoutes);
-  await app.register(sessionRoutes);
-  await app.register(profileRoutes);
-  await app.register(userRoutes);
-  await app.register(roleRoutes);
-  await app.register(departmentRoutes);
-  await app.register(profileFieldRoutes);
-  await app.register(themeRoutes);
-  await app.register(tenantRoutes);
-  await app.register(settingRoutes);
-  await app.register(hierarchyRoutes);
-  await app.register(workspaceRoutes);
-  await app.register(storeInfoRoutes);
-  await app.register(myTaskRoutes);
-  await app.register(auditRoutes);
-  await app.register(complianceRoutes);
-  await app.register(reportRoutes);
-  await app.register(taskTypeRoutes);
-  await app.register(taskManagementRoutes);
-  await app.register(attachmentRoutes);
-  await app.register(importRoutes);
+  for (const module of SERVER_MODULES) await app.register(module.routes);
 
   await app.register(webPlugin, { root: config.webRoot });
   return app;

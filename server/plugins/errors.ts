@@ -9,26 +9,19 @@ import {
   UNIQUE_VIOLATION,
 } from '../lib/pgErrors';
 import { describeIssues, type ValidationIssue } from '../lib/validationMessages';
+import type { ServerModule } from '../modules/module';
 
-/**
- * Races that a service's own check did not see (two requests creating one name at once, a row
- * deleted while another request still points at it) end in a constraint, not a 500.
- */
-const CONSTRAINT_MESSAGES: Record<string, [field: string, message: string]> = {
-  roles_name_uq: ['name', 'A role with this name already exists'],
-  departments_name_uq: ['name', 'A department with this name already exists'],
-  task_types_name_uq: ['name', 'A task type with this name already exists'],
-  profile_fields_short_name_uq: ['short_name', 'A profile field with this short name already exists'],
-  workspaces_identifier_uq: ['identifier', 'A workspace with this identifier already exists'],
-  users_username_uq: ['username', 'A user with this username already exists'],
-  tenants_identifier_uq: ['identifier', 'A tenant with this identifier already exists'],
-};
+/** The constraints every module names ("already exists" races), by constraint. */
+type ConstraintMessages = Map<string, readonly [field: string, message: string]>;
 
-function conflictOf(error: unknown): { message: string; errors?: Record<string, string> } | undefined {
+function conflictOf(
+  error: unknown,
+  constraints: ConstraintMessages,
+): { message: string; errors?: Record<string, string> } | undefined {
   const pg = pgErrorOf(error);
   if (!pg) return undefined;
   if (pg.code === UNIQUE_VIOLATION) {
-    const known = pg.constraint ? CONSTRAINT_MESSAGES[pg.constraint] : undefined;
+    const known = pg.constraint ? constraints.get(pg.constraint) : undefined;
     return known
       ? { message: known[1], errors: { [known[0]]: known[1] } }
       : { message: 'This record already exists.' };
@@ -43,7 +36,10 @@ function conflictOf(error: unknown): { message: string; errors?: Record<string, 
 }
 
 /** One error handler shapes every failure into the envelope `{ status, message, errors? }`. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: { modules: readonly ServerModule[] }) => {
+  const constraints: ConstraintMessages = new Map(
+    opts.modules.flatMap((module) => Object.entries(module.constraints ?? {})),
+  );
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -53,7 +49,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ...(error.errors ? { errors: error.errors } : {}),
       });
     }
-    const conflict = conflictOf(error);
+    const conflict = conflictOf(error, constraints);
     if (conflict) return reply.code(409).send({ status: 409, ...conflict });
     const fe = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
     if (fe.validation) {

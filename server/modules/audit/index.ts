@@ -1,0 +1,7 @@
+import type { ServerModule } from '../module';
+import { auditRoutes } from './routes';
+
+export const auditModule: ServerModule = {
+  name: 'audit',
+  routes: auditRoutes,
+};

@@ -1,0 +1,7 @@
+import type { ServerModule } from '../module';
+import { complianceRoutes } from './routes';
+
+export const complianceModule: ServerModule = {
+  name: 'compliance',
+  routes: complianceRoutes,
+};

@@ -1,0 +1,10 @@
+import type { ServerModule } from '../module';
+import { departmentRoutes } from './routes';
+
+export const departmentsModule: ServerModule = {
+  name: 'departments',
+  routes: departmentRoutes,
+  constraints: {
+    departments_name_uq: ['name', 'A department with this name already exists'],
+  },
+};

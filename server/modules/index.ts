@@ -1,0 +1,50 @@
+import { attachmentsModule } from './attachments';
+import { auditModule } from './audit';
+import { complianceModule } from './compliance';
+import { departmentsModule } from './departments';
+import { healthModule } from './health';
+import { hierarchyModule } from './hierarchy';
+import { importsModule } from './imports';
+import type { ServerModule } from './module';
+import { mytasksModule } from './mytasks';
+import { profileModule } from './profile';
+import { profileFieldsModule } from './profileFields';
+import { reportModule } from './report';
+import { rolesModule } from './roles';
+import { sessionModule } from './session';
+import { settingsModule } from './settings';
+import { storeinfoModule } from './storeinfo';
+import { taskmanagementModule } from './taskmanagement';
+import { tasktypesModule } from './tasktypes';
+import { tenantsModule } from './tenants';
+import { themeModule } from './theme';
+import { usersModule } from './users';
+import { workspacesModule } from './workspaces';
+
+/**
+ * Every server module, in the order their routes register (the only list to add a module to on
+ * this side: its folder exports the module from index.ts; see the README's "Adding a module").
+ */
+export const SERVER_MODULES: readonly ServerModule[] = [
+  healthModule,
+  sessionModule,
+  profileModule,
+  usersModule,
+  rolesModule,
+  departmentsModule,
+  profileFieldsModule,
+  themeModule,
+  tenantsModule,
+  settingsModule,
+  hierarchyModule,
+  workspacesModule,
+  storeinfoModule,
+  mytasksModule,
+  auditModule,
+  complianceModule,
+  reportModule,
+  tasktypesModule,
+  taskmanagementModule,
+  attachmentsModule,
+  importsModule,
+];

@@ -1,0 +1,7 @@
+import type { ServerModule } from '../module';
+import { profileRoutes } from './routes';
+
+export const profileModule: ServerModule = {
+  name: 'profile',
+  routes: profileRoutes,
+};

@@ -1,0 +1,10 @@
+import type { ServerModule } from '../module';
+import { profileFieldRoutes } from './routes';
+
+export const profileFieldsModule: ServerModule = {
+  name: 'profileFields',
+  routes: profileFieldRoutes,
+  constraints: {
+    profile_fields_short_name_uq: ['short_name', 'A profile field with this short name already exists'],
+  },
+};

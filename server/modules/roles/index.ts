@@ -1,0 +1,10 @@
+import type { ServerModule } from '../module';
+import { roleRoutes } from './routes';
+
+export const rolesModule: ServerModule = {
+  name: 'roles',
+  routes: roleRoutes,
+  constraints: {
+    roles_name_uq: ['name', 'A role with this name already exists'],
+  },
+};

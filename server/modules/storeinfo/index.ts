@@ -1,0 +1,7 @@
+import type { ServerModule } from '../module';
+import { storeInfoRoutes } from './routes';
+
+export const storeinfoModule: ServerModule = {
+  name: 'storeinfo',
+  routes: storeInfoRoutes,
+};

@@ -1,0 +1,10 @@
+import type { ServerModule } from '../module';
+import { tenantRoutes } from './routes';
+
+export const tenantsModule: ServerModule = {
+  name: 'tenants',
+  routes: tenantRoutes,
+  constraints: {
+    tenants_identifier_uq: ['identifier', 'A tenant with this identifier already exists'],
+  },
+};

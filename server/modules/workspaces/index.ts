@@ -1,0 +1,7 @@
+import type { ServerModule } from '../module';
+import { workspaceRoutes } from './routes';
+
+export const workspacesModule: ServerModule = {
+  name: 'workspaces',
+  routes: workspaceRoutes,
+};
