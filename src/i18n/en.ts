@@ -291,6 +291,12 @@ export const appMessages = {
     logout: 'Sign out',
     position: 'Position',
     switch_position: 'Switch position',
+    /** The switcher's button shows the position; its name starts with what it shows. */
+    switch_position_named: '%{position}, switch position',
+    /** The account button shows the person's name; its name starts with what it shows. */
+    user_menu_named: '%{name}, account',
+    skip_to_content: 'Skip to main content',
+    header: 'Page header',
     position_switched: 'You are now working as %{role} at %{node}',
   },
   store_time: {

@@ -1,5 +1,5 @@
 import Divider from '@mui/material/Divider';
-import { LoadingIndicator, AppBar as RaAppBar, TitlePortal } from 'react-admin';
+import { LoadingIndicator, AppBar as RaAppBar, TitlePortal, useTranslate } from 'react-admin';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useSessionUser } from '../hooks/useSession';
 import { AppUserMenu } from './AppUserMenu';
@@ -10,16 +10,23 @@ import { TenantLogo } from './TenantLogo';
 export function AppBar() {
   const user = useSessionUser();
   const isMobile = useIsMobile();
+  const translate = useTranslate();
   return (
-    <RaAppBar color="primary" userMenu={<AppUserMenu />} toolbar={<LoadingIndicator />}>
+    <RaAppBar
+      color="primary"
+      userMenu={<AppUserMenu />}
+      toolbar={<LoadingIndicator />}
+      aria-label={translate('shell.header')}
+    >
       {user && <TenantLogo user={user} compact={isMobile} />}
-      {/* Pages render their <Title> here; on phones it shares the bar with a smaller logo. */}
+      {/* Pages render their <Title> here, the page's one h1; on phones it shares the bar with a smaller logo. */}
       <Divider
         orientation="vertical"
         flexItem
         sx={{ borderColor: 'currentColor', opacity: 0.3, my: 1.5, mr: isMobile ? 1 : 2 }}
       />
       <TitlePortal
+        component="h1"
         sx={{
           minWidth: 0,
           opacity: 0.9,

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { Layout, useAuthenticated, useSidebarState } from 'react-admin';
+import { useAuthenticated, useSidebarState } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useForcedReset, useSessionUser } from '../hooks/useSession';
@@ -10,6 +10,7 @@ import { guard } from '../routing/guard';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
 import { LoadingScreen } from './LoadingScreen';
+import { ShellLayout } from './ShellLayout';
 import { ThemeVariables } from './ThemeVariables';
 import { UrgentTasksModal } from './UrgentTasksModal';
 import { useUrgentTasks } from './useUrgentTasks';
@@ -42,13 +43,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <ThemeVariables values={colours} />
-      <Layout
+      <ShellLayout
         className={isMobile ? 'sl-layout sl-mobile' : 'sl-layout sl-desktop'}
         appBar={AppBar}
         menu={AppMenu}
       >
         {children}
-      </Layout>
+      </ShellLayout>
       <UrgentTasksModal
         open={urgent.open}
         tasks={urgent.tasks}

@@ -1,3 +1,4 @@
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -46,12 +47,17 @@ export function NavItem({ to, label, icon, active, nested = false }: NavItemProp
       <ListItemText primary={label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
     </ListItemButton>
   );
-  // With the sidebar folded to icons, the label is only reachable as a tooltip.
-  return open ? (
-    item
-  ) : (
-    <Tooltip title={label} placement="right">
-      {item}
-    </Tooltip>
+  // With the sidebar folded to icons, the label is only reachable as a tooltip. The link is a
+  // list item of the menu's list, so a screen reader announces how many entries it holds.
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {open ? (
+        item
+      ) : (
+        <Tooltip title={label} placement="right">
+          {item}
+        </Tooltip>
+      )}
+    </ListItem>
   );
 }

@@ -45,14 +45,17 @@ export function PositionSwitcher({ user }: { user: SessionUser }) {
     <>
       {isMobile ? (
         <Tooltip title={label}>
-          <IconButton color="inherit" aria-label={label} onClick={open}>
+          <IconButton color="inherit" aria-label={label} aria-haspopup="menu" onClick={open}>
             <PlaceOutlinedIcon />
           </IconButton>
         </Tooltip>
       ) : (
         <Button
           color="inherit"
-          aria-label={label}
+          aria-label={translate('shell.switch_position_named', {
+            position: `${current.node_name} · ${current.role_name}`,
+          })}
+          aria-haspopup="menu"
           onClick={open}
           startIcon={<PlaceOutlinedIcon />}
           sx={{ mr: 1, maxWidth: 280, justifyContent: 'flex-start' }}

@@ -2,6 +2,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -26,7 +27,7 @@ export function SubMenu({ label, icon, containsActive, children }: SubMenuProps)
     if (containsActive) setOpen(true);
   }, [containsActive]);
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <Tooltip title={sidebarOpen ? '' : label} placement="right">
         <ListItemButton
           onClick={() => setOpen((o) => !o)}
@@ -47,10 +48,10 @@ export function SubMenu({ label, icon, containsActive, children }: SubMenuProps)
         </ListItemButton>
       </Tooltip>
       <Collapse in={open} timeout="auto" unmountOnExit>
-        <List id={id} component="div" disablePadding aria-label={label}>
+        <List id={id} disablePadding aria-label={label}>
           {children}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }

@@ -1,3 +1,4 @@
+import type { CheckboxOwnerState } from '@mui/material/Checkbox';
 import { alpha } from '@mui/material/styles';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
 import type { RaThemeOptions } from 'react-admin';
@@ -57,6 +58,20 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
         styleOverrides: { root: { border: '1px solid rgba(0,0,0,0.08)' } },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
+      // A checkbox's aria-label belongs on its <input>, where it names the checkbox; MUI leaves it
+      // on the wrapping <span> (react-admin's "Select this row" had no name and an ARIA error).
+      MuiCheckbox: {
+        defaultProps: {
+          slotProps: {
+            root: { 'aria-label': undefined },
+            input: (ownerState: CheckboxOwnerState) => {
+              const label = ownerState['aria-label'];
+              const own = ownerState.inputProps;
+              return label === undefined ? { ...own } : { ...own, 'aria-label': label };
+            },
+          },
+        },
+      },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
       MuiOutlinedInput: {
         styleOverrides: { root: { [`${focused} .MuiOutlinedInput-notchedOutline`]: { borderColor: focus } } },

@@ -207,7 +207,7 @@ describe('app shell', () => {
       }),
     );
     renderApp('/task');
-    await userEvent.click(await screen.findByRole('button', { name: 'Switch position' }));
+    await userEvent.click(await screen.findByRole('button', { name: /switch position/i }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Parramatta/ }));
     await expectPath('/dashboard');
     expect(window.localStorage.getItem(POSITION_STORAGE_KEY)).toBe('21');
@@ -278,7 +278,7 @@ describe('app shell', () => {
     renderApp('/task');
     // The button turns from an icon into the user's name once the identity is known.
     await screen.findByText('Sam Staff');
-    await userEvent.click(screen.getByRole('button', { name: 'Account' }));
+    await userEvent.click(screen.getByRole('button', { name: /account/i }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await expectPath('/login');
     expect(loggedOut).toBe(true);

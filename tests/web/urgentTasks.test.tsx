@@ -159,7 +159,7 @@ describe('urgent tasks', () => {
     renderApp('/task');
     await waitFor(() => expect(asked).toEqual([null]));
     expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
-    await userEvent.click(await screen.findByRole('button', { name: 'Switch position' }));
+    await userEvent.click(await screen.findByRole('button', { name: /switch position/i }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Parramatta/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
     expect(dialog).toHaveTextContent('Parramatta recall');
