@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -66,21 +67,22 @@ export function UrgentTasksModal({ open, tasks, onClose, onOpenTask }: UrgentTas
             const due = storeTime(task.due_at, task.workspace.timezone);
             const when = translate('urgent.due', { date: due.text });
             return (
-              <ListItemButton
-                key={task.assignment_id}
-                onClick={() => go(urgentTaskPath(task))}
-                sx={{ borderRadius: 1, px: 1, minHeight: 56 }}
-              >
-                <ListItemIcon sx={{ minWidth: 32 }}>
-                  <PriorityHighIcon color="error" fontSize="small" />
-                </ListItemIcon>
-                <ListItemText
-                  primary={task.title}
-                  secondary={severalStores ? `${task.workspace.name} · ${when}` : when}
-                  title={due.yours}
-                />
-                <ChevronRightIcon color="action" />
-              </ListItemButton>
+              <ListItem key={task.assignment_id} disablePadding>
+                <ListItemButton
+                  onClick={() => go(urgentTaskPath(task))}
+                  sx={{ borderRadius: 1, px: 1, minHeight: 56 }}
+                >
+                  <ListItemIcon sx={{ minWidth: 32 }}>
+                    <PriorityHighIcon color="error" fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={task.title}
+                    secondary={severalStores ? `${task.workspace.name} · ${when}` : when}
+                    title={due.yours}
+                  />
+                  <ChevronRightIcon color="action" />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

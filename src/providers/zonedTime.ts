@@ -78,11 +78,15 @@ export function weekOf(day: string, weekStartingDay: number): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(start, i));
 }
 
-/** Names for a calendar day ("Mon", "24", "Mon 24 Nov", "Monday 24 November") in the given locale. */
+/**
+ * Names for a calendar day ("Mon", "24", "Mon 24 Nov", "Monday 24 November") in the given locale,
+ * and `spoken` ("Mon 24 November"): the name of a control that shows "Mon" over "24", which starts
+ * with what it shows (WCAG 2.5.3) and still says the month.
+ */
 export function dayLabels(
   day: string,
   locale: string,
-): { weekday: string; dayOfMonth: string; short: string; long: string } {
+): { weekday: string; dayOfMonth: string; short: string; long: string; spoken: string } {
   const date = utcNoon(day);
   const format = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(date);
@@ -91,5 +95,6 @@ export function dayLabels(
     dayOfMonth: String(date.getUTCDate()),
     short: format({ weekday: 'short', day: 'numeric', month: 'short' }),
     long: format({ weekday: 'long', day: 'numeric', month: 'long' }),
+    spoken: `${format({ weekday: 'short' })} ${date.getUTCDate()} ${format({ month: 'long' })}`,
   };
 }

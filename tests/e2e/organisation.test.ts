@@ -51,7 +51,9 @@ async function api<T>(page: Page, path: string, init: { method?: string; body?: 
 /** Waits for a text anywhere on the page (notifications queue, so allow a few seconds). */
 const seen = (page: Page, text: string) => page.getByText(text).first().waitFor({ timeout: 15_000 });
 
-const treeItem = (page: Page, name: string) => page.getByRole('treeitem', { name, exact: true });
+/** A line of the tree: named by the node's name, then its code, state and people (", 3 people…"). */
+const treeItem = (page: Page, name: string) =>
+  page.getByRole('treeitem', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[ ,])`) });
 
 async function addNode(
   page: Page,

@@ -82,7 +82,7 @@ describe('My Tasks: the day, the week, filters', () => {
     const urgent = await screen.findByRole('region', { name: 'Urgent' });
     expect(within(urgent).getByText(`Recall on ${DAY}`)).toBeInTheDocument();
     const tasks = screen.getByRole('region', { name: 'Task' });
-    const fire = within(tasks).getByRole('button', { name: 'Check the fire exits' });
+    const fire = within(tasks).getByRole('button', { name: /^Check the fire exits/ });
     // 06:00 UTC is 17:00 in Sydney (daylight saving), the profile's zone.
     expect(fire).toHaveTextContent('Due 17:00');
     expect(fire).toHaveTextContent('Overdue');
@@ -120,7 +120,7 @@ describe('My Tasks: the day, the week, filters', () => {
     ]);
     renderRoute(`/task?date=${DAY}`, staff());
     const sentBack = await screen.findByTestId('sent-back-section');
-    expect(within(sentBack).getByRole('button', { name: 'Window display' })).toHaveTextContent(
+    expect(within(sentBack).getByRole('button', { name: /^Window display/ })).toHaveTextContent(
       'Sent back: Price tags missing',
     );
     const sections = screen.getAllByRole('region');
@@ -153,7 +153,7 @@ describe('My Tasks: the day, the week, filters', () => {
     await screen.findByText('Recall on 2030-03-05');
     await expectPath('/task', '?date=2030-03-05');
 
-    await userEvent.click(within(strip).getByRole('button', { name: 'Sunday 10 March' }));
+    await userEvent.click(within(strip).getByRole('button', { name: 'Sun 10 March' }));
     await screen.findByText('Recall on 2030-03-10');
     await userEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     await screen.findByText('Recall on 2030-03-09');
@@ -218,7 +218,7 @@ describe('My Tasks: the day, the week, filters', () => {
     expect(search?.get('department')).toBe('4');
     expect(search?.get('timezone')).toBe(BROWSER_ZONE);
     // A result on another day says when it is due.
-    expect(screen.getByRole('button', { name: 'Found: fridge' })).toHaveTextContent('Due 20/03/2030 17:00');
+    expect(screen.getByRole('button', { name: /^Found: fridge/ })).toHaveTextContent('Due 20/03/2030 17:00');
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     await screen.findByText('Bake the bread');
@@ -243,7 +243,7 @@ describe('My Tasks: the day, the week, filters', () => {
         ],
       }),
     );
-    const cards = await screen.findAllByRole('button', { name: 'Stocktake' });
+    const cards = await screen.findAllByRole('button', { name: /^Stocktake/ });
     expect(cards.map((c) => c.textContent)).toEqual([
       expect.stringContaining('Sydney CBD'),
       expect.stringContaining('Parramatta'),
@@ -298,7 +298,7 @@ describe('My Tasks on a phone', () => {
       ),
     );
     renderRoute(`/task?date=${DAY}`, staff());
-    await userEvent.click(await screen.findByRole('button', { name: `Recall on ${DAY}` }));
+    await userEvent.click(await screen.findByRole('button', { name: (name) => name.startsWith(`Recall on ${DAY}`) }));
     const drawer = await screen.findByTestId('task-drawer');
     await waitFor(() =>
       expect(within(drawer).getByTestId('task-instructions')).toHaveTextContent('batch 42'),

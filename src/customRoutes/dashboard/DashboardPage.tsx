@@ -153,6 +153,7 @@ export default function DashboardPage({ title }: PageProps) {
               </Big>
               <LinearProgress
                 variant="determinate"
+                aria-label={translate('dashboard.done_of_due')}
                 value={data.today.due === 0 ? 0 : (data.today.done / data.today.due) * 100}
                 sx={{ height: 6, borderRadius: 3 }}
               />

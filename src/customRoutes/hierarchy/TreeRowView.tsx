@@ -68,6 +68,15 @@ export const TreeRowView = memo(function TreeRowView({
   const hasChildren = node.children.length > 0;
   const checkable = node.type === 'container' || node.type === 'workspace';
   const inactive = node.status === 'inactive';
+  // Named by what the line shows, in its order (WCAG 2.5.3): name, code, "inactive", people here.
+  const label = [
+    [node.name, node.object?.identifier, inactive ? translate('hierarchy.inactive') : undefined]
+      .filter(Boolean)
+      .join(' '),
+    node.user_count > 0 ? translate('hierarchy.people_here', { smart_count: node.user_count }) : undefined,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const classes = ['sl-row', selected && 'is-selected', dropTarget && 'is-drop', draggable && 'is-draggable']
     .filter(Boolean)
     .join(' ');
@@ -82,7 +91,7 @@ export const TreeRowView = memo(function TreeRowView({
       aria-setsize={setSize}
       aria-expanded={hasChildren ? expanded : undefined}
       aria-selected={selected}
-      aria-label={node.name}
+      aria-label={label}
       data-node-id={node.id}
       draggable={draggable}
       className={classes}

@@ -40,7 +40,8 @@ export function MetricsTable({
 }) {
   const translate = useTranslate();
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // A table wider than a phone scrolls sideways: focusable and named, so the keyboard can too.
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={nameLabel}>
       <Table size="small" aria-label={nameLabel}>
         <TableHead>
           <TableRow>

@@ -72,7 +72,7 @@ export function DayNavigator({ view, day, today, week, locale, onDay }: DayNavig
                 key={d}
                 onClick={() => onDay(d)}
                 aria-pressed={selected}
-                aria-label={labels.long}
+                aria-label={labels.spoken}
                 sx={{
                   flexDirection: 'column',
                   py: 0.75,

@@ -66,7 +66,6 @@ export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardP
       onClick={() => onOpen(card)}
       data-testid="task-card"
       data-done={card.done}
-      aria-label={card.title}
       sx={{
         display: 'flex',
         width: '100%',

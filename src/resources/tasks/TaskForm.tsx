@@ -7,8 +7,18 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { RichTextInput } from 'ra-input-rich-text';
-import { type ReactNode, useState } from 'react';
+import {
+  AlignmentButtons,
+  ClearButtons,
+  DefaultEditorOptions,
+  FormatButtons,
+  LinkButtons,
+  ListButtons,
+  QuoteButtons,
+  RichTextInput,
+  RichTextInputToolbar,
+} from 'ra-input-rich-text';
+import { type ReactNode, useMemo, useState } from 'react';
 import {
   ArrayInput,
   BooleanInput,
@@ -124,8 +134,44 @@ function WhatSection() {
           sx={{ flex: '1 1 180px' }}
         />
       </Box>
-      <RichTextInput source="description" label="tasks.fields.description" fullWidth />
+      <DescriptionInput />
     </Section>
+  );
+}
+
+/**
+ * The task's description. The editor itself is named by the field's label (tiptap's editable area
+ * had no name), and the toolbar leaves out react-admin's heading picker: a description is read
+ * inside a task card under the page's headings, and the picker was a navigation landmark whose
+ * button was named "Current level" while it showed "Normal".
+ */
+function DescriptionInput() {
+  const translate = useTranslate();
+  const label = translate('tasks.fields.description');
+  const editorOptions = useMemo(
+    () => ({
+      ...DefaultEditorOptions,
+      editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
+    }),
+    [label],
+  );
+  return (
+    <RichTextInput
+      source="description"
+      label="tasks.fields.description"
+      fullWidth
+      editorOptions={editorOptions}
+      toolbar={
+        <RichTextInputToolbar>
+          <FormatButtons />
+          <AlignmentButtons />
+          <ListButtons />
+          <LinkButtons />
+          <QuoteButtons />
+          <ClearButtons />
+        </RichTextInputToolbar>
+      }
+    />
   );
 }
 

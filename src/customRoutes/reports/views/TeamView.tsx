@@ -40,7 +40,8 @@ export function TeamView({ data }: { data: TeamReport }) {
           ]}
         />
       </Box>
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Scrolls sideways on a phone: focusable and named, so the keyboard can scroll it too. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('reports.person')}>
         <Table size="small" aria-label={translate('reports.person')}>
           <TableHead>
             <TableRow>
