@@ -45,18 +45,28 @@ export function fieldSx(sx: SxProps<Theme> | undefined): SxProps<Theme> {
 }
 
 interface Held {
+  /** The Date the picker shows: the person's entry, whole or not. */
   date: Date | null;
-  /** The form's value when the date was set. */
-  base: string;
-  /** The string the date was reported as. */
-  reported: string;
+  /** The form's value at the last render. */
+  given: string;
+  /**
+   * What the field reported that the form has not come back with yet, oldest first. A form
+   * whose value lags (a filter kept in the address renders each navigation in turn, later than
+   * the keystrokes that made them) comes back with these one after another.
+   */
+  sent: string[];
+  /** The string the field stands for now: its last report, or the form's value it was given. */
+  last: string;
 }
 
 /**
  * The Date a picker shows for the form's string. An entry the picker does not accept yet (a
- * cleared section, 31/02, the year 0002 on the way to 2024) is reported as ''. The picker's own
- * Date is kept while the form holds what it was given or still its earlier value (a filter may
- * ignore ''), so an entry being typed stays on screen; any other value replaces it.
+ * cleared section, 31/02, the year 0002 on the way to 2024) is reported as ''. The form's value
+ * replaces the picker's own Date only when it changes to something the field did not report: a
+ * value coming back late (one of the field's own reports, however far behind the keystrokes) keeps
+ * the entry being typed on screen, and a form that ignores a report ('' in a filter) keeps it too.
+ * A change is reported when it differs from the field's last report, not from the form's value,
+ * which may still be an older one.
  */
 export function usePickerValue(
   value: string,
@@ -64,16 +74,29 @@ export function usePickerValue(
   toValue: (date: Date | null) => string,
   onChange: (value: string) => void,
 ): [Date | null, (date: Date | null, context: { validationError: unknown }) => void] {
-  const [held, setHeld] = useState<Held>(() => ({ date: toDate(value), base: value, reported: value }));
+  const [held, setHeld] = useState<Held>(() => ({
+    date: toDate(value),
+    given: value,
+    sent: [],
+    last: value,
+  }));
   let current = held;
-  if (value !== held.base && value !== held.reported) {
-    current = { date: toDate(value), base: value, reported: value };
+  if (value !== held.given) {
+    const echo = held.sent.indexOf(value);
+    current =
+      echo >= 0
+        ? { ...held, given: value, sent: held.sent.slice(echo + 1) }
+        : { date: toDate(value), given: value, sent: [], last: value };
     setHeld(current);
   }
   const change = (date: Date | null, { validationError }: { validationError: unknown }) => {
     const next = validationError === null ? toValue(date) : '';
-    setHeld({ date, base: value, reported: next });
-    if (next !== value) onChange(next);
+    if (next === current.last) {
+      setHeld({ ...current, date });
+      return;
+    }
+    setHeld({ ...current, date, sent: [...current.sent, next], last: next });
+    onChange(next);
   };
   return [current.date, change];
 }

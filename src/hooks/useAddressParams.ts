@@ -16,23 +16,32 @@ export function dayParam(value: string | null): string | undefined {
 
 /**
  * The address's query as state screens edit: `edit` changes a copy of the current parameters
- * and the result is navigated to. React Router's own functional update starts from the
- * parameters of the last render, so two edits before the next render (two fields changed in one
- * go, or typed quickly) would lose the first; this one starts from the edit still in flight.
+ * and the result is navigated to; `latest` reads them. React Router renders a navigation later
+ * than it makes it (a transition, one navigation after another on a busy page), so the parameters
+ * of the last render may be several edits behind the address: two fields changed in one go, or a
+ * date typed a keystroke at a time. Edits and reads start from the last edit sent, until the
+ * render shows the address moved elsewhere (a link, the back button).
  */
 export function useSearchParamsEditor() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const inFlight = useRef<{ over: string; next: URLSearchParams } | null>(null);
+  /** The parameters rendered when the first edit still unrendered was sent, and those edits. */
+  const pending = useRef<{ over: string; sent: string[] }>({ over: '', sent: [] });
+  const latest = useCallback((): URLSearchParams => {
+    const seen = searchParams.toString();
+    const p = pending.current;
+    const shown = p.sent.indexOf(seen);
+    if (shown >= 0) pending.current = { over: seen, sent: p.sent.slice(shown + 1) };
+    else if (seen !== p.over) pending.current = { over: seen, sent: [] };
+    return new URLSearchParams(pending.current.sent.at(-1) ?? seen);
+  }, [searchParams]);
   const editor = useCallback(
     (edit: (next: URLSearchParams) => void, options?: NavigateOptions) => {
-      const seen = searchParams.toString();
-      const base = inFlight.current?.over === seen ? inFlight.current.next : searchParams;
-      const next = new URLSearchParams(base);
+      const next = latest();
       edit(next);
-      inFlight.current = { over: seen, next };
+      pending.current.sent.push(next.toString());
       setSearchParams(next, options);
     },
-    [searchParams, setSearchParams],
+    [latest, setSearchParams],
   );
-  return [searchParams, editor] as const;
+  return [searchParams, editor, latest] as const;
 }

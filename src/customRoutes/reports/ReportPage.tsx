@@ -53,15 +53,16 @@ export function ReportPage({ title, name }: { title: string; name: ReportName })
   const notify = useNotify();
   const location = useLocation();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [query, update] = useReportParams();
+  const [query, update, latestQuery] = useReportParams();
   const report = useQuery({
     queryKey: ['report', name, query],
     queryFn: () => dataProvider.getReport<unknown>(name, query),
     placeholderData: keepPreviousData,
   });
+  // The range the fields show and the address holds, though the table may not be drawn for it yet.
   const download = async (format: 'csv' | 'xlsx') => {
     try {
-      saveFile(await dataProvider.downloadReport(name, query, format));
+      saveFile(await dataProvider.downloadReport(name, latestQuery(), format));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'reports.download_failed', { type: 'error' });
     }
