@@ -296,6 +296,8 @@ export const appMessages = {
     /** The account button shows the person's name; its name starts with what it shows. */
     user_menu_named: '%{name}, account',
     skip_to_content: 'Skip to main content',
+    /** The name of a spinner or bar that shows something loading, where nothing else names it. */
+    loading: 'Loading',
     header: 'Page header',
     position_switched: 'You are now working as %{role} at %{node}',
   },
@@ -751,11 +753,12 @@ export const appMessages = {
       header: 'Header text on the header background',
       page: 'Page text on the page background',
       panel: 'Panel text on panels',
-      active_item: 'Primary-coloured menu items on panels',
     },
     contrast: {
       ok: 'All text meets the WCAG AA contrast of %{min}:1.',
       low: '%{pair}: contrast %{ratio}:1 is below the %{min}:1 WCAG AA needs for text. Some people will struggle to read it.',
+      derived:
+        '%{colour} %{value} reads at %{ratio}:1 on panels, below the %{min}:1 text needs: text, links and borders in it use %{used} (%{used_ratio}:1) instead.',
     },
     logo: {
       upload: 'Upload logo',

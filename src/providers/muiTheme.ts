@@ -3,6 +3,8 @@ import { alpha } from '@mui/material/styles';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
 import type { RaThemeOptions } from 'react-admin';
 import { MOBILE_MAX_WIDTH } from '../../contract/constants';
+import { translate } from '../i18n/translate';
+import { accentBackgrounds, readableShade, WCAG_AA_LARGE, WCAG_AA_TEXT } from './contrast';
 import { focusColour, shadesOf, type ThemeValues } from './theme';
 
 const FONT_STACK = [
@@ -25,7 +27,12 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
   const primary = shadesOf(values.primary);
   const secondary = shadesOf(values.secondary);
   const tertiary = shadesOf(values.tertiary);
-  const focus = focusColour(values);
+  // MUI draws `main` as text (text buttons, links, chips, a selected menu item) and borders: where
+  // the tenant's colour is too light for that on its panels and page, a readable shade of it
+  // stands in (the theme editor lists which). Filled buttons take their text from contrastText.
+  const readable = (key: 'primary' | 'secondary' | 'tertiary') =>
+    readableShade(values[key], accentBackgrounds(values, key), WCAG_AA_TEXT);
+  const focus = readableShade(focusColour(values), [values.bg_tertiary, values.bg_secondary], WCAG_AA_LARGE);
   // Only a field without an error takes the focus colour: an error keeps its own red.
   const focused = '&.Mui-focused:not(.Mui-error)';
   return {
@@ -34,9 +41,25 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
     shape: { borderRadius: 10 },
     palette: {
       mode: 'light',
-      primary: { main: primary.base, light: primary.lighten[30], dark: primary.darken },
-      secondary: { main: secondary.base, light: secondary.lighten[30], dark: secondary.darken },
-      warning: { main: tertiary.base, light: tertiary.lighten[30], dark: tertiary.darken },
+      // White text on a filled button only where it reads at 4.5:1, else dark text.
+      contrastThreshold: WCAG_AA_TEXT,
+      primary: {
+        main: readable('primary'),
+        light: primary.lighten[30],
+        dark: shadesOf(readable('primary')).darken,
+      },
+      secondary: {
+        main: readable('secondary'),
+        light: secondary.lighten[30],
+        dark: shadesOf(readable('secondary')).darken,
+      },
+      // MUI's #d32f2f carries white text at 4.98:1 but reads at 4.35:1 on its own light tint.
+      error: { main: '#c62828' },
+      warning: {
+        main: readable('tertiary'),
+        light: tertiary.lighten[30],
+        dark: shadesOf(readable('tertiary')).darken,
+      },
       background: { default: values.bg_secondary, paper: values.bg_tertiary },
       text: { primary: values.text_bg_tertiary },
     },
@@ -73,6 +96,17 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
         },
       },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+      // Readable at 4.5:1 on panels and the page (MUI's defaults are lighter greys):
+      // initials on a picture-less avatar, unselected toggle buttons, a disabled field's help.
+      // A spinner or bar with nothing else to name it says what it is ("Loading").
+      MuiCircularProgress: { defaultProps: { 'aria-label': translate('shell.loading') } },
+      MuiLinearProgress: { defaultProps: { 'aria-label': translate('shell.loading') } },
+      RaLoading: { styleOverrides: { root: { '& .RaLoading-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+      // The account menu's "Administration" heading sits among the menu items: not a list item.
+      MuiListSubheader: { defaultProps: { role: 'presentation' } },
+      MuiAvatar: { styleOverrides: { colorDefault: { backgroundColor: '#616161', color: '#ffffff' } } },
+      MuiToggleButton: { styleOverrides: { root: { color: 'rgba(0, 0, 0, 0.66)' } } },
+      MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } } },
       MuiOutlinedInput: {
         styleOverrides: { root: { [`${focused} .MuiOutlinedInput-notchedOutline`]: { borderColor: focus } } },
       },
@@ -98,10 +132,10 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
             paddingTop: 8,
             paddingBottom: 8,
             '&.RaMenuItemLink-active': {
-              color: primary.base,
+              color: readable('primary'),
               backgroundColor: alpha(primary.base, 0.1),
               fontWeight: 600,
-              '& .MuiListItemIcon-root': { color: primary.base },
+              '& .MuiListItemIcon-root': { color: readable('primary') },
             },
           },
         },

@@ -127,6 +127,14 @@ describe('theme editor', () => {
     expect(await screen.findByTestId('contrast-ok')).toBeInTheDocument();
   });
 
+  it('says which brand colour is too light for text and which shade text and borders use instead', async () => {
+    await openEditor();
+    await typeColour('tertiary', 'Tertiary', '#f9a825');
+    expect(await screen.findByTestId('accent-shades')).toHaveTextContent(
+      /Tertiary #f9a825 reads at 1\.\d\d:1 on panels, below the 4\.5:1 text needs: text, links and borders in it use #[0-9a-f]{6} \([4-9]\.\d\d:1\) instead/,
+    );
+  });
+
   it('refuses a colour that is not hex and keeps Save off', async () => {
     await openEditor();
     await typeColour('secondary', 'Secondary', 'teal');

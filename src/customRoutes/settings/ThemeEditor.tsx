@@ -17,6 +17,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ThemeSetting } from '../../../contract/api/session';
 import { THEME_KEYS, type ThemeKey } from '../../../contract/constants';
 import { useSessionUser } from '../../hooks/useSession';
+import { accentShades } from '../../providers/contrast';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { reloadSession } from '../../providers/session';
 import type { ThemeValues } from '../../providers/theme';
@@ -66,6 +67,56 @@ function ContrastWarnings({ values }: { values: ThemeValues }) {
             pair: translate(check.label),
             ratio: check.ratio.toFixed(2),
             min: WCAG_AA_TEXT,
+          })}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+function Swatch({ colour }: { colour: string }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        width: 14,
+        height: 14,
+        borderRadius: 0.5,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: colour,
+        verticalAlign: 'middle',
+        mx: 0.5,
+      }}
+    />
+  );
+}
+
+/**
+ * The brand colours as text: where one is too light (or dark) to read on the panels and the page,
+ * the app draws its text, links and borders in a readable shade of it; this says which and what.
+ */
+function AccentShades({ values }: { values: ThemeValues }) {
+  const translate = useTranslate();
+  const valid = Object.entries(values).every(([key, value]) => key === 'logo' || HEX_COLOUR.test(value));
+  if (!valid) return null;
+  const adjusted = accentShades(values).filter((shade) => shade.adjusted);
+  if (adjusted.length === 0) return null;
+  return (
+    <Stack spacing={1} data-testid="accent-shades">
+      {adjusted.map((shade) => (
+        <Alert severity="info" key={shade.key}>
+          <Swatch colour={shade.colour} />
+          <Swatch colour={shade.used} />
+          {translate('theme.contrast.derived', {
+            colour: translate(`theme.keys.${shade.key}`),
+            value: shade.colour,
+            ratio: shade.ratio.toFixed(2),
+            min: WCAG_AA_TEXT,
+            used: shade.used,
+            used_ratio: shade.usedRatio.toFixed(2),
           })}
         </Alert>
       ))}
@@ -174,6 +225,7 @@ export function ThemeEditor({ canUpdate }: { canUpdate: boolean }) {
           <Stack spacing={2} sx={{ position: { lg: 'sticky' }, top: { lg: 80 } }}>
             <ThemePreview values={values} tenantName={tenantName} />
             <ContrastWarnings values={values} />
+            <AccentShades values={values} />
           </Stack>
         </Grid>
         {canUpdate && (

@@ -78,9 +78,9 @@ export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardP
         borderColor: 'divider',
         borderLeft: 4,
         borderLeftColor: type.colour,
-        bgcolor: 'background.paper',
-        opacity: card.done ? 0.75 : 1,
-        '&:hover': { bgcolor: 'action.hover' },
+        // Done work is set apart by its tint, tick and state, not by fading (text keeps 4.5:1).
+        bgcolor: card.done ? 'action.hover' : 'background.paper',
+        '&:hover': { bgcolor: 'action.selected' },
         '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
       }}
     >

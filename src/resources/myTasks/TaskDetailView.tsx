@@ -16,6 +16,7 @@ import type { MyTaskDetail, Submission, TaskFileRef } from '../../../contract/ap
 import { EvidencePhoto } from '../../components/EvidencePhoto';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useZonedTime } from '../../hooks/useZonedTime';
+import { readableShade } from '../../providers/contrast';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { fileSize } from '../../providers/fileSize';
 import { saveFile } from '../../providers/saveFile';
@@ -121,15 +122,17 @@ export function TaskDetailView({ detail }: { detail: MyTaskDetail }) {
   const dueMine = atStore(card.due_at, zone).mine;
   const badge = stateBadge(card);
   const completable = isCompletable(card);
+  // The type's second colour on its first, in a shade that reads (4.5:1).
+  const typeText = readableShade(task.type.secondary_colour, [task.type.colour]);
   return (
     <Stack spacing={2.5}>
       <Stack spacing={1}>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <Chip
             size="small"
-            icon={<TaskTypeIcon name={task.type.icon} style={{ color: task.type.secondary_colour }} />}
+            icon={<TaskTypeIcon name={task.type.icon} style={{ color: typeText }} />}
             label={task.type.name}
-            sx={{ bgcolor: task.type.colour, color: task.type.secondary_colour }}
+            sx={{ bgcolor: task.type.colour, color: typeText }}
           />
           {badge && (
             <Chip

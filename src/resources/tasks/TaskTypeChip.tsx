@@ -12,6 +12,7 @@ import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
 import Chip from '@mui/material/Chip';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { TaskType } from '../../../contract/api/tasks';
+import { readableShade } from '../../providers/contrast';
 
 /**
  * Task types name a Material icon (spec §3 `icon`). Bundling every icon would weigh megabytes, so
@@ -37,14 +38,19 @@ export function TaskTypeIcon({ icon, ...props }: { icon: string } & SvgIconProps
   return <Icon {...props} />;
 }
 
-/** A task's type in its own colours, as every task screen shows it. */
+/**
+ * A task's type in its own colours, as every task screen shows it; the name in a shade of the
+ * type's colour that reads on the chip (4.5:1), as the tenant's colours do.
+ */
 export function TaskTypeChip({ type, size = 'small' }: { type: TypeLook; size?: 'small' | 'medium' }) {
+  // action.hover over a white panel is about #f5f5f5.
+  const colour = readableShade(type.colour, [type.secondary_colour || '#f5f5f5']);
   return (
     <Chip
       size={size}
-      icon={<TaskTypeIcon icon={type.icon} style={{ color: type.colour }} />}
+      icon={<TaskTypeIcon icon={type.icon} style={{ color: colour }} />}
       label={type.name}
-      sx={{ bgcolor: type.secondary_colour || 'action.hover', color: type.colour, fontWeight: 500 }}
+      sx={{ bgcolor: type.secondary_colour || 'action.hover', color: colour, fontWeight: 500 }}
     />
   );
 }
