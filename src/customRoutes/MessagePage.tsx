@@ -23,7 +23,7 @@ export function MessagePage({ title, heading, body, icon, action, testId }: Mess
   return (
     <Box sx={{ py: { xs: 1, sm: 3 }, px: { xs: 0, sm: 1 } }} data-testid={testId}>
       <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
       <Card>

@@ -1,6 +1,7 @@
 import { styled } from '@mui/material/styles';
 import { Component, type ComponentType, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { Error as ErrorPage, LayoutClasses, Loading, Sidebar, useTranslate } from 'react-admin';
+import { useIsMobile } from '../hooks/useIsMobile';
 
 /** The id of the page's own content: the skip link's target and the `main` landmark. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -103,6 +104,7 @@ export function ShellLayout({
   children: ReactNode;
 }) {
   const translate = useTranslate();
+  const isMobile = useIsMobile();
   return (
     <Root className={className ? `layout ${className}` : 'layout'}>
       <SkipLink href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
@@ -111,7 +113,8 @@ export function ShellLayout({
       <div className={LayoutClasses.appFrame}>
         <AppBar />
         <div className={LayoutClasses.contentWithSidebar}>
-          <Sidebar>
+          {/* On a phone the menu is a drawer over the page (a dialog): named like the menu. */}
+          <Sidebar slotProps={isMobile ? { paper: { 'aria-label': translate('menu.label') } } : undefined}>
             <Menu />
           </Sidebar>
           <main

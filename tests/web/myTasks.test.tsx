@@ -146,7 +146,7 @@ describe('My Tasks: the day, the week, filters', () => {
     const strip = screen.getByRole('group', { name: 'Days of the week' });
     const days = within(strip).getAllByRole('button');
     // week_starting_day 1: Monday 4 March to Sunday 10 March.
-    expect(days.map((d) => d.textContent)).toEqual(['Mon4', 'Tue5', 'Wed6', 'Thu7', 'Fri8', 'Sat9', 'Sun10']);
+    expect(days.map((d) => d.textContent)).toEqual(['Mon 4', 'Tue 5', 'Wed 6', 'Thu 7', 'Fri 8', 'Sat 9', 'Sun 10']);
     expect(days[0]).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
@@ -165,7 +165,7 @@ describe('My Tasks: the day, the week, filters', () => {
     renderRoute(`/task?date=${DAY}`, staff({ settings: { week_starting_day: 0, max_active_workspace: 50 } }));
     await screen.findByText(`Recall on ${DAY}`);
     const days = within(screen.getByRole('group', { name: 'Days of the week' })).getAllByRole('button');
-    expect(days[0]).toHaveTextContent('Sun3');
+    expect(days[0]).toHaveTextContent('Sun 3');
     expect(days[1]).toHaveAttribute('aria-pressed', 'true');
   });
 

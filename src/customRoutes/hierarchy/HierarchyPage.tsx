@@ -287,7 +287,7 @@ export default function HierarchyPage({ title }: PageProps) {
   return (
     <Box sx={{ py: { xs: 1, sm: 2 } }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
       <Box

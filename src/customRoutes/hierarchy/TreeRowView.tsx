@@ -133,8 +133,9 @@ export const TreeRowView = memo(function TreeRowView({
       >
         {highlighted(node.name, highlight)}
       </span>
-      {node.object && <span className="sl-code">{highlighted(node.object.identifier, highlight)}</span>}
-      {inactive && <span className="sl-badge">{translate('hierarchy.inactive')}</span>}
+      {/* Spaces between the parts, so the line's text reads as its name does. */}{' '}
+      {node.object && <span className="sl-code">{highlighted(node.object.identifier, highlight)}</span>}{' '}
+      {inactive && <span className="sl-badge">{translate('hierarchy.inactive')}</span>}{' '}
       <span className="sl-spacer" />
       {node.user_count > 0 && (
         <span

@@ -31,7 +31,7 @@ export default function SettingsPage({ title }: PageProps) {
   return (
     <Box sx={{ py: { xs: 1, sm: 2 }, maxWidth: 1280 }} data-testid="settings-page">
       <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
       <Stack spacing={2}>

@@ -7,7 +7,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { MyTaskCompleteBody, MyTaskDetail } from '../../../contract/api/mytasks';
 import { ApiError } from '../../providers/httpClient';
@@ -63,6 +63,7 @@ function Actions({ children }: { children: React.ReactNode }) {
 export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: CompletionFormProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const stepErrorId = `${useId()}-step-error`;
   const card = detail.assignment;
   const steps = detail.task.checklist;
   const communication = card.acknowledgement !== null;
@@ -264,6 +265,12 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
                 sx={{ minHeight: 44, alignItems: 'center' }}
                 control={
                   <Checkbox
+                    // The step's error is read with the step (as a text field's helper text is).
+                    slotProps={{
+                      input: {
+                        'aria-describedby': fields[`checklist.${i}`] ? `${stepErrorId}-${i}` : undefined,
+                      },
+                    }}
                     checked={ticks[i] === true}
                     onChange={(event) => {
                       setTicks((current) => current.map((t, j) => (j === i ? event.target.checked : t)));
@@ -274,7 +281,7 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
                 label={step}
               />
               {fields[`checklist.${i}`] && (
-                <FormHelperText error sx={{ mt: -0.5, ml: 4 }}>
+                <FormHelperText error id={`${stepErrorId}-${i}`} sx={{ mt: -0.5, ml: 4 }}>
                   {fields[`checklist.${i}`]}
                 </FormHelperText>
               )}

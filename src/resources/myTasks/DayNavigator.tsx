@@ -83,9 +83,10 @@ export function DayNavigator({ view, day, today, week, locale, onDay }: DayNavig
                   '&:hover': { bgcolor: selected ? 'primary.dark' : 'action.hover' },
                 }}
               >
-                <Typography variant="caption" sx={{ lineHeight: 1.2, opacity: 0.85 }}>
+                <Typography variant="caption" sx={{ lineHeight: 1.2 }}>
                   {labels.weekday}
                 </Typography>
+                {/* A space between the two lines, so the text reads "Mon 24" as the name says. */}{' '}
                 <Typography
                   variant="body1"
                   sx={{

@@ -180,7 +180,7 @@ function TaskDetail() {
           <TaskTypeChip type={task.type} />
           <TaskStatusChip status={task.status} />
         </Stack>
-        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {task.title}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p">
