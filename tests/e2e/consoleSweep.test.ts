@@ -1,46 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, openBrowser, screenshotOnFailure } from './harness';
 import { signIn } from './journey';
+import { OWNER_SCREENS, STAFF_SCREENS, settle } from './screens';
 
 /*
  * Every real screen, as the owner and as a store's team member, in two browser zones: no console
  * error and no failed request on any of them. A screen that logs an error or asks for something
  * that is not there works in a demo and breaks trust (and monitoring) in a chain.
  */
-
-const OWNER_SCREENS = [
-  '/dashboard',
-  '/task',
-  '/task/management',
-  '/task/management/create',
-  '/task/compliance',
-  '/audit/task',
-  '/audit/store',
-  '/report',
-  '/report/overall',
-  '/report/completion-first-time',
-  '/report/completion-first-time-trend',
-  '/report/state-area-performance',
-  '/report/store-area-performance',
-  '/report/team-member-performance',
-  '/workspace',
-  '/admin/user',
-  '/admin/user/create',
-  '/admin/user/import',
-  '/admin/role',
-  '/admin/role/create',
-  '/admin/department',
-  '/admin/department/create',
-  '/admin/workspace',
-  '/admin/workspace/create',
-  '/admin/workspace/import',
-  '/admin/hierarchy',
-  '/admin/profile-management',
-  '/settings',
-  '/profile',
-];
-const STAFF_SCREENS = ['/task', '/task/compliance', '/workspace', '/profile'];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -87,16 +55,6 @@ async function watched(username: string, zone: string) {
     },
     close: () => context.close(),
   };
-}
-
-/** Until the screen has asked for everything it shows (no request for half a second). */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 20_000 });
-  await page
-    .locator('[role="progressbar"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => {});
 }
 
 describe('no console error or failed request on any screen', () => {
