@@ -65,6 +65,7 @@ export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardP
     <ButtonBase
       onClick={() => onOpen(card)}
       data-testid="task-card"
+      data-assignment-id={card.assignment_id}
       data-done={card.done}
       sx={{
         display: 'flex',

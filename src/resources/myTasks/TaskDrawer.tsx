@@ -6,10 +6,12 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { statusOf } from '../../providers/httpClient';
 import { CompletionForm } from './CompletionForm';
+import { returnFocusToCard } from './cardFocus';
 import { isCompletable } from './cardState';
 import { type CompletionRoute, useTaskDetail } from './myTasksQueries';
 import { TaskDetailView } from './TaskDetailView';
@@ -30,12 +32,21 @@ export function TaskDrawer({ assignmentId, onClose, completion = 'mytasks' }: Ta
   const isMobile = useIsMobile();
   const { data, error, isPending } = useTaskDetail(assignmentId);
   const open = assignmentId !== undefined;
+  const lastOpened = useRef(assignmentId);
+  if (assignmentId !== undefined) lastOpened.current = assignmentId;
   return (
     <Drawer
       anchor="right"
       open={open}
       onClose={onClose}
       slotProps={{
+        // Closed: the focus goes back to the task's card, wherever it is now (MUI's own return
+        // fails when the card moved to the done section).
+        transition: {
+          onExit: () => {
+            if (lastOpened.current !== undefined) returnFocusToCard(lastOpened.current);
+          },
+        },
         paper: {
           sx: { width: isMobile ? '100%' : 520, maxWidth: '100%' },
           role: 'dialog',

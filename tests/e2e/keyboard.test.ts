@@ -1,0 +1,194 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { HierarchyNode } from '../../contract/api/session';
+import { newPage, openBrowser, screenshotOnFailure } from './harness';
+import { api, findNode, signInApi, sydneyDay } from './journey';
+
+/*
+ * Keyboard journeys (issue 27): each done with the keyboard alone — no click, no mouse — as a
+ * person who cannot use a pointer does it. Tab counts are bounded, so a screen that grows a long
+ * detour of tab stops before its main control fails here.
+ */
+
+let browser: Browser;
+const pages: Page[] = [];
+/** Tasks this file published: archived at the end. */
+const published: number[] = [];
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+beforeEach(async () => {
+  for (const page of pages.splice(0)) await page.context().close();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (published.length === 0) return;
+  const token = await signInApi('owner@acme.test');
+  for (const id of published) await api('/api/admin/task/archive', token, { method: 'POST', body: { id } });
+});
+
+async function open(name: string): Promise<Page> {
+  const page = await newPage(browser);
+  pages.push(page);
+  screenshotOnFailure(page, `keyboard-${name}`);
+  return page;
+}
+
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement).catch(() => false);
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has the focus; fails after `most` presses.
+ * Answers how many it took.
+ */
+async function tabTo(page: Page, target: Locator, most: number, back = false): Promise<number> {
+  await target.waitFor();
+  for (let presses = 1; presses <= most; presses++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (await isFocused(target)) return presses;
+  }
+  throw new Error(`${target} did not take the focus within ${most} presses of Tab`);
+}
+
+/** Signs in with the keyboard: the username field, Tab, the password, Enter. */
+async function signInByKeyboard(page: Page, username: string) {
+  await page.goto('/login');
+  const field = page.locator('input[name="username"]');
+  if (!(await isFocused(field))) await tabTo(page, field, 5);
+  await page.keyboard.type(username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('storeline-demo');
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+}
+
+/** As the owner: a task of type Task for Sydney CBD, due today, with a checklist and a comment to write. */
+async function publishChecklistTask(title: string, checklist: string[]): Promise<number> {
+  const token = await signInApi('owner@acme.test');
+  const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
+  const store = findNode(verify.hierarchy, 'Sydney CBD');
+  const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', token);
+  const type = types.data.find((t) => t.name === 'Task');
+  if (!store || !type) throw new Error('the demo tenant has no Sydney CBD or no Task type');
+  const created = await api<{ id: number }>('/api/admin/task/create', token, {
+    method: 'POST',
+    body: {
+      title,
+      description: '<p>Check the dairy fridge and write down what it reads.</p>',
+      type_id: type.id,
+      start_date: sydneyDay(0),
+      start_time: '00:00',
+      due_date: sydneyDay(0),
+      due_time: '23:30',
+      targets: { include: [store.id] },
+      evidence: { comment: true, photos: 0, files: 0 },
+      checklist,
+    },
+  });
+  published.push(created.id);
+  await api('/api/admin/task/publish', token, { method: 'POST', body: { id: created.id } });
+  return created.id;
+}
+
+describe('keyboard alone', () => {
+  it('a team member skips to the page, opens a task, ticks its checklist, writes a comment and marks it done', async () => {
+    const title = `Dairy fridge by keyboard ${Date.now()}`;
+    await publishChecklistTask(title, ['Open the dairy fridge', 'Read the thermometer']);
+    const page = await open('staff-checklist');
+    await signInByKeyboard(page, 'staff@acme.test');
+    const card = page.getByTestId('task-card').filter({ hasText: title });
+    await card.waitFor();
+
+    // The first Tab reaches the skip link; Enter moves the focus to the page itself.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await isFocused(skip)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await isFocused(page.getByRole('main'))).toBe(true);
+
+    // From there the day's cards are a few stops away (the day and week controls, the filters).
+    const presses = await tabTo(page, card, 20);
+    expect(presses).toBeLessThanOrEqual(20);
+    await page.keyboard.press('Enter');
+
+    // The drawer takes the focus; the checklist is ticked with Space, the comment typed.
+    const drawer = page.getByRole('dialog', { name: title });
+    await drawer.getByRole('button', { name: 'Mark as done' }).waitFor();
+    expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    for (const step of ['Open the dairy fridge', 'Read the thermometer']) {
+      const box = drawer.getByRole('checkbox', { name: step });
+      await tabTo(page, box, 15);
+      await page.keyboard.press('Space');
+      expect(await box.isChecked()).toBe(true);
+    }
+    await tabTo(page, drawer.getByRole('textbox', { name: /Comment/ }), 5);
+    await page.keyboard.type('Reads 3 °C, door seal fine.');
+    await tabTo(page, drawer.getByRole('button', { name: 'Mark as done' }), 10);
+    await page.keyboard.press('Enter');
+
+    await drawer.waitFor({ state: 'hidden' });
+    await page
+      .getByTestId('done-section')
+      .getByRole('button', { name: new RegExp(title) })
+      .waitFor();
+    // The focus is back on the task's card, now among the done ones, not lost to the document.
+    const doneCard = page.getByTestId('done-section').getByTestId('task-card').filter({ hasText: title });
+    await expect.poll(() => isFocused(doneCard), { timeout: 5_000 }).toBe(true);
+  });
+
+  it('the owner moves a group to another part of the tree: select it with the arrows, Move to…, pick the destination', async () => {
+    const name = `Keyboard area ${Date.now()}`;
+    const token = await signInApi('owner@acme.test');
+    const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
+    const victoria = findNode(verify.hierarchy, 'Victoria');
+    const nsw = findNode(verify.hierarchy, 'New South Wales');
+    if (!victoria || !nsw) throw new Error('the demo tenant has no Victoria or New South Wales');
+    const group = await api<{ id: number }>('/api/hierarchy/node/create', token, {
+      method: 'POST',
+      body: { parent_id: victoria.id, type: 'container', name },
+    });
+
+    const page = await open('owner-hierarchy-move');
+    await signInByKeyboard(page, 'owner@acme.test');
+    await page.goto('/admin/hierarchy');
+    const tree = page.getByRole('tree');
+    await page.getByRole('treeitem', { name: new RegExp(`^${name}`) }).waitFor();
+    await tabTo(page, tree, 30);
+    // The arrows walk the lines (the tree keeps the focus and points at the line it is on).
+    const onGroup = () =>
+      tree.evaluate((el, id) => el.getAttribute('aria-activedescendant') === id, `sl-node-${group.id}`);
+    for (let presses = 0; !(await onGroup()); presses++) {
+      if (presses > 60) throw new Error(`the arrows did not reach ${name}`);
+      await page.keyboard.press('ArrowDown');
+    }
+
+    // The toolbar that acts on the chosen line sits above the tree.
+    await tabTo(page, page.getByRole('button', { name: 'Move to…' }), 15, true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    const destination = dialog.getByRole('combobox', { name: 'Destination' });
+    // The focus moves into the dialog (to its one field).
+    await expect
+      .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), { timeout: 5_000 })
+      .toBe(true);
+    if (!(await isFocused(destination))) await tabTo(page, destination, 5);
+    await page.keyboard.type('New South Wales');
+    await dialog
+      .page()
+      .getByRole('option', { name: /^New South Wales/ })
+      .first()
+      .waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await tabTo(page, dialog.getByRole('button', { name: 'Move' }), 10);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(`${name} moved under New South Wales`).first().waitFor({ timeout: 15_000 });
+
+    const after = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
+    expect(findNode(findNode(after.hierarchy, 'New South Wales')?.children ?? [], name)).toBeDefined();
+    // The focus is back where the move started, not lost to the document.
+    await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  });
+});
