@@ -101,6 +101,8 @@ if (!ensurePackage('Chromium', 'chromium', CHROMIUM)) process.exit(1);
 if (process.env.DATABASE_URL && !ensurePackage('PgBouncer', 'pgbouncer', PGBOUNCER)) process.exit(1);
 
 check('lint', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '.']);
+// No unused file, export or dependency (issue 24): what nothing uses is deleted, not kept "just in case".
+check('unused code (knip)', process.execPath, ['node_modules/knip/bin/knip.js', '--no-progress']);
 check('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 vitest('server (PGlite)', 'server');
 if (process.env.DATABASE_URL) vitest('server (PostgreSQL)', 'server', { STORELINE_TEST_DB: 'postgres' });

@@ -59,8 +59,6 @@ export type TaskTypeReorderBody = Static<typeof TaskTypeReorderBody>;
 
 // ---------------------------------------------------------------- task body
 
-export const RECURRENCE_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
-
 const Frequency = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly')]);
 
 export const RecurrenceInput = Type.Object({
@@ -150,6 +148,7 @@ export const TaskStatus = Type.Union([
 ]);
 export type TaskStatus = Static<typeof TaskStatus>;
 
+/** An assignment's states (the database column holds these; server/db/schema reads them from here). */
 export const ASSIGNMENT_STATUSES = [
   'open',
   'submitted',
@@ -161,7 +160,6 @@ export const ASSIGNMENT_STATUSES = [
   'cancelled',
 ] as const;
 
-/** Assigned = every occurrence not cancelled; done = done or approved; overdue = still open past due. */
 /**
  * A task's progress (README "Figures"): `assigned` counts the occurrences due so far and those the
  * stores dealt with early; `done` and `overdue` are among them. Later occurrences are `upcoming`,
@@ -394,9 +392,6 @@ export type TaskDay = Static<typeof TaskDay>;
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
-
-export const UploadResult = FileInfo;
-export type UploadResult = FileInfo;
 
 export const DownloadQuery = Type.Object({
   hash: Type.String({ maxLength: 64 }),

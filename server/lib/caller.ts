@@ -5,7 +5,7 @@ import {
   type ModuleId,
   type ModulePermission,
 } from '../../contract/modules';
-import { forbidden, unauthorized } from './errors';
+import { unauthorized } from './errors';
 
 /** The subtree a caller may see and act on: their selected position's node and its materialised path. */
 export interface Scope {
@@ -49,10 +49,6 @@ export function callerOf(request: FastifyRequest): Caller {
 
 export const can = (caller: Caller, module: ModuleId, capabilities: Capability[] = ['read']) =>
   hasCapabilities(caller.permissions, module, capabilities);
-
-export function assertCan(caller: Caller, module: ModuleId, capabilities: Capability[] = ['read']) {
-  if (!can(caller, module, capabilities)) throw forbidden();
-}
 
 /** True when the materialised path lies in the caller's subtree. */
 export const inScope = (caller: Caller, path: string) => path.startsWith(caller.scope.path);

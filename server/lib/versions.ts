@@ -23,16 +23,6 @@ export interface Versions {
   stores: Record<string, number>;
 }
 
-export const NO_VERSIONS: Versions = {
-  people: 0,
-  access: 0,
-  settings: 0,
-  tree: 0,
-  tasks: 0,
-  user: 0,
-  stores: {},
-};
-
 /**
  * Moves the tenant's `kinds` on, inside the writing transaction `tx`: every process keys what it
  * keeps by these numbers, so from the commit on each of them reads the new value on its next

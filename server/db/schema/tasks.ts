@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ASSIGNMENT_STATUSES } from '../../../contract/api/tasks';
 import { departments, taskTypes } from './catalogue';
 import { hierarchyNodes } from './hierarchy';
 import { tenants } from './tenants';
@@ -21,16 +22,6 @@ import { tenants } from './tenants';
 export const TASK_STATUSES = ['draft', 'published', 'archived'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-export const ASSIGNMENT_STATUSES = [
-  'open',
-  'submitted',
-  'approved',
-  'rejected',
-  'done',
-  'cannot_do',
-  'expired',
-  'cancelled',
-] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 
 /** How a task repeats (design §5); stored as written, expanded into dates by the engine. */

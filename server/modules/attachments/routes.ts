@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DownloadQuery, MAX_DOCUMENT_BYTES, UploadResult } from '../../../contract/api/tasks';
+import { DownloadQuery, FileInfo, MAX_DOCUMENT_BYTES } from '../../../contract/api/tasks';
 import { callerOf } from '../../lib/caller';
 import { ok, responses, sendFile } from '../../lib/http';
 import { readUpload } from '../../lib/uploads';
@@ -30,7 +30,7 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Store a task file (multipart `file`): photos JPEG/PNG/WebP/HEIC up to 10 MB, documents PDF/Office/CSV/text up to 20 MB, by content',
         consumes: ['multipart/form-data'],
-        response: responses(UploadResult),
+        response: responses(FileInfo),
       },
       config: { access: {} },
       onSend: errorWithOutput,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type DownloadQuery, THUMBNAIL_SOURCES, type UploadResult } from '../../../contract/api/tasks';
+import { type DownloadQuery, type FileInfo, THUMBNAIL_SOURCES } from '../../../contract/api/tasks';
 import type { Db } from '../../db/client';
 import { type Caller, can } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
@@ -39,7 +39,7 @@ export async function storeTaskFile(
   files: FileStorage,
   caller: Caller,
   upload: Upload,
-): Promise<UploadResult> {
+): Promise<FileInfo> {
   const name = cleanFileName(upload.filename);
   const type = await detectTaskFile(upload.data, name);
   if (!type) throw badRequest(NOT_ACCEPTED, { file: NOT_ACCEPTED });

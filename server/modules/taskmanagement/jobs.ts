@@ -1,9 +1,6 @@
 import type { Db } from '../../db/client';
 import { materialiseDue, refreshTargetsForTenant } from './engine';
 
-/** The queue job that keeps assignments current (design §2): schedule it every 15 minutes. */
-export const MATERIALISE_JOB = 'tasks.materialise';
-
 export interface MaterialiseJobPayload {
   /** One tenant (enqueue after a hierarchy write there), or every tenant when absent. */
   tenantId?: number;

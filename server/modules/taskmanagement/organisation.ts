@@ -118,12 +118,3 @@ export async function weekStartDay(db: Db, tenantId: number): Promise<number> {
   const day = Number(row?.value);
   return Number.isInteger(day) && day >= 0 && day <= 6 ? day : 1;
 }
-
-/** Path of a node (a task author's position node), undefined once deleted. */
-export async function nodePath(db: Db, tenantId: number, id: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ path: hierarchyNodes.path })
-    .from(hierarchyNodes)
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.id, id)));
-  return row?.path;
-}

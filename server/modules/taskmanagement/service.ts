@@ -24,7 +24,7 @@ import {
   type TaskRow,
   updateTaskRow,
 } from './repository';
-import { checkTaskBody, OUTSIDE_SCOPE } from './validate';
+import { checkTaskBody } from './validate';
 
 const NOT_YOURS = 'Only the author can change this task, or someone who may manage others’ tasks';
 
@@ -166,5 +166,3 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
   });
   return { id };
 }
-
-export { OUTSIDE_SCOPE };

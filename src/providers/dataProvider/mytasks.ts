@@ -6,7 +6,7 @@ import type {
   MyTaskGroups,
   UrgentTasks,
 } from '../../../contract/api/mytasks';
-import type { UploadResult } from '../../../contract/api/tasks';
+import type { FileInfo } from '../../../contract/api/tasks';
 import { apiFetch } from '../httpClient';
 import { browserTimeZone } from '../timezone';
 import { type UploadOptions, uploadFile } from '../uploadRequest';
@@ -47,7 +47,7 @@ export const myTaskMethods = {
 
   /** POST /api/user/task/upload (form data) with progress; the error comes from `output` (spec §7). */
   uploadTaskFile: (file: File, options: Omit<UploadOptions, 'fallback'> = {}) =>
-    uploadFile<UploadResult>('/api/user/task/upload', file, { ...options, fallback: 'errors.file_upload' }),
+    uploadFile<FileInfo>('/api/user/task/upload', file, { ...options, fallback: 'errors.file_upload' }),
 
   /**
    * GET /api/task/attachments/download: the file (spec §7 blob response), named as the server
