@@ -334,6 +334,8 @@ export const appMessages = {
     week_starting: 'Week starting',
     all_tasks: 'All tasks',
     by_type_and_department: 'Completion and first time right by type and department',
+    /** Read after a chart's title: where its figures are as text. */
+    chart_alternative: 'Chart; the same figures are in the table below.',
     weakest_tasks: 'The weakest task |||| The %{smart_count} weakest tasks',
     lowest_at: 'Lowest at %{names}',
     trend_title: 'Completion and first time right per week, against the period before (dashed)',
@@ -369,6 +371,7 @@ export const appMessages = {
     },
   },
   dashboard: {
+    chart_alternative: 'Chart; its figures are in the Completion & first time right reports.',
     today: 'Today',
     done_of_due: 'done of due today',
     open_my_tasks: 'Open My Tasks',

@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
+import { ChartBox } from '../reports/ChartBox';
 import { chartPercent, percent } from '../reports/format';
 
 function Card({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
@@ -211,7 +212,11 @@ export default function DashboardPage({ title }: PageProps) {
                 ) : undefined
               }
             >
-              <Box sx={{ height: 260 }}>
+              <ChartBox
+                height={260}
+                label={translate('dashboard.trend')}
+                alternative="dashboard.chart_alternative"
+              >
                 <LineChart
                   xAxis={[{ scaleType: 'point', data: data.trend.map((w) => day(w.week)) }]}
                   yAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
@@ -228,7 +233,7 @@ export default function DashboardPage({ title }: PageProps) {
                     },
                   ]}
                 />
-              </Box>
+              </ChartBox>
             </Card>
             {data.best.length > 0 && (
               <Card title={translate('dashboard.best')}>

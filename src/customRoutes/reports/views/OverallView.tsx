@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import type { OverallReport } from '../../../../contract/api/reports';
+import { ChartBox } from '../ChartBox';
 import { chartPercent, percent } from '../format';
 import { MetricsTable } from '../MetricsTable';
 
@@ -66,7 +67,7 @@ export function OverallView({ data }: { data: OverallReport }) {
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
           {translate('reports.by_type_and_department')}
         </Typography>
-        <Box sx={{ height: 300 }}>
+        <ChartBox height={300} label={translate('reports.by_type_and_department')}>
           <BarChart
             dataset={groups.map((g) => ({
               name: g.name,
@@ -88,7 +89,7 @@ export function OverallView({ data }: { data: OverallReport }) {
               },
             ]}
           />
-        </Box>
+        </ChartBox>
         <MetricsTable
           nameLabel={translate('reports.group')}
           lines={[

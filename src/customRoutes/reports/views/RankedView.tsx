@@ -1,10 +1,10 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { useTranslate } from 'react-admin';
 import type { Metrics, MetricsRow } from '../../../../contract/api/reports';
+import { ChartBox } from '../ChartBox';
 import { chartPercent } from '../format';
 import { MetricsTable } from '../MetricsTable';
 
@@ -32,7 +32,7 @@ export function RankedView({
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
-      <Box sx={{ height: 320 }}>
+      <ChartBox height={320} label={title}>
         <BarChart
           dataset={rows.map((r) => ({
             name: r.name,
@@ -55,7 +55,7 @@ export function RankedView({
             />
           )}
         </BarChart>
-      </Box>
+      </ChartBox>
       <MetricsTable
         nameLabel={nameLabel}
         onOpen={onOpen ? (key) => onOpen(Number(key)) : undefined}

@@ -1,9 +1,9 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import type { CompletionFirstTimeReport } from '../../../../contract/api/reports';
+import { ChartBox } from '../ChartBox';
 import { chartPercent } from '../format';
 import { MetricsTable } from '../MetricsTable';
 
@@ -18,7 +18,10 @@ export function TasksView({ data }: { data: CompletionFirstTimeReport }) {
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate('reports.weakest_tasks', { smart_count: charted.length })}
       </Typography>
-      <Box sx={{ height: Math.max(200, charted.length * 36 + 60) }}>
+      <ChartBox
+        height={Math.max(200, charted.length * 36 + 60)}
+        label={translate('reports.weakest_tasks', { smart_count: charted.length })}
+      >
         <BarChart
           layout="horizontal"
           dataset={charted.map((r) => ({
@@ -33,7 +36,7 @@ export function TasksView({ data }: { data: CompletionFirstTimeReport }) {
             { dataKey: 'ftr', label: translate('reports.metrics.first_time_right_rate') },
           ]}
         />
-      </Box>
+      </ChartBox>
       <MetricsTable
         nameLabel={translate('reports.task')}
         lines={data.rows.map((r) => ({

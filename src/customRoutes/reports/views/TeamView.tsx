@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import type { TeamReport } from '../../../../contract/api/reports';
+import { ChartBox } from '../ChartBox';
 import { percent } from '../format';
 
 const CHARTED = 20;
@@ -23,7 +24,10 @@ export function TeamView({ data }: { data: TeamReport }) {
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate('reports.team_title', { smart_count: charted.length })}
       </Typography>
-      <Box sx={{ height: Math.max(200, charted.length * 32 + 60) }}>
+      <ChartBox
+        height={Math.max(200, charted.length * 32 + 60)}
+        label={translate('reports.team_title', { smart_count: charted.length })}
+      >
         <BarChart
           layout="horizontal"
           dataset={charted.map((r) => ({
@@ -39,7 +43,7 @@ export function TeamView({ data }: { data: TeamReport }) {
             { dataKey: 'rejected', label: translate('reports.people.rejected') },
           ]}
         />
-      </Box>
+      </ChartBox>
       {/* Scrolls sideways on a phone: focusable and named, so the keyboard can scroll it too. */}
       <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('reports.person')}>
         <Table size="small" aria-label={translate('reports.person')}>

@@ -1,10 +1,10 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslate } from 'react-admin';
 import type { TrendReport } from '../../../../contract/api/reports';
 import { useZonedTime } from '../../../hooks/useZonedTime';
+import { ChartBox } from '../ChartBox';
 import { chartPercent } from '../format';
 import { MetricsTable } from '../MetricsTable';
 
@@ -18,7 +18,7 @@ export function TrendView({ data }: { data: TrendReport }) {
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate('reports.trend_title')}
       </Typography>
-      <Box sx={{ height: 320 }}>
+      <ChartBox height={320} label={translate('reports.trend_title')}>
         <LineChart
           xAxis={[{ scaleType: 'point', data: weeks }]}
           yAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
@@ -56,7 +56,7 @@ export function TrendView({ data }: { data: TrendReport }) {
             },
           }}
         />
-      </Box>
+      </ChartBox>
       <MetricsTable
         nameLabel={translate('reports.week_starting')}
         lines={data.weeks.map((w) => ({ key: w.week, label: day(w.week), ...w }))}
