@@ -191,4 +191,99 @@ describe('keyboard alone', () => {
     // The focus is back where the move started, not lost to the document.
     await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   });
+
+  it('an area manager sends a completion back with a reason, then approves the next attempt, in the audit dialog', async () => {
+    const title = `Keyboard audit ${Date.now()}`;
+    const owner = await signInApi('owner@acme.test');
+    const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', owner);
+    const store = findNode(verify.hierarchy, 'Sydney CBD');
+    const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', owner);
+    const type = types.data.find((t) => t.name === 'Task');
+    if (!store || !type) throw new Error('the demo tenant has no Sydney CBD or no Task type');
+    const created = await api<{ id: number }>('/api/admin/task/create', owner, {
+      method: 'POST',
+      body: {
+        title,
+        description: '<p>Say how many cases of water are on the pallet.</p>',
+        type_id: type.id,
+        start_date: sydneyDay(0),
+        start_time: '00:00',
+        due_date: sydneyDay(0),
+        due_time: '23:59',
+        targets: { include: [store.id] },
+        evidence: { comment: true, photos: 0, files: 0 },
+        approval: true,
+      },
+    });
+    published.push(created.id);
+    await api('/api/admin/task/publish', owner, { method: 'POST', body: { id: created.id } });
+    // The store's answer, sent through the API (this journey is the reviewer's).
+    const staff = await signInApi('staff@acme.test');
+    const found = JSON.stringify(
+      await api('/api/user/task/search', staff, {
+        query: { search_key: title, timezone: 'Australia/Sydney' },
+      }),
+    );
+    const assignment = Number(/"assignment_id":(\d+)/.exec(found)?.[1]);
+    expect(assignment).toBeGreaterThan(0);
+    const answer = (comment: string) =>
+      api('/api/user/task/complete', staff, { method: 'POST', body: { assignment_id: assignment, comment } });
+    await answer('About twenty cases.');
+
+    const page = await open('area-audit');
+    await signInByKeyboard(page, 'area@acme.test');
+    /** Audit By Task: search the task, open its queue and its waiting submission, all by keyboard. */
+    const openSubmission = async () => {
+      await page.goto('/audit/task');
+      await tabTo(page, page.getByRole('textbox', { name: 'Search tasks' }), 25);
+      await page.keyboard.type(title);
+      const row = page.getByTestId('audit-queue-row').filter({ hasText: title });
+      await tabTo(page, row.getByRole('button', { name: title }), 15);
+      await page.keyboard.press('Enter');
+      const submission = page
+        .getByRole('region', { name: title })
+        .getByTestId('audit-submission')
+        .filter({ hasText: 'Sydney CBD' });
+      await tabTo(page, submission, 25);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByText('cases of water').waitFor();
+      await expect
+        .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), { timeout: 5_000 })
+        .toBe(true);
+      return dialog;
+    };
+
+    const dialog = await openSubmission();
+    await tabTo(page, dialog.getByRole('button', { name: 'Send back' }), 25);
+    await page.keyboard.press('Enter');
+    const reject = page.getByRole('dialog', { name: 'Send back for another try' });
+    const reason = reject.getByRole('textbox', { name: /What needs fixing/ });
+    await reason.waitFor();
+    if (!(await isFocused(reason))) await tabTo(page, reason, 10);
+    await page.keyboard.type('Count them by the pallet label, please.');
+    await tabTo(page, reject.getByRole('button', { name: 'Send back' }), 10);
+    await page.keyboard.press('Enter');
+    await reject.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await answer('Twenty-four cases, by the label.');
+    const again = await openSubmission();
+    await again.getByText('Attempt 2').waitFor();
+    await tabTo(page, again.getByRole('button', { name: 'Approve' }), 25);
+    await page.keyboard.press('Enter');
+    await again
+      .getByRole('status')
+      .getByText(`Nothing more is waiting for a decision in ${title}.`)
+      .waitFor();
+
+    const decided = JSON.stringify(
+      await api('/api/audit/submission/list', await signInApi('area@acme.test'), {
+        query: { task_id: created.id, status: 'all' },
+      }),
+    );
+    expect(decided).toContain('"state":"approved"');
+    expect(decided).toContain('"state":"rejected"');
+  });
 });

@@ -472,6 +472,12 @@ export function SubmissionDialog({
   const [decided, setDecided] = useState<ReadonlySet<number>>(new Set());
   /** The last decision left nothing waiting in this list. */
   const [finished, setFinished] = useState(false);
+  // Nothing more waits: the decision's buttons are gone, so the focus goes to what comes next
+  // (the next line or Close) rather than being lost to the page, where Escape no longer closes.
+  const endActions = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (finished) endActions.current?.querySelector('button')?.focus();
+  }, [finished]);
   // What is on screen: never the previous submission's answer while the next one loads.
   const data = loaded && loaded.submission.id === id ? loaded : undefined;
   const position = id === undefined ? -1 : order.indexOf(id);
@@ -622,7 +628,7 @@ export function SubmissionDialog({
           <Alert severity="success" role="status" sx={{ mb: 2 }}>
             {translate('audit.nothing_more_waiting', { name: data ? lineOf(data) : '' })}
             {/* Below the sentence, not beside it: a phone has no room for both on one line. */}
-            <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+            <Stack ref={endActions} direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
               {nextLine && (
                 <Button variant="outlined" color="inherit" size="small" onClick={nextLine.open}>
                   {translate('audit.next_line', { name: nextLine.name })}
