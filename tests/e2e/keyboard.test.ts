@@ -286,4 +286,55 @@ describe('keyboard alone', () => {
     expect(decided).toContain('"state":"approved"');
     expect(decided).toContain('"state":"rejected"');
   });
+
+  it('the owner writes a task for a store and publishes it after the confirmation', async () => {
+    const title = `Keyboard task ${Date.now()}`;
+    const page = await open('owner-create-publish');
+    await signInByKeyboard(page, 'owner@acme.test');
+    await page.goto('/task/management/create');
+    const titleField = page.locator('input[name="title"]');
+    await titleField.waitFor();
+    if (!(await isFocused(titleField))) await tabTo(page, titleField, 40);
+    await page.keyboard.type(title);
+
+    // The type: a select opened with the arrow key, its option chosen by typing and Enter.
+    await tabTo(page, page.getByRole('combobox', { name: 'Type' }), 5);
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Task', exact: true }).waitFor();
+    await page.keyboard.type('Task');
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+
+    // Who receives it: typed, the match chosen with the arrows.
+    await tabTo(page, page.getByRole('combobox', { name: /areas that receive it/ }), 40);
+    await page.keyboard.type('Sydney CBD');
+    await page
+      .getByRole('option', { name: /Sydney CBD/ })
+      .first()
+      .waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    const preview = page.getByTestId('task-preview');
+    await expect
+      .poll(async () => (await preview.getByTestId('preview-stores').textContent()) ?? '', {
+        timeout: 20_000,
+      })
+      .toMatch(/^1 store/);
+
+    await tabTo(page, page.getByRole('button', { name: 'Publish' }), 80);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(/1 store/).waitFor();
+    await expect
+      .poll(() => confirm.evaluate((el) => el.contains(document.activeElement)), { timeout: 5_000 })
+      .toBe(true);
+    await tabTo(page, confirm.getByRole('button', { name: 'Publish' }), 10);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => /^\/task\/management\/detail\/\d+$/.test(url.pathname), {
+      timeout: 20_000,
+    });
+    published.push(Number(new URL(page.url()).pathname.split('/').pop()));
+    await page.getByText('Published', { exact: true }).first().waitFor();
+  });
 });
