@@ -146,7 +146,15 @@ describe('My Tasks: the day, the week, filters', () => {
     const strip = screen.getByRole('group', { name: 'Days of the week' });
     const days = within(strip).getAllByRole('button');
     // week_starting_day 1: Monday 4 March to Sunday 10 March.
-    expect(days.map((d) => d.textContent)).toEqual(['Mon 4', 'Tue 5', 'Wed 6', 'Thu 7', 'Fri 8', 'Sat 9', 'Sun 10']);
+    expect(days.map((d) => d.textContent)).toEqual([
+      'Mon 4',
+      'Tue 5',
+      'Wed 6',
+      'Thu 7',
+      'Fri 8',
+      'Sat 9',
+      'Sun 10',
+    ]);
     expect(days[0]).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Next day' }));
@@ -298,7 +306,9 @@ describe('My Tasks on a phone', () => {
       ),
     );
     renderRoute(`/task?date=${DAY}`, staff());
-    await userEvent.click(await screen.findByRole('button', { name: (name) => name.startsWith(`Recall on ${DAY}`) }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: (name) => name.startsWith(`Recall on ${DAY}`) }),
+    );
     const drawer = await screen.findByTestId('task-drawer');
     await waitFor(() =>
       expect(within(drawer).getByTestId('task-instructions')).toHaveTextContent('batch 42'),
