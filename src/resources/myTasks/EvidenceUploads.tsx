@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { UploadItem } from './useUploads';
 
@@ -45,17 +45,33 @@ function PickButton({
     event.target.value = '';
     if (files.length > 0) onAdd(files);
   };
+  // A real button that opens the hidden file input (a <label> playing a button is not allowed the
+  // role); the input keeps the name, so assistive technology and tests reach the picker by it.
+  const input = useRef<HTMLInputElement>(null);
   return (
-    <Button
-      component="label"
-      variant="outlined"
-      startIcon={icon}
-      disabled={disabled}
-      sx={{ minHeight: 44, flex: { xs: 1, sm: 'none' }, whiteSpace: 'nowrap' }}
-    >
-      {label}
-      <input hidden type="file" multiple accept={accept} capture={capture} onChange={onChange} />
-    </Button>
+    <>
+      <Button
+        variant="outlined"
+        startIcon={icon}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+        sx={{ minHeight: 44, flex: { xs: 1, sm: 'none' }, whiteSpace: 'nowrap' }}
+      >
+        {label}
+      </Button>
+      <input
+        ref={input}
+        hidden
+        type="file"
+        multiple
+        accept={accept}
+        capture={capture}
+        onChange={onChange}
+        disabled={disabled}
+        aria-label={label}
+        tabIndex={-1}
+      />
+    </>
   );
 }
 
