@@ -20,6 +20,7 @@ import {
   addDays,
   checkDate,
   checkDateRange,
+  DAY_MS,
   daysBetween,
   weekStartOf as weekStartFor,
 } from '../../lib/localDates';
@@ -278,7 +279,7 @@ export const REPORTS: Record<ReportName, (db: Db, caller: Caller, query: ReportQ
 /**
  * The dashboard of the caller's scope: today, this week against last, what needs attention, the
  * trend. "This week" is the week to date: from the tenant's week start to now, counting only work
- * due by now (store-local due dates, the database clock); last week is compared over the same
+ * due by now (store-local due dates, the server's clock); last week is compared over the same
  * span (its first days to the same weekday and time). Past weeks of the trend are whole.
  */
 export async function dashboard(
@@ -308,7 +309,7 @@ export async function dashboard(
   const [days, todaySoFar, weekAgoSoFar, current, storeRows] = await Promise.all([
     countsBy(db, { ...base, from: firstWeek, to: addDays(thisWeek, 6) }, { day: sql`s.due_date` }),
     countsBy(db, dueSoFar(today, now), {}),
-    countsBy(db, dueSoFar(weekAgo, new Date(now.getTime() - 7 * 86_400_000)), {}),
+    countsBy(db, dueSoFar(weekAgo, new Date(now.getTime() - 7 * DAY_MS)), {}),
     currentCounts(db, base, addDays(today, -29)),
     storeCounts(db, month),
   ]);
