@@ -3,6 +3,7 @@ export * from './catalogue';
 export * from './completions';
 export * from './hierarchy';
 export * from './imports';
+export * from './notifications';
 export * from './reports';
 export * from './settings';
 export * from './tasks';
