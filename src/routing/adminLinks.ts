@@ -1,13 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { hierarchy } from '../customRoutes/hierarchy';
-import { settings } from '../customRoutes/settings';
 import { type AccessSubject, satisfies } from '../providers/accessControl';
-import { departments } from '../resources/departments';
-import { profileFields } from '../resources/profileFields';
-import { roles } from '../resources/roles';
-import { users } from '../resources/users';
-import { workspaces } from '../resources/workspaces';
-import type { AppPages } from './types';
+import { ADMIN_FOLDERS } from './routeTable';
 
 export interface AdminLink {
   /** i18n key: the linked screen's title. */
@@ -17,21 +10,10 @@ export interface AdminLink {
 }
 
 /**
- * Spec §2's main navigation has no entries for the administration screens, yet they are routes a
- * role can open. They are offered in the user menu instead: each folder's first screen, with the
- * folder's icon, shown when that route's access allows.
+ * The administration screens are routes a role can open without an entry in spec §2's main
+ * navigation; the user menu offers each folder's first screen, with the folder's icon, when the
+ * user may open it (the same rule as the route guard).
  */
-const ADMIN_FOLDERS: readonly AppPages[] = [
-  users,
-  workspaces,
-  hierarchy,
-  roles,
-  departments,
-  profileFields,
-  settings,
-];
-
-/** The administration links this user may open: the same rule as the route guard. */
 export function visibleAdminLinks(user: AccessSubject | undefined): AdminLink[] {
   return ADMIN_FOLDERS.flatMap(({ routes: [main], icon }) =>
     main && icon && satisfies(user, main.access) ? [{ label: main.title, path: main.path, icon }] : [],

@@ -16,46 +16,57 @@ import { tasks } from '../resources/tasks';
 import { tenants } from '../resources/tenants';
 import { users } from '../resources/users';
 import { workspaces } from '../resources/workspaces';
-import type { AppResource, AppRoute } from './types';
+import { type AppFolder, type AppPages, type AppResource, type AppRoute, isResource } from './types';
 
 /**
- * Every react-admin resource of the app, each registered in AdminApp as
- * `<Resource name icon recordRepresentation>`. A new resource folder is added here.
+ * The one registration of the web app: every screen folder, each declaring in its index.ts its
+ * routes (paths, access rule, pages) and, for a react-admin resource, its module and API
+ * endpoints. Routes, resources, endpoints, resource access and the administration links all
+ * come from this list; a new folder is added here and nowhere else (the main navigation is
+ * spec §2's fixed order, routing/menuItems.ts). Administration folders come in the order the
+ * user menu offers them.
  */
-export const RESOURCES: readonly AppResource[] = [
+const FOLDERS: readonly AppFolder[] = [
+  profile,
   tenants,
   users,
   workspaces,
+  hierarchy,
   roles,
   departments,
   profileFields,
+  settings,
   stores,
   tasks,
+  myTasks,
+  audit,
+  compliance,
+  dashboard,
+  reports,
+  placeholders,
 ];
 
-/** A resource's routes, each to be rendered inside its ResourceContextProvider. */
-const routesOf = (resource: AppResource): AppRoute[] =>
-  resource.routes.map((route) => ({ ...route, resource: resource.name }));
+/** Every react-admin resource, registered in AdminApp as `<Resource name icon recordRepresentation>`. */
+export const RESOURCES: readonly AppResource[] = FOLDERS.filter(isResource);
 
-/**
- * Every authenticated route of spec §2. Folders declare their own routes (paths, access rule,
- * pages); this table only composes them, plus the screens later releases deliver.
- */
-export const APP_ROUTES: readonly AppRoute[] = [
-  ...profile.routes,
-  ...RESOURCES.flatMap(routesOf),
-  ...hierarchy.routes,
-  ...settings.routes,
-  ...myTasks.routes,
-  ...audit.routes,
-  ...compliance.routes,
-  ...dashboard.routes,
-  ...reports.routes,
-  ...placeholders.routes,
-];
+/** The administration screens the user menu offers (spec §2's main navigation has none). */
+export const ADMIN_FOLDERS: readonly AppPages[] = FOLDERS.filter((folder) => folder.adminLink);
+
+/** A folder's routes; a resource's are rendered inside its ResourceContextProvider. */
+const routesOf = (folder: AppFolder): readonly AppRoute[] =>
+  isResource(folder) ? folder.routes.map((route) => ({ ...route, resource: folder.name })) : folder.routes;
+
+/** Every authenticated route of spec §2. */
+export const APP_ROUTES: readonly AppRoute[] = FOLDERS.flatMap(routesOf);
 
 /** The declared route a pathname falls under; undefined for /forbidden and unknown paths (not found). */
 export function matchRoute(pathname: string, routes: readonly AppRoute[] = APP_ROUTES): AppRoute | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return routes.find((route) => matchPath({ path: route.path, end: true }, path) !== null);
+}
+
+/** The registered resource of that name, if any ("users.role", a field of a resource, is its resource). */
+export function resourceNamed(resource: string): AppResource | undefined {
+  const base = resource.trim().toLowerCase().split('.')[0] ?? '';
+  return RESOURCES.find((r) => r.name === base);
 }

@@ -1,7 +1,9 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RaRecord } from 'react-admin';
+import type { ModuleId } from '../../contract/modules';
 import type { AccessRule } from '../providers/accessControl';
+import type { ResourceEndpoints } from '../providers/dataProvider/endpoints';
 
 /**
  * The shapes every screen folder shares. This module imports types only, so pages import
@@ -38,6 +40,11 @@ export interface AppPages {
   icon?: SvgIconComponent;
   /** The folder's screens at spec §2's paths; the first is the one menus link to. */
   routes: readonly AppRoute[];
+  /**
+   * An administration screen: spec §2's main navigation has no entry for it, so the user menu
+   * offers its first route (in the order of the folder list, routing/routeTable.ts).
+   */
+  adminLink?: true;
 }
 
 /**
@@ -46,8 +53,17 @@ export interface AppPages {
  * spec's paths (`routes`), each rendered inside a ResourceContextProvider for `name`.
  */
 export interface AppResource<RecordType extends RaRecord = RaRecord> extends AppPages {
-  /** react-admin's resource name, also the key of its API endpoints (providers/dataProvider/endpoints.ts). */
+  /** react-admin's resource name, as screens pass it to useCanAccess, the data provider and reference fields. */
   name: string;
   icon: SvgIconComponent;
   recordRepresentation(record: RecordType): string;
+  /** The spec §6 module whose capabilities decide what may be done with the resource. */
+  module: ModuleId;
+  /** Where react-admin's CRUD calls for the resource go (design §3). */
+  endpoints: ResourceEndpoints;
 }
+
+/** Every screen folder: a react-admin resource or a folder of custom pages. */
+export type AppFolder = AppPages | AppResource;
+
+export const isResource = (folder: AppFolder): folder is AppResource => 'name' in folder;

@@ -2,15 +2,13 @@
 // Pure logic: no DOM needed, so no jsdom to build for this file.
 import { describe, expect, it } from 'vitest';
 import type { ModulePermission } from '../../contract/modules';
+import { type AccessSubject, hasModuleAccess, satisfies } from '../../src/providers/accessControl';
 import {
-  type AccessSubject,
   canAccess,
   capabilityOfAction,
-  hasModuleAccess,
   moduleOfResource,
   PLACEHOLDER_RESOURCE,
-  satisfies,
-} from '../../src/providers/accessControl';
+} from '../../src/providers/resourceAccess';
 import { permissionsOf } from './fixtures';
 
 const subject = (permissions: ModulePermission[], isAdminTenant = false, id = 7): AccessSubject => ({

@@ -8,7 +8,7 @@ import type { HierarchyNode } from '../../contract/api/session';
 import type { Assign } from '../../contract/api/users';
 import { authProvider } from '../../src/providers/authProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
-import { RESOURCE_ENDPOINTS } from '../../src/providers/dataProvider/endpoints';
+import { endpointsFor } from '../../src/providers/dataProvider/endpoints';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { setSessionUser } from '../../src/providers/sessionStore';
 import { toSessionUser } from '../../src/providers/sessionUser';
@@ -205,7 +205,7 @@ describe('user requests', () => {
   });
 
   it('searches the list with spec §7 key and value', () => {
-    const listQuery = RESOURCE_ENDPOINTS.users!.listQuery!;
+    const listQuery = endpointsFor('users').listQuery!;
     expect(listQuery({ key: 'email', value: ' olivia ' })).toEqual({ key: 'email', value: 'olivia' });
     expect(listQuery({ key: '', value: 'olivia' })).toEqual({ key: 'name', value: 'olivia' });
     expect(listQuery({ key: 'role', value: '' })).toEqual({});

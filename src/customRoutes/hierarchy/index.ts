@@ -6,6 +6,7 @@ import type { AppPages } from '../../routing/types';
 /** Spec §2 /admin/hierarchy: the organisation tree and the people at each node. */
 export const hierarchy: AppPages = {
   icon: AccountTreeIcon,
+  adminLink: true,
   routes: [
     {
       path: '/admin/hierarchy',

@@ -15,7 +15,7 @@ export default function ProfilePage({ title }: PageProps) {
   useDocumentTitle(title);
   const translate = useTranslate();
   const { canAccess: canUpdate, isPending: checking } = useCanAccess({
-    resource: 'profiles',
+    resource: 'profile',
     action: 'update',
   });
   const dataProvider = useDataProvider<AppDataProvider>();

@@ -25,8 +25,8 @@ export default function SettingsPage({ title }: PageProps) {
   const queryClient = useQueryClient();
   const query = settingsQuery(dataProvider);
   const { data, error, refetch } = useQuery(query);
-  const themeRead = useCanAccess({ resource: 'themes', action: 'read' });
-  const themeUpdate = useCanAccess({ resource: 'themes', action: 'update' });
+  const themeRead = useCanAccess({ resource: 'theme', action: 'read' });
+  const themeUpdate = useCanAccess({ resource: 'theme', action: 'update' });
 
   return (
     <Box sx={{ py: { xs: 1, sm: 2 }, maxWidth: 1280 }} data-testid="settings-page">

@@ -6,6 +6,7 @@ import type { AppPages } from '../../routing/types';
 /** Spec §2 /settings: the tenant's terms, modules, week start and theme. */
 export const settings: AppPages = {
   icon: SettingsIcon,
+  adminLink: true,
   routes: [
     {
       path: '/settings',

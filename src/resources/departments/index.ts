@@ -10,6 +10,9 @@ export const departments: AppResource<Department> = {
   name: 'departments',
   icon: WorkspacesIcon,
   recordRepresentation: (record) => record.name,
+  module: 'department',
+  endpoints: { base: '/api/department' },
+  adminLink: true,
   routes: [
     {
       path: DEPARTMENT_PATHS.list,

@@ -9,6 +9,9 @@ export const profileFields: AppResource<ProfileField> = {
   name: 'profile-fields',
   icon: ManageAccountsIcon,
   recordRepresentation: (record) => record.name,
+  module: 'profilemanagement',
+  endpoints: { base: '/api/profile-field' },
+  adminLink: true,
   routes: [
     {
       path: '/admin/profile-management',

@@ -10,6 +10,9 @@ export const roles: AppResource<Role> = {
   name: 'roles',
   icon: BadgeIcon,
   recordRepresentation: (record) => record.name,
+  module: 'role',
+  endpoints: { base: '/api/role' },
+  adminLink: true,
   routes: [
     {
       path: ROLE_PATHS.list,

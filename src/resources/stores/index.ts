@@ -9,6 +9,8 @@ export const stores: AppResource<WorkspaceRecord> = {
   name: 'stores',
   icon: StorefrontIcon,
   recordRepresentation: (record) => record.name,
+  module: 'storeinfo',
+  endpoints: { base: '/api/storeinfo' },
   routes: [
     {
       path: '/workspace',

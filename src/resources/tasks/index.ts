@@ -10,6 +10,9 @@ export const tasks: AppResource<TaskSummary> = {
   name: 'tasks',
   icon: AssignmentIcon,
   recordRepresentation: (record) => record.title,
+  module: 'taskmanagement',
+  // The list's filters are the query's own names (search_key, status, …).
+  endpoints: { base: '/api/admin/task' },
   routes: [
     {
       path: TASK_PATHS.list,

@@ -10,6 +10,11 @@ export const tenants: AppResource<TenantRecord> = {
   name: 'tenants',
   icon: ApartmentIcon,
   recordRepresentation: (record) => record.name,
+  module: 'tenant',
+  endpoints: {
+    base: '/api/tenant',
+    messages: { create: 'errors.tenant_create', update: 'errors.tenant_update' },
+  },
   routes: [
     {
       path: TENANT_PATHS.list,

@@ -11,6 +11,18 @@ export const users: AppResource<UserRecord> = {
   name: 'users',
   icon: GroupIcon,
   recordRepresentation: (record) => `${record.firstname} ${record.lastname}`,
+  module: 'user',
+  endpoints: {
+    base: '/api/user',
+    deleteStyle: 'query-id',
+    // Spec §7: `key` names the field to search, `value` is the text.
+    listQuery: ({ key, value }) =>
+      typeof value === 'string' && value.trim()
+        ? { key: typeof key === 'string' && key ? key : 'name', value: value.trim() }
+        : {},
+    messages: { create: 'errors.user_create', update: 'errors.user_update', delete: 'errors.user_delete' },
+  },
+  adminLink: true,
   routes: [
     {
       path: USER_PATHS.list,

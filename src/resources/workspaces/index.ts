@@ -11,6 +11,13 @@ export const workspaces: AppResource<WorkspaceRecord> = {
   name: 'workspaces',
   icon: StoreIcon,
   recordRepresentation: (record) => `${record.name} (${record.identifier})`,
+  module: 'workspace',
+  // Workspaces are hierarchy nodes underneath, so their failures use the node texts of spec §8.
+  endpoints: {
+    base: '/api/workspace',
+    messages: { create: 'errors.node_create', update: 'errors.node_update' },
+  },
+  adminLink: true,
   routes: [
     {
       path: WORKSPACE_PATHS.list,
