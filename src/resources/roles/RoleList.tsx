@@ -1,22 +1,17 @@
 import BadgeIcon from '@mui/icons-material/Badge';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import {
-  CreateButton,
   Datagrid,
   FunctionField,
   type Identifier,
-  List,
   NumberField,
   SearchInput,
   SimpleList,
   TextField,
-  TopToolbar,
   useTranslate,
 } from 'react-admin';
 import type { Role } from '../../../contract/api/roles';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useIsMobile } from '../../hooks/useIsMobile';
+import { AdminList } from '../../components/AdminList';
 import type { PageProps } from '../../routing/types';
 import { DuplicateRoleButton, EditRoleButton } from './RoleButtons';
 import { RoleDeleteButton } from './RoleDeleteButton';
@@ -32,52 +27,26 @@ const rowClick = (id: Identifier) => ROLE_PATHS.detail(id);
 const activeModules = (r: Role) =>
   r.permissions.filter((p) => p.status === 'active' && p.capabilities.length).length;
 
-function Actions() {
-  return (
-    <TopToolbar>
-      <CreateButton to={ROLE_PATHS.create} label="roles.actions.create" />
-    </TopToolbar>
-  );
-}
-
-function Empty() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 480 }} data-testid="roles-empty">
-      <BadgeIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
-      <Typography variant="h6" sx={{ mt: 1 }}>
-        {translate('roles.empty_title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('roles.empty_body')}
-      </Typography>
-      <CreateButton to={ROLE_PATHS.create} label="roles.actions.create" variant="contained" />
-    </Box>
-  );
-}
-
 /** Spec §2 /admin/role: the tenant's roles, how many people hold each, and what they open. */
 export default function RoleList({ title }: PageProps) {
-  useDocumentTitle(title);
   const translate = useTranslate();
-  const isMobile = useIsMobile();
   return (
-    <List
+    <AdminList
       title={title}
-      sort={{ field: 'name', order: 'ASC' }}
       filters={filters}
-      actions={<Actions />}
-      empty={<Empty />}
       storeKey="admin-roles"
-    >
-      {isMobile ? (
+      prefix="roles"
+      createPath={ROLE_PATHS.create}
+      icon={BadgeIcon}
+      mobile={
         <SimpleList<Role>
           primaryText={(r) => r.name}
           secondaryText={(r) => r.description}
           tertiaryText={(r) => translate('roles.holders', { smart_count: r.user_count })}
           rowClick={rowClick}
         />
-      ) : (
+      }
+      desktop={
         <Datagrid rowClick={rowClick} bulkActionButtons={false}>
           <TextField source="name" label="roles.fields.name" />
           <TextField source="description" label="roles.fields.description" sortable={false} />
@@ -93,7 +62,7 @@ export default function RoleList({ title }: PageProps) {
             <RoleDeleteButton redirect={false} />
           </Box>
         </Datagrid>
-      )}
-    </List>
+      }
+    />
   );
 }

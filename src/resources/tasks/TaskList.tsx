@@ -6,22 +6,18 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  CreateButton,
   Datagrid,
   FunctionField,
   type Identifier,
-  List,
   Pagination,
-  TopToolbar,
   useListContext,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { TaskSummary } from '../../../contract/api/tasks';
+import { AdminList } from '../../components/AdminList';
 import { useDateFormat } from '../../hooks/useDateFormat';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useIsMobile } from '../../hooks/useIsMobile';
 import type { PageProps } from '../../routing/types';
 import { recurrenceSentence } from './recurrenceSentence';
 import { TaskBulkArchive } from './TaskBulkArchive';
@@ -30,30 +26,6 @@ import { TaskProgressBar } from './TaskProgressBar';
 import { TaskStatusChip } from './TaskStatusChip';
 import { TaskTypeChip } from './TaskTypeChip';
 import { TASK_PATHS } from './taskPaths';
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <CreateButton to={TASK_PATHS.create} label="tasks.actions.create" />
-    </TopToolbar>
-  );
-}
-
-function Empty() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 480 }} data-testid="tasks-empty">
-      <AssignmentIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
-      <Typography variant="h6" sx={{ mt: 1 }}>
-        {translate('tasks.empty_title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('tasks.empty_body')}
-      </Typography>
-      <CreateButton to={TASK_PATHS.create} label="tasks.actions.create" variant="contained" />
-    </Box>
-  );
-}
 
 /** The schedule in words, shortened for a list cell. */
 function useScheduleText() {
@@ -150,19 +122,18 @@ function TaskTable() {
 
 /** Spec §2 /task/management: the tasks authored in or sent to the caller's part of the organisation. */
 export default function TaskList({ title }: PageProps) {
-  useDocumentTitle(title);
-  const isMobile = useIsMobile();
   return (
-    <List
+    <AdminList
       title={title}
       sort={{ field: 'updated_at', order: 'DESC' }}
       filters={taskFilters}
-      actions={<Actions />}
-      empty={<Empty />}
       storeKey="task-management"
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-    >
-      {isMobile ? <TaskCards /> : <TaskTable />}
-    </List>
+      prefix="tasks"
+      createPath={TASK_PATHS.create}
+      icon={AssignmentIcon}
+      mobile={<TaskCards />}
+      desktop={<TaskTable />}
+    />
   );
 }

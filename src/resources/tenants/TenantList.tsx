@@ -1,24 +1,18 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import {
-  CreateButton,
   Datagrid,
   DateField,
   FunctionField,
   type Identifier,
-  List,
   NumberField,
   SearchInput,
   SelectInput,
   SimpleList,
   TextField,
-  TopToolbar,
   useTranslate,
 } from 'react-admin';
 import type { TenantRecord } from '../../../contract/api/tenants';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useIsMobile } from '../../hooks/useIsMobile';
+import { AdminList } from '../../components/AdminList';
 import type { PageProps } from '../../routing/types';
 import { TenantStatusButton } from './TenantStatusButton';
 import { TenantStatusChip, WorkspaceUsage } from './TenantStatusChip';
@@ -41,46 +35,19 @@ function useFilters() {
 
 const rowClick = (id: Identifier) => TENANT_PATHS.edit(id);
 
-function Actions() {
-  return (
-    <TopToolbar>
-      <CreateButton to={TENANT_PATHS.create} label="tenants.actions.create" />
-    </TopToolbar>
-  );
-}
-
-function Empty() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 480 }} data-testid="tenants-empty">
-      <ApartmentIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
-      <Typography variant="h6" sx={{ mt: 1 }}>
-        {translate('tenants.empty_title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('tenants.empty_body')}
-      </Typography>
-      <CreateButton to={TENANT_PATHS.create} label="tenants.actions.create" variant="contained" />
-    </Box>
-  );
-}
-
 /** Spec §2 /tenant-management: every customer tenant with its status, plan usage and head count. */
 export default function TenantList({ title }: PageProps) {
-  useDocumentTitle(title);
-  const isMobile = useIsMobile();
   const filters = useFilters();
   const translate = useTranslate();
   return (
-    <List
+    <AdminList
       title={title}
-      sort={{ field: 'name', order: 'ASC' }}
       filters={filters}
-      actions={<Actions />}
-      empty={<Empty />}
       storeKey="tenant-management"
-    >
-      {isMobile ? (
+      prefix="tenants"
+      createPath={TENANT_PATHS.create}
+      icon={ApartmentIcon}
+      mobile={
         <SimpleList<TenantRecord>
           primaryText={(r) => r.name}
           secondaryText={(r) =>
@@ -89,7 +56,8 @@ export default function TenantList({ title }: PageProps) {
           tertiaryText={(r) => `${r.active_workspaces} / ${r.max_active_workspace}`}
           rowClick={rowClick}
         />
-      ) : (
+      }
+      desktop={
         <Datagrid rowClick={rowClick} bulkActionButtons={false}>
           <TextField source="name" label="tenants.fields.name" />
           <TextField source="identifier" label="tenants.fields.identifier" />
@@ -107,7 +75,7 @@ export default function TenantList({ title }: PageProps) {
           <DateField source="created_at" label="tenants.fields.created_at" />
           <TenantStatusButton />
         </Datagrid>
-      )}
-    </List>
+      }
+    />
   );
 }

@@ -5,21 +5,17 @@ import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
-  CreateButton,
   Datagrid,
   FunctionField,
   type Identifier,
-  List,
   SimpleList,
   TextField,
-  TopToolbar,
   useCanAccess,
   useTranslate,
 } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
+import { AdminList } from '../../components/AdminList';
 import { ImportButton } from '../../customRoutes/imports/ImportButton';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useIsMobile } from '../../hooks/useIsMobile';
 import type { PageProps } from '../../routing/types';
 import { PositionChips } from './PositionChips';
 import { UserBulkActions } from './UserBulkActions';
@@ -29,31 +25,6 @@ import { UserStatusChip } from './UserStatusChip';
 import { USER_PATHS } from './userPaths';
 
 const fullName = (r: Pick<UserRecord, 'firstname' | 'lastname'>) => `${r.firstname} ${r.lastname}`;
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <ImportButton resource="users" to={USER_PATHS.import} />
-      <CreateButton to={USER_PATHS.create} label="users.actions.create" />
-    </TopToolbar>
-  );
-}
-
-function Empty() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 480 }} data-testid="users-empty">
-      <GroupIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
-      <Typography variant="h6" sx={{ mt: 1 }}>
-        {translate('users.empty_title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('users.empty_body')}
-      </Typography>
-      <CreateButton to={USER_PATHS.create} label="users.actions.create" variant="contained" />
-    </Box>
-  );
-}
 
 /** An e-mail address that, when it must wrap, wraps before its "@". */
 function EmailLines({ email }: { email: string }) {
@@ -107,31 +78,30 @@ function NameCell({ record, compact }: { record: UserRecord; compact: boolean })
 
 /** Spec §2 /admin/user: the people in the caller's part of the organisation. */
 export default function UserList({ title }: PageProps) {
-  useDocumentTitle(title);
-  const isMobile = useIsMobile();
   // Between the phone layout and 1024 px the side menu leaves too little room for five columns.
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const translate = useTranslate();
   const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
   const rowClick = (id: Identifier) => (canEdit ? USER_PATHS.edit(id) : false);
   return (
-    <List
+    <AdminList
       title={title}
-      sort={{ field: 'name', order: 'ASC' }}
       filters={userFilters}
       filterDefaultValues={{ key: 'name' }}
-      actions={<Actions />}
-      empty={<Empty />}
       storeKey="admin-users"
-    >
-      {isMobile ? (
+      prefix="users"
+      createPath={USER_PATHS.create}
+      icon={GroupIcon}
+      toolbar={<ImportButton resource="users" to={USER_PATHS.import} />}
+      mobile={
         <SimpleList<UserRecord>
           primaryText={(r) => fullName(r)}
           secondaryText={(r) => r.email}
           tertiaryText={(r) => translate(`users.status.${r.status}`)}
           rowClick={rowClick}
         />
-      ) : (
+      }
+      desktop={
         <Datagrid
           rowClick={rowClick}
           bulkActionButtons={<UserBulkActions />}
@@ -154,7 +124,7 @@ export default function UserList({ title }: PageProps) {
           )}
           <UserStatusButton />
         </Datagrid>
-      )}
-    </List>
+      }
+    />
   );
 }
