@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { RedirectData } from '../../contract/api/common';
 import type { LoginData, LoginUser, ThemeSetting } from '../../contract/api/session';
+import { displayName } from '../../contract/personName';
 import { translate } from '../i18n/translate';
 import { clearAuthState, resetSignInPath, signInPathNow } from './authState';
 import { ApiError, apiFetch, request, statusOf } from './httpClient';
@@ -8,7 +9,6 @@ import { setPositionId } from './positionStore';
 import { canAccess } from './resourceAccess';
 import { verifySession } from './session';
 import { clearSession, setForcedReset } from './sessionStore';
-import { displayName } from './sessionUser';
 import { saveThemeSettings } from './themeCache';
 import { browserTimeZone } from './timezone';
 import { deleteToken, hasToken, setToken } from './tokenCookie';

@@ -90,8 +90,3 @@ export function toSessionUser(
     profileData: data.profile_data,
   };
 }
-
-/** The name people see: the preferred name, else first and last name. */
-export function displayName(user: Pick<SessionUser, 'preferred_name' | 'firstname' | 'lastname'>): string {
-  return user.preferred_name?.trim() || `${user.firstname} ${user.lastname}`.trim();
-}

@@ -1,8 +1,9 @@
 // @vitest-environment node
 // Pure logic: no DOM needed, so no jsdom to build for this file.
 import { describe, expect, it } from 'vitest';
+import { displayName } from '../../contract/personName';
 import { findNode, toCascader } from '../../src/providers/hierarchy';
-import { displayName, toSessionUser } from '../../src/providers/sessionUser';
+import { toSessionUser } from '../../src/providers/sessionUser';
 import { operatorVerify, position, verifyData } from './fixtures';
 
 describe('session user (spec §3)', () => {

@@ -9,6 +9,7 @@ import {
   type ImportResult,
   type ImportRunBody,
 } from '../../../contract/api/imports';
+import { fullName } from '../../../contract/personName';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
@@ -83,9 +84,9 @@ const CONTENT_TYPES: Record<ImportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-const fullName = async (db: Db, caller: Caller) => {
+const callerName = async (db: Db, caller: Caller) => {
   const user = await findUser(db, caller.tenantId, caller.userId);
-  return user ? `${user.firstname} ${user.lastname}`.trim() : '';
+  return user ? fullName(user) : '';
 };
 
 /** Reads the file's rows onto the kind's columns and checks every one; writes nothing. */
@@ -206,7 +207,7 @@ export async function upload(
   const { table, checked } = await checkSheet(db, caller, kind, sheet);
   const report = checkReport(table, checked);
   const wanted = uploadName(sent.filename, format);
-  const uploadedByName = await fullName(db, caller);
+  const uploadedByName = await callerName(db, caller);
   // Two uploads of one name at once: the unique index makes the later one pick the next name.
   for (let attempt = 1; ; attempt++) {
     try {
@@ -250,7 +251,7 @@ export async function run(
   const { db } = deps;
   const { tenantId } = caller;
   const file = await visibleFile(db, caller, kind, body.filename);
-  const startedByName = await fullName(db, caller);
+  const startedByName = await callerName(db, caller);
   try {
     const started = await db.transaction(async (tx) => {
       if (!(await lockFile(tx, tenantId, file.id))) throw notFound('Import file');

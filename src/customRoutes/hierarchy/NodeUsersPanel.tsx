@@ -20,6 +20,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { TreeNode } from '../../../contract/api/hierarchy';
+import { displayName } from '../../../contract/personName';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { PickNodeDialog } from './NodeDialogs';
 import { useDebounced } from './useDebounced';
@@ -143,7 +144,7 @@ export function NodeUsersPanel({ node, canTransfer }: NodeUsersPanelProps) {
       ) : (
         <List dense disablePadding aria-label={translate('hierarchy.people_list')}>
           {rows.map((person) => {
-            const name = person.preferred_name?.trim() || `${person.firstname} ${person.lastname}`;
+            const name = displayName(person);
             return (
               <ListItem
                 key={person.id}

@@ -12,11 +12,10 @@ import {
   useRefresh,
 } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
+import { fullName } from '../../../contract/personName';
 import { useSessionUser } from '../../hooks/useSession';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { USER_PATHS } from './userPaths';
-
-const nameOf = (r: UserRecord) => `${r.firstname} ${r.lastname}`;
 
 /** Mails the user a link and asks for a new password at their next sign-in (user.update). */
 export function ResetPasswordButton() {
@@ -46,7 +45,7 @@ export function ResetPasswordButton() {
         loading={isPending}
         title="users.confirm.reset_title"
         content="users.confirm.reset_body"
-        translateOptions={{ name: nameOf(record), email: record.email }}
+        translateOptions={{ name: fullName(record), email: record.email }}
         confirm="users.actions.reset_password"
         onConfirm={() => mutate(record)}
         onClose={(event: MouseEvent) => {
@@ -70,7 +69,7 @@ export function DeleteUserButton() {
       redirect={USER_PATHS.list}
       confirmTitle="users.confirm.delete_title"
       confirmContent="users.confirm.delete_body"
-      translateOptions={{ name: nameOf(record) }}
+      translateOptions={{ name: fullName(record) }}
       successMessage="users.notify.deleted"
     />
   );

@@ -1,5 +1,6 @@
 import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
+import { fullName } from '../../../contract/personName';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { PageProps } from '../../routing/types';
 import { UserInputs, userCreateBody } from './UserInputs';
@@ -29,7 +30,7 @@ export default function UserCreate({ title }: PageProps) {
           const mailed = !(variables.data as { password?: string }).password;
           notify(mailed ? 'users.notify.created_mailed' : 'users.notify.created', {
             type: 'success',
-            messageArgs: { name: `${user.firstname} ${user.lastname}`, email: user.email },
+            messageArgs: { name: fullName(user), email: user.email },
           });
           redirect(() => USER_PATHS.list);
         },

@@ -12,6 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
+import { fullName } from '../../../contract/personName';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useRecordRoute } from '../../hooks/useRecordRoute';
 import type { PageProps } from '../../routing/types';
@@ -75,7 +76,7 @@ export default function UserEdit({ title }: PageProps) {
         onSuccess: (user) => {
           notify('users.notify.updated', {
             type: 'success',
-            messageArgs: { name: `${user.firstname} ${user.lastname}` },
+            messageArgs: { name: fullName(user) },
           });
           redirect(() => USER_PATHS.list);
         },

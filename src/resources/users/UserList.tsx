@@ -14,6 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
+import { fullName } from '../../../contract/personName';
 import { AdminList } from '../../components/AdminList';
 import { ImportButton } from '../../customRoutes/imports/ImportButton';
 import type { PageProps } from '../../routing/types';
@@ -23,8 +24,6 @@ import { userFilters } from './UserSearch';
 import { UserStatusButton } from './UserStatusButton';
 import { UserStatusChip } from './UserStatusChip';
 import { USER_PATHS } from './userPaths';
-
-const fullName = (r: Pick<UserRecord, 'firstname' | 'lastname'>) => `${r.firstname} ${r.lastname}`;
 
 /** An e-mail address that, when it must wrap, wraps before its "@". */
 function EmailLines({ email }: { email: string }) {

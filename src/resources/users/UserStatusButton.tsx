@@ -12,6 +12,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
+import { fullName } from '../../../contract/personName';
 import { useSessionUser } from '../../hooks/useSession';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -33,7 +34,7 @@ export function UserStatusButton({ variant = 'text' }: { variant?: 'text' | 'out
     onSuccess: (_, { user, action }) => {
       notify(`users.notify.${action}d`, {
         type: 'success',
-        messageArgs: { name: `${user.firstname} ${user.lastname}` },
+        messageArgs: { name: fullName(user) },
       });
       refresh();
     },
@@ -66,7 +67,7 @@ export function UserStatusButton({ variant = 'text' }: { variant?: 'text' | 'out
         loading={isPending}
         title="users.confirm.disable_title"
         content="users.confirm.disable_body"
-        translateOptions={{ name: `${record.firstname} ${record.lastname}` }}
+        translateOptions={{ name: fullName(record) }}
         confirm="users.actions.disable"
         confirmColor="warning"
         onConfirm={run}

@@ -1,6 +1,7 @@
 import GroupIcon from '@mui/icons-material/Group';
 import { lazy } from 'react';
 import type { UserRecord } from '../../../contract/api/users';
+import { fullName } from '../../../contract/personName';
 import { importRoute } from '../../customRoutes/imports';
 import { needs } from '../../providers/accessControl';
 import type { AppResource } from '../../routing/types';
@@ -10,7 +11,7 @@ import { USER_PATHS } from './userPaths';
 export const users: AppResource<UserRecord> = {
   name: 'users',
   icon: GroupIcon,
-  recordRepresentation: (record) => `${record.firstname} ${record.lastname}`,
+  recordRepresentation: fullName,
   module: 'user',
   endpoints: {
     base: '/api/user',
