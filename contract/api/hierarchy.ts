@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Id, Page, Paged, Text } from './common';
-import type { HierarchyNode } from './session';
+import { type HierarchyNode, NODE_FIELDS } from './session';
 
 /**
  * A workspace node's object (spec §3). `open_at` travels in unix seconds (spec §9); the web app
@@ -56,13 +56,7 @@ export interface TreeNode extends HierarchyNode {
 const TreeNodeSchema = Type.Cyclic(
   {
     TreeNode: Type.Object({
-      id: Type.Integer(),
-      object_id: Type.Union([Type.Integer(), Type.Null()]),
-      name: Type.String(),
-      type: Type.String(),
-      level: Type.Integer(),
-      status: Type.String(),
-      parent_id: Type.Union([Type.Integer(), Type.Null()]),
+      ...NODE_FIELDS,
       user_count: Type.Integer(),
       object: Type.Union([WorkspaceObject, Type.Null()]),
       children: Type.Array(Type.Ref('TreeNode')),

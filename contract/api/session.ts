@@ -52,19 +52,19 @@ export interface HierarchyNode {
   children: HierarchyNode[];
 }
 
+/** A node's own fields (spec §3), shared by verify's tree and the hierarchy screen's richer one. */
+export const NODE_FIELDS = {
+  id: Type.Integer(),
+  object_id: Type.Union([Type.Integer(), Type.Null()]),
+  name: Type.String(),
+  type: Type.String(),
+  level: Type.Integer(),
+  status: Type.String(),
+  parent_id: Type.Union([Type.Integer(), Type.Null()]),
+};
+
 const HierarchyNodeSchema = Type.Cyclic(
-  {
-    Node: Type.Object({
-      id: Type.Integer(),
-      object_id: Type.Union([Type.Integer(), Type.Null()]),
-      name: Type.String(),
-      type: Type.String(),
-      level: Type.Integer(),
-      status: Type.String(),
-      parent_id: Type.Union([Type.Integer(), Type.Null()]),
-      children: Type.Array(Type.Ref('Node')),
-    }),
-  },
+  { Node: Type.Object({ ...NODE_FIELDS, children: Type.Array(Type.Ref('Node')) }) },
   'Node',
 );
 export const HierarchyTree = Type.Unsafe<HierarchyNode[]>(Type.Array(HierarchyNodeSchema));
