@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Department } from '../../contract/api/departments';
 import type { TreeNode } from '../../contract/api/hierarchy';
 import type { Profile } from '../../contract/api/profile';
 import type { Role } from '../../contract/api/roles';
@@ -26,6 +27,15 @@ const ROLE: Role = {
   permissions: [{ id: 'user', status: 'active', capabilities: ['read'] }],
   user_count: 3,
   assignable: true,
+  created_at: '2024-01-01T00:00:00Z',
+  updated_at: '2024-01-01T00:00:00Z',
+};
+
+const DEPARTMENT: Department = {
+  id: 6,
+  name: 'Produce',
+  description: 'Fruit and vegetables',
+  colour: '#2e7d32',
   created_at: '2024-01-01T00:00:00Z',
   updated_at: '2024-01-01T00:00:00Z',
 };
@@ -81,6 +91,15 @@ describe('screens that cannot load say so, and offer to try again', () => {
     expect(await screen.findByText('Internal Server Error')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByDisplayValue('Store Manager (copy)')).toBeInTheDocument();
+  });
+
+  it('retries the department to copy after a failure, and names the copy', async () => {
+    server.use(http.get('*/api/department/get', failOnce(DEPARTMENT)));
+    renderRoute('/admin/department/create/6', admin());
+    expect(await screen.findByText('Internal Server Error')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByDisplayValue('Produce (copy)')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Fruit and vegetables')).toBeInTheDocument();
   });
 
   it('retries the profile after a failure', async () => {

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import {
+  Create,
+  type CreateProps,
+  LoadingIndicator,
+  type RaRecord,
+  SimpleForm,
+  useGetOne,
+  useNotify,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { LoadFailure } from './LoadFailure';
+
+interface DuplicableCreateProps<T extends RaRecord & { name: string }> {
+  title: string;
+  resource: string;
+  /** i18n prefix: `<prefix>.copy_of` names the copy, `<prefix>.notify.created` confirms. */
+  prefix: string;
+  /** The form's values for a new record, and for a copy of `original` named `name`. */
+  blank: Partial<T>;
+  copy: (original: T, name: string) => Partial<T>;
+  transform: CreateProps<T>['transform'];
+  /** Where to go once created. */
+  then: (created: T) => string;
+  children: ReactNode;
+}
+
+/**
+ * A create screen that can start from a copy (spec §2 `/create/{id?}`: roles, departments): with
+ * an id in the path the form holds that record's values under "Copy of <name>"; a copy that cannot
+ * be read says why and offers to try again instead of showing an empty form.
+ */
+export function DuplicableCreate<T extends RaRecord & { name: string }>({
+  title,
+  resource,
+  prefix,
+  blank,
+  copy,
+  transform,
+  then,
+  children,
+}: DuplicableCreateProps<T>) {
+  useDocumentTitle(title);
+  const { id } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const source = useGetOne<T>(resource, { id: Number(id) }, { enabled: id !== undefined });
+  if (id !== undefined && source.error) return <LoadFailure error={source.error} onRetry={source.refetch} />;
+  if (id !== undefined && source.isPending) return <LoadingIndicator />;
+  const original = source.data;
+  const record = original ? copy(original, translate(`${prefix}.copy_of`, { name: original.name })) : blank;
+  return (
+    <Create<T>
+      title={title}
+      record={record}
+      transform={transform}
+      mutationOptions={{
+        onSuccess: (created) => {
+          notify(`${prefix}.notify.created`, { type: 'success', messageArgs: { name: created.name } });
+          redirect(() => then(created));
+        },
+      }}
+    >
+      <SimpleForm>{children}</SimpleForm>
+    </Create>
+  );
+}
