@@ -24,6 +24,8 @@ export const MODULES = {
   compliance: { label: 'Compliance', capabilities: [...GENERAL_CAPABILITIES, 'complete'] },
   audit: { label: 'Audit', capabilities: [...GENERAL_CAPABILITIES] },
   report: { label: 'Report', capabilities: [...GENERAL_CAPABILITIES] },
+  /** The administration log: read only (entries are written by the writes themselves). */
+  activity: { label: 'Activity', capabilities: ['read'] },
 } as const satisfies Record<string, { label: string; capabilities: readonly string[] }>;
 
 export type ModuleId = keyof typeof MODULES;

@@ -9,9 +9,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { keepEmbeddedStatistics } from './db/statistics';
+import { recordingDb } from './lib/activity';
 import { LocalFileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
 import { SERVER_MODULES } from './modules';
+import { activityPlugin } from './plugins/activity';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { filesPlugin } from './plugins/files';
@@ -63,7 +65,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   database.onConnectionLost((err) =>
     app.log.warn({ err }, 'database connection lost; the pool opens another'),
   );
-  app.decorate('db', database.db);
+  // Every write route's first transaction also appends its administration log entry (lib/activity).
+  app.decorate('db', recordingDb(database.db));
 
   // A route under /api that forgets to say who may call it must not silently become public.
   app.addHook('onRoute', (route) => {
@@ -100,6 +103,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(authPlugin, { db: database.db, kept: app.kept });
   await app.register(filesPlugin, { storage: new LocalFileStorage(path.join(config.dataDir, 'files')) });
 
+  await app.register(activityPlugin, { db: database.db });
   for (const module of SERVER_MODULES) await app.register(module.routes);
 
   await app.register(webPlugin, { root: config.webRoot });

@@ -23,6 +23,8 @@ export interface JobPayloads {
   'sessions.sweep': Record<string, never>;
   /** Refresh the planner's statistics (periodic, hourly; the embedded database only: no autovacuum). */
   'database.analyse': Record<string, never>;
+  /** Remove administration log entries past each tenant's retention, and log that (periodic, 6-hourly). */
+  'activity.retention': Record<string, never>;
 }
 
 type JobName = keyof JobPayloads;
@@ -52,4 +54,6 @@ export const queueSettings: { [N in JobName]: QueueSettings } = {
   'sessions.sweep': { retryLimit: 2, retryDelaySeconds: 300, retryBackoff: false, expireInSeconds: 600 },
   // A sample of each table, well under a second at 5,000 stores; stale statistics for an hour are harmless.
   'database.analyse': { retryLimit: 1, retryDelaySeconds: 300, retryBackoff: false, expireInSeconds: 600 },
+  // One transaction per tenant: a retry removes what the failed run did not.
+  'activity.retention': { retryLimit: 2, retryDelaySeconds: 300, retryBackoff: false, expireInSeconds: 900 },
 };

@@ -1,3 +1,4 @@
+import { activityModule } from './activity';
 import { attachmentsModule } from './attachments';
 import { auditModule } from './audit';
 import { complianceModule } from './compliance';
@@ -47,4 +48,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   taskmanagementModule,
   attachmentsModule,
   importsModule,
+  activityModule,
 ];

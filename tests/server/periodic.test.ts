@@ -10,6 +10,7 @@ import { ANALYZE_EVERY_SECONDS } from '../../server/db/statistics';
 import { type JobLog, JobQueue } from '../../server/lib/jobQueue';
 import { type JobPayloads, queueSettings } from '../../server/lib/jobs';
 import { PeriodicSchedule, periodicJobId, slotOf } from '../../server/lib/periodic';
+import { RETENTION_EVERY_SECONDS } from '../../server/modules/activity/retention';
 import { ROLLUP_EVERY_SECONDS } from '../../server/modules/report/schedule';
 import { startSession } from '../../server/modules/session/service';
 import { SWEEP_EVERY_SECONDS } from '../../server/modules/session/sweep';
@@ -29,6 +30,7 @@ const NOON = Date.UTC(2031, 0, 1, 12, 0, 5);
 
 /** The periodic jobs an app declares on this database, and their periods. */
 const EVERY: Record<string, number> = {
+  'activity.retention': RETENTION_EVERY_SECONDS,
   'reports.rollup': ROLLUP_EVERY_SECONDS,
   'sessions.sweep': SWEEP_EVERY_SECONDS,
   'tasks.materialise': MATERIALISE_EVERY_SECONDS,

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './activity';
 export * from './catalogue';
 export * from './completions';
 export * from './hierarchy';

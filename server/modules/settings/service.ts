@@ -128,7 +128,7 @@ export async function setUpSettings(
   },
   isAdminTenant: boolean,
 ) {
-  if (isAdminTenant) await insertModules(db, tenantId, ['tenant', 'profile']);
+  if (isAdminTenant) await insertModules(db, tenantId, ['tenant', 'profile', 'activity']);
   else await setAllowedModules(db, tenantId, input.modules);
   await saveTerms(db, tenantId, input.terms, []);
   await saveSetting(

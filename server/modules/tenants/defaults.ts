@@ -74,7 +74,7 @@ export const DEFAULT_ROLES: { name: string; description: string; grants: Grants 
 export const PLATFORM_OPERATOR_ROLE = {
   name: 'Platform Operator',
   description: 'Operates Storeline: creates and manages tenants.',
-  grants: { tenant: all('tenant'), profile: ['read', 'update'] } as Grants,
+  grants: { tenant: all('tenant'), profile: ['read', 'update'], activity: ['read'] } as Grants,
 };
 
 export const DEFAULT_TASK_TYPES: {

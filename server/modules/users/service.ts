@@ -7,6 +7,7 @@ import type {
   UserUpdateBody,
 } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
+import { describeActivity } from '../../lib/activity';
 import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
@@ -284,6 +285,25 @@ export async function update(
         await bumpStores(tx, tenantId, [...storesBefore, ...(await storeIdsOf(tx, tenantId, user.id))]);
         await bumpPeople(tx, tenantId, [user.id], 'tree');
       } else await bumpPeople(tx, tenantId, [user.id]);
+      describeActivity({
+        entity: 'user',
+        entityId: user.id,
+        entityName: `${body.firstname.trim()} ${body.lastname.trim()}`,
+        before: {
+          email: user.email,
+          firstname: user.firstname,
+          lastname: user.lastname,
+          force_reset: user.forceReset,
+        },
+        after: {
+          email,
+          firstname: body.firstname.trim(),
+          lastname: body.lastname.trim(),
+          force_reset: body.force_reset ?? user.forceReset,
+          ...(passwordHash ? { password: true } : {}),
+          ...(body.assigns ? { positions: body.assigns } : {}),
+        },
+      });
     }),
   );
   return get(db, caller, user.id);

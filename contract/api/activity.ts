@@ -1,0 +1,66 @@
+import Type, { type Static } from 'typebox';
+import { Id, Page, Paged } from './common';
+
+/** One field an entry changed. A secret field is `redacted`: it changed, its values are not kept. */
+export const ActivityChange = Type.Object({
+  before: Type.Optional(Type.Unknown()),
+  after: Type.Optional(Type.Unknown()),
+  redacted: Type.Optional(Type.Boolean()),
+});
+export type ActivityChange = Static<typeof ActivityChange>;
+
+/** An entry of the administration log: when, who (null: the system), what, and what changed. */
+export const ActivityEntry = Type.Object({
+  id: Type.Integer({ description: 'The entry’s number in its tenant’s chain' }),
+  at: Type.String(),
+  actor_id: Type.Union([Type.Integer(), Type.Null()]),
+  actor_name: Type.String(),
+  actor_position: Type.String(),
+  action: Type.String(),
+  entity: Type.String(),
+  entity_id: Type.Union([Type.String(), Type.Null()]),
+  entity_name: Type.Union([Type.String(), Type.Null()]),
+  changes: Type.Record(Type.String(), ActivityChange),
+  ip: Type.Union([Type.String(), Type.Null()]),
+});
+export type ActivityEntry = Static<typeof ActivityEntry>;
+
+export const ActivityList = Paged(ActivityEntry);
+export type ActivityList = Static<typeof ActivityList>;
+
+const Instant = Type.String({ format: 'date-time', description: 'ISO-8601 instant' });
+
+/** The filters of the log's list and export. */
+export const ActivityFilter = {
+  from: Type.Optional(Instant),
+  to: Type.Optional(Instant),
+  actor_id: Type.Optional(Id),
+  entity: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  entity_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  action: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+};
+
+export const ActivityListQuery = Type.Object({
+  page: Page,
+  per_page: Type.Integer({ minimum: 1, maximum: 200, default: 25 }),
+  ...ActivityFilter,
+});
+export type ActivityListQuery = Static<typeof ActivityListQuery>;
+
+export const ActivityExportQuery = Type.Object({
+  format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv' }),
+  ...ActivityFilter,
+});
+export type ActivityExportQuery = Static<typeof ActivityExportQuery>;
+
+/** Whether the tenant's chain is whole; when not, the first entry that breaks it and why. */
+export const ActivityVerification = Type.Object({
+  whole: Type.Boolean(),
+  entries: Type.Integer({ description: 'Entries checked' }),
+  first_id: Type.Union([Type.Integer(), Type.Null()]),
+  last_id: Type.Union([Type.Integer(), Type.Null()]),
+  broken_at: Type.Union([Type.Integer(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type ActivityVerification = Static<typeof ActivityVerification>;

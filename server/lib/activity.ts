@@ -1,0 +1,262 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { ActivityChange } from '../db/schema/activity';
+import { sqlRows } from './jsonRows';
+
+/**
+ * The administration log's recorder. Every write route runs inside an activity context (the
+ * `activity` plugin wraps each POST/PUT/PATCH/DELETE handler under /api), and `app.db` is the
+ * recording database of `recordingDb`: the first transaction a write opens appends the request's
+ * entry as its last statement, so the entry commits or rolls back with the write. A service that
+ * knows more than the request says (the entity's id and name at the time, before and after)
+ * calls `describeActivity` inside its transaction — one call per write, no copy of the insert.
+ */
+
+/** An entry as the recorder writes it (the chain fields are added by `appendEntry`). */
+export interface ActivityInput {
+  tenantId: number;
+  /** Null: the system (a job). */
+  actorId: number | null;
+  actorName: string;
+  actorPosition: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  entityName: string | null;
+  changes: Record<string, ActivityChange>;
+  scopePath: string;
+  ip: string | null;
+}
+
+/** What a service may add to its write's entry. */
+export interface ActivityDescription {
+  entity?: string;
+  entityId?: number | string | null;
+  entityName?: string | null;
+  /** The entity's fields before and after the write; only those that differ are kept. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** The tree path the entry is about (a store's, a person's position's), for readers below the root. */
+  scopePath?: string;
+}
+
+interface ActivityContext {
+  entry: ActivityInput;
+  described: ActivityDescription;
+  /** `closed` once the handler has answered: work it left running (a job it woke) records nothing. */
+  state: 'open' | 'recorded' | 'closed';
+}
+
+const contexts = new AsyncLocalStorage<ActivityContext>();
+
+/** Field names whose values are never written: the entry says the field changed, not to what. */
+const SECRET = /password|secret|token|hash|credential|private/i;
+/** Long texts (a task's instructions) are cut: the log says what changed, it is not a backup. */
+const LONGEST_TEXT = 500;
+
+function loggable(value: unknown): unknown {
+  if (typeof value === 'string')
+    return value.length > LONGEST_TEXT ? `${value.slice(0, LONGEST_TEXT)}…` : value;
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.slice(0, 50).map(loggable);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET.test(k) ? '[secret]' : loggable(v)]),
+    );
+  }
+  return value;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(loggable(a)) === JSON.stringify(loggable(b));
+
+/** The fields that differ between before and after, secrets marked and not written. */
+export function changesOf(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): Record<string, ActivityChange> {
+  const changes: Record<string, ActivityChange> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (
+      key === 'id' ||
+      key === 'updated_at' ||
+      key === 'updatedAt' ||
+      key === 'created_at' ||
+      key === 'createdAt'
+    )
+      continue;
+    const b = before?.[key];
+    const a = after?.[key];
+    if (before && after && same(a, b)) continue;
+    if (SECRET.test(key)) {
+      changes[key] = { redacted: true };
+      continue;
+    }
+    const change: ActivityChange = {};
+    if (before) change.before = loggable(b);
+    if (after) change.after = loggable(a);
+    changes[key] = change;
+  }
+  return changes;
+}
+
+/** Adds what the service knows to the current write's entry (no-op outside a write request). */
+export function describeActivity(description: ActivityDescription): void {
+  const context = contexts.getStore();
+  if (!context) return;
+  Object.assign(context.described, description);
+}
+
+/** A JSON text with every object's keys sorted, so the same entry always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The fields a hash covers, in the order they are hashed. */
+export interface ChainedEntry extends ActivityInput {
+  seq: number;
+  at: string;
+  prevHash: string;
+}
+
+/** SHA-256 of the previous hash and the entry: editing any field or removing a row breaks the chain. */
+export function entryHash(e: ChainedEntry): string {
+  const material = canonical([
+    e.prevHash,
+    e.tenantId,
+    e.seq,
+    e.at,
+    e.actorId,
+    e.actorName,
+    e.actorPosition,
+    e.action,
+    e.entity,
+    e.entityId,
+    e.entityName,
+    e.changes,
+    e.scopePath,
+    e.ip,
+  ]);
+  return createHash('sha256').update(material).digest('hex');
+}
+
+/**
+ * Appends one entry to its tenant's chain, inside the caller's transaction. The head row is taken
+ * by an upsert (a row lock until commit), so two writers of one tenant — on any process — chain
+ * one after the other instead of both following the same entry; the lock is held only from this,
+ * the transaction's last work, to its commit. Two round trips.
+ */
+export async function appendEntry(tx: Db, input: ActivityInput): Promise<void> {
+  const [head] = await sqlRows<{ seq: string; hash: string }>(
+    tx,
+    sql`INSERT INTO activity_heads (tenant_id, seq) VALUES (${input.tenantId}, 1)
+        ON CONFLICT (tenant_id) DO UPDATE SET seq = activity_heads.seq + 1, updated_at = now()
+        RETURNING seq::text AS seq, hash`,
+  );
+  const entry: ChainedEntry = {
+    ...input,
+    changes: loggable(input.changes) as Record<string, ActivityChange>,
+    seq: Number(head!.seq),
+    at: new Date().toISOString(),
+    prevHash: head!.hash,
+  };
+  const hash = entryHash(entry);
+  await tx.execute(sql`
+    WITH entry AS (
+      INSERT INTO activity_entries (tenant_id, seq, at, actor_id, actor_name, actor_position, action,
+        entity, entity_id, entity_name, changes, scope_path, ip, prev_hash, hash)
+      VALUES (${entry.tenantId}, ${entry.seq}, ${entry.at}, ${entry.actorId}, ${entry.actorName},
+        ${entry.actorPosition}, ${entry.action}, ${entry.entity}, ${entry.entityId}, ${entry.entityName},
+        ${JSON.stringify(entry.changes)}::jsonb, ${entry.scopePath}, ${entry.ip}, ${entry.prevHash}, ${hash})
+    )
+    UPDATE activity_heads SET hash = ${hash} WHERE tenant_id = ${entry.tenantId}`);
+}
+
+/** An entry written on its own (sign-in events, jobs): its own transaction. */
+export async function recordActivity(db: Db, input: ActivityInput): Promise<void> {
+  await db.transaction((tx) => appendEntry(tx, input));
+}
+
+/**
+ * The request's entry with what its service described, else with what its transaction answered
+ * (most services answer the record they wrote: its id and name, or title, or e-mail).
+ */
+function finalEntry(context: ActivityContext, answer?: unknown): ActivityInput {
+  const { entry, described } = context;
+  const answered =
+    answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as Record<string, unknown>) : {};
+  const answeredId =
+    typeof answered.id === 'number' || typeof answered.id === 'string' ? String(answered.id) : null;
+  const answeredName = [answered.name, answered.title, answered.email].find(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
+  const hasChanges = described.before !== undefined || described.after !== undefined;
+  return {
+    ...entry,
+    entity: described.entity ?? entry.entity,
+    entityId: described.entityId != null ? String(described.entityId) : (entry.entityId ?? answeredId),
+    entityName:
+      described.entityName !== undefined ? described.entityName : (entry.entityName ?? answeredName ?? null),
+    changes: hasChanges ? changesOf(described.before, described.after) : entry.changes,
+    scopePath: described.scopePath ?? entry.scopePath,
+  };
+}
+
+/**
+ * Runs a write route's handler inside its activity context. When the handler wrote without a
+ * transaction of its own (one statement), the entry follows in a transaction of its own once the
+ * write succeeded.
+ */
+export async function withActivity<T>(
+  db: Db,
+  entry: ActivityInput,
+  handler: () => Promise<T>,
+  succeeded: () => boolean,
+): Promise<T> {
+  const context: ActivityContext = { entry, described: {}, state: 'open' };
+  try {
+    const result = await contexts.run(context, handler);
+    if (context.state === 'open' && succeeded()) {
+      // A route answers `{ status, data }`: its data is the record it wrote.
+      const data = result && typeof result === 'object' ? (result as { data?: unknown }).data : undefined;
+      await recordActivity(db, finalEntry(context, data));
+    }
+    return result;
+  } finally {
+    context.state = 'closed';
+  }
+}
+
+/**
+ * The database every route uses (`app.db`): the same query builder, whose `transaction` appends
+ * the current write's entry (once per request) before committing. Nested transactions (savepoints)
+ * and everything outside a write request are untouched.
+ */
+export function recordingDb(db: Db): Db {
+  const transaction: Db['transaction'] = async (run, config) => {
+    const context = contexts.getStore();
+    if (context?.state !== 'open') return db.transaction(run, config);
+    const result = await db.transaction(async (tx) => {
+      const answer = await run(tx);
+      if (context.state === 'open') await appendEntry(tx, finalEntry(context, answer));
+      return answer;
+    }, config);
+    if (context.state === 'open') context.state = 'recorded';
+    return result;
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'transaction') return transaction;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

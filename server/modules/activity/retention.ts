@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { settings } from '../../db/schema';
+import { appendEntry } from '../../lib/activity';
+import { sqlRows } from '../../lib/jsonRows';
+
+/** The tenant setting: keep entries this many days (absent: keep everything, the default). */
+export const RETENTION_SETTING = 'activity_retention_days';
+/** How often retention runs (a periodic job, once across every process). */
+export const RETENTION_EVERY_SECONDS = 6 * 3600;
+
+/**
+ * Removes one tenant's entries older than its retention, and says so in the log itself, in one
+ * transaction: the removal (the only DELETE the table's trigger lets through, by SET LOCAL in this
+ * transaction), the system's entry naming how many and up to when, and the chain's new start (the
+ * first entry kept and the hash it follows), so verify still finds the chain whole.
+ */
+export async function applyRetention(
+  db: Db,
+  tenantId: number,
+  days: number,
+  now = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - days * 86_400_000).toISOString();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL storeline.activity_retention = 'on'`);
+    const [removed] = await sqlRows<{ n: string }>(
+      tx,
+      sql`WITH gone AS (DELETE FROM activity_entries WHERE tenant_id = ${tenantId} AND at < ${before} RETURNING 1)
+          SELECT count(*)::text AS n FROM gone`,
+    );
+    const n = Number(removed?.n ?? 0);
+    if (n === 0) return 0;
+    await appendEntry(tx, {
+      tenantId,
+      actorId: null,
+      actorName: 'System',
+      actorPosition: '',
+      action: 'activity.retention',
+      entity: 'activity',
+      entityId: null,
+      entityName: null,
+      changes: { removed: { after: n }, older_than: { after: before }, retention_days: { after: days } },
+      scopePath: '',
+      ip: null,
+    });
+    await tx.execute(sql`
+      UPDATE activity_heads h SET first_seq = e.seq, first_prev_hash = e.prev_hash
+      FROM (SELECT seq, prev_hash FROM activity_entries WHERE tenant_id = ${tenantId} ORDER BY seq LIMIT 1) e
+      WHERE h.tenant_id = ${tenantId}`);
+    return n;
+  });
+}
+
+/** Every tenant that set a retention, with its days. */
+async function tenantsWithRetention(db: Db): Promise<{ tenantId: number; days: number }[]> {
+  const rows = await db
+    .select({ tenantId: settings.tenantId, value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.key, RETENTION_SETTING)));
+  return rows
+    .map((r) => ({ tenantId: r.tenantId, days: Number(r.value) }))
+    .filter((r) => Number.isInteger(r.days) && r.days > 0);
+}
+
+/** The periodic `activity.retention` job. */
+export function scheduleRetention(app: FastifyInstance) {
+  app.jobs.work('activity.retention', async () => {
+    for (const { tenantId, days } of await tenantsWithRetention(app.db))
+      await applyRetention(app.db, tenantId, days);
+  });
+  app.jobs.every('activity.retention', RETENTION_EVERY_SECONDS, {});
+}

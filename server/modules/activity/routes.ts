@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ActivityExportQuery,
+  ActivityList,
+  ActivityListQuery,
+  ActivityVerification,
+} from '../../../contract/api/activity';
+import { callerOf } from '../../lib/caller';
+import { ok, responses, sendFile } from '../../lib/http';
+import { tableDownload } from '../../lib/spreadsheet';
+import { scheduleRetention } from './retention';
+import * as activity from './service';
+
+const tags = ['activity'];
+
+/** The administration log (issue 32): read, export and check; nothing here writes an entry. */
+export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scheduleRetention(app);
+
+  app.get(
+    '/api/activity/list',
+    {
+      schema: {
+        tags,
+        summary:
+          'The administration log, newest first, filtered (activity.read; below the root, your part of the tree)',
+        querystring: ActivityListQuery,
+        response: responses(ActivityList),
+      },
+      config: { access: { module: 'activity', can: ['read'] } },
+    },
+    async (request) => ok(await activity.list(app.db, callerOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/activity/export',
+    {
+      schema: {
+        tags,
+        summary: `The filtered log as CSV or XLSX, one row per changed field (at most ${activity.EXPORT_LIMIT} entries)`,
+        querystring: ActivityExportQuery,
+      },
+      config: { access: { module: 'activity', can: ['read'] } },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const file = await tableDownload(await activity.exportTable(app.db, callerOf(request), filter), format);
+      return sendFile(reply, {
+        mime: file.contentType,
+        body: file.body,
+        disposition: { kind: 'attachment', name: file.filename },
+      });
+    },
+  );
+
+  app.get(
+    '/api/activity/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the tenant’s chain of entries is whole (no entry edited, removed or inserted)',
+        response: responses(ActivityVerification),
+      },
+      config: { access: { module: 'activity', can: ['read'] } },
+    },
+    async (request) => ok(await activity.verify(app.db, callerOf(request))),
+  );
+};

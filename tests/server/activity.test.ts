@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityEntries } from '../../server/db/schema';
+import { applyRetention } from '../../server/modules/activity/retention';
+import { createTestApp, type TestApp } from './helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Entry {
+  id: number;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  entity_name: string | null;
+  actor_name: string;
+  actor_position: string;
+  changes: Record<string, { before?: unknown; after?: unknown; redacted?: boolean }>;
+  ip: string | null;
+}
+
+const list = async (as: string, query: Record<string, string | number> = {}) => {
+  const res = await t.injectAs(as, { url: '/api/activity/list', query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { data: Entry[]; total: number };
+};
+const verify = async (as = 'owner@acme.test') => {
+  const res = await t.injectAs(as, { url: '/api/activity/verify' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    whole: boolean;
+    entries: number;
+    broken_at: number | null;
+    reason: string | null;
+  };
+};
+async function entryCount() {
+  const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(activityEntries);
+  return row!.n;
+}
+
+describe('recording', () => {
+  it('logs a write in its own transaction: who, where, what, its name and fields', async () => {
+    const res = await t.injectAs('owner@acme.test', {
+      method: 'POST',
+      url: '/api/department/create',
+      payload: { name: 'Florist', colour: '#aa3366', description: 'Flowers' },
+    });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().data.id as number;
+    const [entry] = (await list('owner@acme.test', { entity: 'department', entity_id: String(id) })).data;
+    expect(entry).toMatchObject({
+      action: 'department.create',
+      entity: 'department',
+      entity_id: String(id),
+      entity_name: 'Florist',
+      actor_name: 'Olivia Owner',
+      ip: '127.0.0.1',
+    });
+    expect(entry!.actor_position).toMatch(/^Administrator at /);
+    expect(entry!.changes.colour).toEqual({ after: '#aa3366' });
+  });
+
+  it('logs nothing for a refused write', async () => {
+    const before = await entryCount();
+    const forbidden = await t.injectAs('staff@acme.test', {
+      method: 'POST',
+      url: '/api/department/create',
+      payload: { name: 'Nope', colour: '#aa3366' },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const bad = await t.injectAs('owner@acme.test', {
+      method: 'POST',
+      url: '/api/department/create',
+      payload: { name: 'Florist', colour: '#aa3366' },
+    });
+    expect(bad.statusCode).toBe(409);
+    expect(await entryCount()).toBe(before);
+  });
+});
+
+describe('append-only', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE of entries', async () => {
+    for (const statement of [
+      sql`UPDATE activity_entries SET actor_name = 'x'`,
+      sql`DELETE FROM activity_entries`,
+      sql`TRUNCATE activity_entries`,
+    ]) {
+      const error = await t.database.db.execute(statement).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(String((error?.cause as Error | undefined)?.message)).toMatch(/append-only/);
+    }
+  });
+});
+
+const createDepartment = async (as: string, name: string) => {
+  const res = await t.injectAs(as, {
+    method: 'POST',
+    url: '/api/department/create',
+    payload: { name, colour: '#123456' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id as number;
+};
+
+/** Runs a statement with the append-only trigger off, as someone with the database's keys could. */
+async function tamper(statement: ReturnType<typeof sql>) {
+  await t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`ALTER TABLE activity_entries DISABLE TRIGGER activity_entries_no_update`);
+    await tx.execute(statement);
+    await tx.execute(sql`ALTER TABLE activity_entries ENABLE TRIGGER activity_entries_no_update`);
+  });
+}
+
+describe('the hash chain', () => {
+  it('is whole after writes, and names the entry someone edited or removed', async () => {
+    await createDepartment('owner@acme.test', 'Chain one');
+    await createDepartment('owner@acme.test', 'Chain two');
+    const whole = await verify();
+    expect(whole).toMatchObject({ whole: true, broken_at: null });
+    expect(whole.entries).toBeGreaterThanOrEqual(3);
+
+    const [target] = (await list('owner@acme.test', { q: 'Chain one' })).data;
+    await tamper(sql`UPDATE activity_entries SET entity_name = 'Someone else' WHERE seq = ${target!.id}
+      AND tenant_id = (SELECT id FROM tenants WHERE identifier = 'acme')`);
+    expect(await verify()).toMatchObject({ whole: false, broken_at: target!.id });
+    await tamper(sql`UPDATE activity_entries SET entity_name = 'Chain one' WHERE seq = ${target!.id}
+      AND tenant_id = (SELECT id FROM tenants WHERE identifier = 'acme')`);
+    expect((await verify()).whole).toBe(true);
+
+    // Globex has a chain of its own, untouched by Acme's.
+    await createDepartment('owner@globex.test', 'Globex chain');
+    expect(await verify('owner@globex.test')).toMatchObject({ whole: true, entries: 1 });
+
+    await tamper(sql`DELETE FROM activity_entries WHERE seq = ${target!.id}
+      AND tenant_id = (SELECT id FROM tenants WHERE identifier = 'acme')`);
+    expect(await verify()).toMatchObject({
+      whole: false,
+      broken_at: target!.id,
+      reason: `Entry ${target!.id} is missing`,
+    });
+  });
+});
+
+describe('reading', () => {
+  it('shows a tenant only its own entries, and people below the root only their part of the tree', async () => {
+    const globex = await list('owner@globex.test');
+    expect(globex.data.map((e) => e.entity_name)).toEqual(['Globex chain']);
+    expect((await list('owner@acme.test')).data.some((e) => e.entity_name === 'Globex chain')).toBe(false);
+
+    // The area manager, given activity.read, renames a person of their area; the owner's department
+    // writes are not theirs to see.
+    await t.database.db.execute(sql`
+      INSERT INTO role_permissions (tenant_id, role_id, module, enabled, capabilities)
+      SELECT tenant_id, id, 'activity', true, ARRAY['read'] FROM roles WHERE name = 'Area Manager'`);
+    await t.database.db.execute(sql`UPDATE tenant_versions SET access = access + 1, people = people + 1`);
+    const area = await t.userByUsername('area@acme.test');
+    const staff = await t.userByUsername('staff@acme.test');
+    const renamed = await t.injectAs('area@acme.test', {
+      method: 'PUT',
+      url: '/api/user/update',
+      payload: { id: staff.id, firstname: 'Samantha', lastname: staff.lastname },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const seen = await list('area@acme.test');
+    expect(seen.data.map((e) => e.action)).toContain('user.update');
+    expect(seen.data.some((e) => e.entity === 'department')).toBe(false);
+    expect(seen.data.find((e) => e.action === 'user.update')).toMatchObject({
+      entity_id: String(staff.id),
+      changes: { firstname: { before: staff.firstname, after: 'Samantha' } },
+    });
+    expect((await list('area@acme.test', { actor_id: area.id })).total).toBeGreaterThan(0);
+    // A team member has no activity.read.
+    expect((await t.injectAs('staff@acme.test', { url: '/api/activity/list' })).statusCode).toBe(403);
+  });
+
+  it('filters by action, entity, text and time, and refuses a bad filter with a sentence', async () => {
+    expect(
+      (await list('owner@acme.test', { action: 'department.create' })).data.every(
+        (e) => e.action === 'department.create',
+      ),
+    ).toBe(true);
+    expect((await list('owner@acme.test', { q: 'chain two' })).total).toBe(1);
+    expect((await list('owner@acme.test', { from: '2999-01-01T00:00:00Z' })).total).toBe(0);
+    const bad = await t.injectAs('owner@acme.test', {
+      url: '/api/activity/list',
+      query: { from: 'yesterday' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('exports CSV and XLSX with formula-like names written as text', async () => {
+    await createDepartment('owner@acme.test', '=HYPERLINK("http://evil.test","x")');
+    const csv = await t.injectAs('owner@acme.test', {
+      url: '/api/activity/export',
+      query: { format: 'csv', entity: 'department' },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
+    expect(csv.body).not.toMatch(/,=HYPERLINK/);
+    const xlsx = await t.injectAs('owner@acme.test', {
+      url: '/api/activity/export',
+      query: { format: 'xlsx' },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/activity\.xlsx/);
+  });
+});
+
+describe('retention', () => {
+  it('removes entries past the tenant’s retention, logs that as the system, and the chain stays whole', async () => {
+    await createDepartment('owner@globex.test', 'Globex later');
+    const globex = await t.userByUsername('owner@globex.test');
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000);
+    expect(await applyRetention(t.database.db, globex.tenantId, 5, inTenDays)).toBe(2);
+    const left = await list('owner@globex.test');
+    expect(left.data).toHaveLength(1);
+    expect(left.data[0]).toMatchObject({
+      action: 'activity.retention',
+      actor_name: 'System',
+      changes: { removed: { after: 2 } },
+    });
+    expect(await verify('owner@globex.test')).toMatchObject({ whole: true, entries: 1 });
+    await createDepartment('owner@globex.test', 'Globex after');
+    expect(await verify('owner@globex.test')).toMatchObject({ whole: true, entries: 2 });
+  });
+});
