@@ -7,6 +7,7 @@ export * from './imports';
 export * from './notifications';
 export * from './reports';
 export * from './settings';
+export * from './sso';
 export * from './tasks';
 export * from './tenants';
 export * from './users';
