@@ -29,6 +29,12 @@ export interface Config {
    * asks the database. For measuring, and for the test that compares kept reads with fresh ones.
    */
   keepAnswers: boolean;
+  /**
+   * SECRET_KEY: what secrets kept at rest (a tenant's single sign-on client secret) are sealed
+   * under. Unset, the server makes one in the data directory (server/lib/secretBox.ts); processes
+   * that do not share a data directory must all be given the same value.
+   */
+  secretKey: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -131,6 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? attempt(() => parseBool('KEEP_ANSWERS', env.KEEP_ANSWERS!), true)
     : true;
 
+  const secretKey = env.SECRET_KEY?.trim()
+    ? attempt(() => {
+        if (env.SECRET_KEY!.trim().length < 32)
+          throw new ConfigError('SECRET_KEY must be at least 32 characters (try: openssl rand -base64 32)');
+        return env.SECRET_KEY!.trim();
+      }, undefined)
+    : undefined;
+
   if (errors.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${errors.join('\n  - ')}`);
   }
@@ -149,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     jobWorkers,
     keepAnswers,
+    secretKey,
   };
 }

@@ -68,6 +68,14 @@ export async function startDemoIdentityProvider(
       await grant.save();
       return grant;
     },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['storeline-demo-identity-provider'] },
   };

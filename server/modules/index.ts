@@ -14,6 +14,7 @@ import { reportModule } from './report';
 import { rolesModule } from './roles';
 import { sessionModule } from './session';
 import { settingsModule } from './settings';
+import { ssoModule } from './sso';
 import { storeinfoModule } from './storeinfo';
 import { taskmanagementModule } from './taskmanagement';
 import { tasktypesModule } from './tasktypes';
@@ -37,6 +38,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   themeModule,
   tenantsModule,
   settingsModule,
+  ssoModule,
   hierarchyModule,
   workspacesModule,
   storeinfoModule,

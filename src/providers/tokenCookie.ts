@@ -1,5 +1,8 @@
 import Cookies from 'js-cookie';
 import { TOKEN_COOKIE, TOKEN_COOKIE_DAYS } from '../../contract/constants';
+import { cookieDomain, isIpAddress } from '../../contract/cookieDomain';
+
+export { cookieDomain };
 
 /**
  * The session token lives in a cookie (spec §9) rather than local storage so that sibling apps on
@@ -7,26 +10,6 @@ import { TOKEN_COOKIE, TOKEN_COOKIE_DAYS } from '../../contract/constants';
  * and reads it; this module only decides the spec's attributes and which domain to use.
  */
 const cookies = Cookies.withAttributes({ path: '/', sameSite: 'Lax' });
-
-// Second-level labels under which registrars sell names (acme.com.au, acme.co.uk): the shared
-// parent of app.acme.com.au is acme.com.au, not com.au, which browsers refuse anyway.
-const SECOND_LEVEL_LABELS = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'id']);
-
-function isIpAddress(hostname: string): boolean {
-  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':');
-}
-
-/** The shared parent domain to set the cookie on (".example.com"), or undefined for a host-only cookie. */
-export function cookieDomain(hostname: string): string | undefined {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (!host.includes('.') || isIpAddress(host)) return undefined;
-  const labels = host.split('.');
-  const secondLevel =
-    labels.length >= 3 && labels.at(-1)!.length === 2 && SECOND_LEVEL_LABELS.has(labels.at(-2)!);
-  const keep = secondLevel ? 3 : 2;
-  if (labels.length < keep) return undefined;
-  return `.${labels.slice(-keep).join('.')}`;
-}
 
 /**
  * Every domain attribute a token cookie could have been set under for this host: none (host-only),

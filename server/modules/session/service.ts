@@ -5,6 +5,7 @@ import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors';
 import type { KeptAnswers } from '../../lib/keptAnswers';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { ssoOnlyProvider } from '../../lib/ssoOnly';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
 import { type Versions, versionKey } from '../../lib/versions';
 import { effectivePermissions, enabledModuleSet } from '../settings/repository';
@@ -84,6 +85,13 @@ export async function login(
   if (!match?.user.enabled) throw badRequest(BAD_CREDENTIALS);
   if (!match.tenant.enabled) {
     throw new HttpError(403, 'Your organisation’s account is disabled. Contact Storeline support.');
+  }
+  const provider = await ssoOnlyProvider(db, match.tenant.id, match.user);
+  if (provider !== undefined) {
+    throw new HttpError(
+      403,
+      `Your organisation signs you in through ${provider || 'its identity provider'}: choose “Continue with ${provider || 'your provider'}” instead of a password.`,
+    );
   }
   const token = await startSession(db, match.tenant.id, match.user.id);
   const forced = match.user.forceReset;
