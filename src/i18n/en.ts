@@ -1360,6 +1360,26 @@ export const appMessages = {
       'You have no position at an active %{workspace_lower}. Ask your administrator to assign you, then sign in again.',
     error_sso_user_not_found:
       'Your single sign-on account is not linked to a Storeline user. Ask your administrator to invite you.',
+    error_sso_user_disabled: 'Your account is disabled. Ask your administrator to enable it.',
+    error_sso_tenant_disabled: 'Your organisation’s account is disabled. Contact Storeline support.',
+    error_sso_not_configured:
+      'Single sign-on is not set up for this address any more. Sign in with your password, or ask your administrator.',
+    error_sso_state:
+      'That sign-in had expired or was already used, or was started in another browser. Please start again.',
+    error_sso_code: 'Your identity provider did not accept the sign-in (it may have been used already). Please start again.',
+    error_sso_token:
+      'The answer from your identity provider could not be verified, so you were not signed in. Please try again, or tell your administrator.',
+    error_sso_email_unverified:
+      'Your identity provider has not confirmed your e-mail address, so Storeline cannot tell who you are. Ask your administrator.',
+    error_sso_ambiguous:
+      'More than one Storeline account has your e-mail address. Ask your administrator to give each person their own address.',
+    error_sso_denied: 'The sign-in was cancelled at your identity provider. Start again when you are ready.',
+    error_sso_provider:
+      'Your identity provider could not be reached. Try again in a few minutes, or ask your administrator.',
+    sso_continue: 'Continue with %{provider}',
+    sso_provider: 'your organisation',
+    sso_password_instead: 'Sign in with a password instead (administrators)',
+    sso_sign_in_with_password: 'Sign in with password',
     password_reset_done: 'Your password has been changed. Sign in with your new password.',
     forgot_title: 'Reset your password',
     forgot_subtitle: 'Enter your e-mail address and we will send you a link to choose a new password.',

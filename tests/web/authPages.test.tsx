@@ -21,17 +21,23 @@ const PASSWORD_UPDATE_FAILED = 'Password update failed';
 
 const field = (name: RegExp) => screen.findByLabelText(name, { selector: 'input' });
 
+const NO_SSO = { sso: false, start_url: null, provider_name: null, password: true };
+const discoverAnswers = (data: typeof NO_SSO) =>
+  http.get('*/api/sso/discover', () => HttpResponse.json({ status: 200, data }));
+
 describe('sign-in and password pages', () => {
   beforeEach(() => {
     resetBrowserState();
     // Staff land on My Tasks: its calls answer an empty day.
-    server.use(noUrgentTasks, ...emptyMyTasks);
+    server.use(noUrgentTasks, ...emptyMyTasks, discoverAnswers(NO_SSO));
   });
 
   describe('/login', () => {
     it.each([
       ['no_active_workspace', /no position at an active workspace/],
       ['sso_user_not_found', /single sign-on account is not linked/],
+      ['sso_token', /could not be verified, so you were not signed in/],
+      ['sso_state', /expired or was already used/],
     ])('explains ?error=%s', async (error, text) => {
       renderApp(`/login?error=${error}`);
       expect(await screen.findByText(text)).toBeInTheDocument();
@@ -82,6 +88,35 @@ describe('sign-in and password pages', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
       await expectPath('/task');
       expect(getToken()).toBe('new-token');
+    });
+
+    it('offers the domain’s provider once the e-mail is known, and a password only when allowed', async () => {
+      let asked: string | null = null;
+      server.use(
+        http.get('*/api/sso/discover', ({ request }) => {
+          asked = new URL(request.url).searchParams.get('username');
+          return HttpResponse.json({
+            status: 200,
+            data: {
+              sso: true,
+              start_url: '/api/sso/start?username=area%40acme.test',
+              provider_name: 'Acme Login',
+              password: false,
+            },
+          });
+        }),
+      );
+      renderApp('/login');
+      await userEvent.type(await field(/E-mail/), 'area@acme.test');
+      await userEvent.tab();
+      const provider = await screen.findByRole('link', { name: 'Continue with Acme Login' });
+      expect(asked).toBe('area@acme.test');
+      expect(provider).toHaveAttribute('href', '/api/sso/start?username=area%40acme.test');
+      expect(screen.queryByLabelText(/^Password/, { selector: 'input' })).toBeNull();
+      // A break-glass administrator may still use a password.
+      await userEvent.click(screen.getByRole('button', { name: /password instead/ }));
+      expect(await field(/^Password/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Sign in with password' })).toBeInTheDocument();
     });
 
     it('shows the server message for bad credentials', async () => {

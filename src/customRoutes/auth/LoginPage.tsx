@@ -6,18 +6,21 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { SsoDiscoverData } from '../../../contract/api/sso';
+import { SSO_ERRORS } from '../../../contract/ssoErrors';
 import { translate } from '../../i18n/translate';
 import { authProvider } from '../../providers/authProvider';
+import { apiFetch } from '../../providers/httpClient';
 import { clearSession } from '../../providers/sessionStore';
 import { hasToken } from '../../providers/tokenCookie';
 import { guard } from '../../routing/guard';
 import { EntryLayout } from './EntryLayout';
 import { PasswordField } from './PasswordField';
 
-/** The `?error=` values of spec §2 / §8 and their texts. */
+/** The `?error=` values of spec §2 / §8 (and of a single sign-on sent back here) and their texts. */
 const ERROR_MESSAGES: Record<string, string> = {
   no_active_workspace: 'auth.error_no_active_workspace',
-  sso_user_not_found: 'auth.error_sso_user_not_found',
+  ...Object.fromEntries(SSO_ERRORS.map((reason) => [reason, `auth.error_${reason}`])),
 };
 
 export interface LoginNotice {
@@ -33,6 +36,9 @@ export function LoginPage() {
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const [tokenAtEntry] = useState(hasToken);
+  // What the e-mail's domain offers (single sign-on, a password or both), asked once per address.
+  const [offer, setOffer] = useState<{ username: string; data: SsoDiscoverData }>();
+  const [passwordAnyway, setPasswordAnyway] = useState(false);
 
   // Spec §4: arriving at /login drops the verified flag, so whoever signs in next is verified afresh.
   useEffect(() => {
@@ -45,8 +51,36 @@ export function LoginPage() {
   const errorKey = ERROR_MESSAGES[params.get('error') ?? ''];
   const notice = (location.state as LoginNotice | null)?.notice;
 
+  const discover = async (address: string): Promise<SsoDiscoverData | undefined> => {
+    const wanted = address.trim();
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(wanted)) return undefined;
+    if (offer?.username === wanted) return offer.data;
+    try {
+      const data = await apiFetch<SsoDiscoverData>('/api/sso/discover', { query: { username: wanted } });
+      setOffer({ username: wanted, data });
+      setPasswordAnyway(false);
+      return data;
+    } catch {
+      // Without an answer the password sign-in stays, as before single sign-on.
+      return undefined;
+    }
+  };
+  const current = offer?.username === username.trim() ? offer.data : undefined;
+  const sso = current?.sso && current.start_url ? current : undefined;
+  const showPassword = !sso || sso.password || passwordAnyway;
+
+  const continueWithProvider = (startUrl: string) => {
+    setSubmitting(true);
+    window.location.assign(startUrl);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const found = username.trim() ? await discover(username) : undefined;
+    if (found?.sso && found.start_url && (!password || !(found.password || passwordAnyway))) {
+      continueWithProvider(found.start_url);
+      return;
+    }
     if (!username.trim() || !password) {
       setError(translate('auth.required'));
       return;
@@ -95,25 +129,55 @@ export function LoginPage() {
           required
           value={username}
           onChange={(e) => setUsername(e.target.value)}
+          onBlur={() => void discover(username)}
         />
-        <PasswordField
-          label={translate('auth.password')}
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={submitting}
-          sx={{ mt: 2 }}
-          startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {translate('auth.sign_in')}
-        </Button>
+        {sso && (
+          <Button
+            href={sso.start_url!}
+            variant="contained"
+            size="large"
+            disabled={submitting}
+            sx={{ mt: 2 }}
+            onClick={() => setSubmitting(true)}
+          >
+            {translate('auth.sso_continue', {
+              provider: sso.provider_name || translate('auth.sso_provider'),
+            })}
+          </Button>
+        )}
+        {sso && !showPassword && (
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            sx={{ alignSelf: 'center', mt: 2 }}
+            onClick={() => setPasswordAnyway(true)}
+          >
+            {translate('auth.sso_password_instead')}
+          </Link>
+        )}
+        {showPassword && (
+          <>
+            <PasswordField
+              label={translate('auth.password')}
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Button
+              type="submit"
+              variant={sso ? 'outlined' : 'contained'}
+              size="large"
+              disabled={submitting}
+              sx={{ mt: 2 }}
+              startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+            >
+              {translate(sso ? 'auth.sso_sign_in_with_password' : 'auth.sign_in')}
+            </Button>
+          </>
+        )}
         <Link
           component={RouterLink}
           to="/password/forgot"
