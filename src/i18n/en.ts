@@ -274,6 +274,8 @@ export const appMessages = {
     survey_management: 'Build surveys, send them down the hierarchy and compare the answers.',
   },
   shell: {
+    /** The header of a table's column of row buttons (edit, disable…). */
+    row_actions: 'Actions',
     under_development_title: 'Under development',
     under_development_body:
       '%{page} is on the Storeline roadmap and being designed with customers now. It will appear here, for everyone in your organisation, when it is ready.',

@@ -231,3 +231,54 @@ describe('retention', () => {
     expect(await verify('owner@globex.test')).toMatchObject({ whole: true, entries: 2 });
   });
 });
+
+describe('sign-in events', () => {
+  it('logs a sign-in, a wrong password and a sign-out in the account’s tenant; an unknown username nowhere', async () => {
+    const before = await entryCount();
+    const login = (password: string, username = 'store@acme.test') =>
+      t.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+    expect((await login('storeline-demo')).statusCode).toBe(200);
+    expect((await login('wrong-password')).statusCode).toBe(400);
+    expect((await login('wrong-password', 'nobody@acme.test')).statusCode).toBe(400);
+    const token = (await login('storeline-demo')).json().data.token as string;
+    const out = await t.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await entryCount()).toBe(before + 4);
+    const store = await t.userByUsername('store@acme.test');
+    const events = (await list('owner@acme.test', { actor_id: store.id })).data.map((e) => e.action);
+    expect(events.slice(0, 4)).toEqual([
+      'session.logout',
+      'session.login',
+      'session.login.failure',
+      'session.login',
+    ]);
+  });
+});
+
+describe('concurrent writers', () => {
+  it('chain one after another: twenty writes at once leave twenty entries in one unbroken chain', async () => {
+    const before = await entryCount();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.injectAs('owner@acme.test', {
+          method: 'POST',
+          url: '/api/department/create',
+          payload: { name: `Rush ${i}`, colour: '#123456' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(await entryCount()).toBe(before + 20);
+    const acme = await t.userByUsername('owner@acme.test');
+    const seqs = await t.database.db.execute(
+      sql`SELECT count(DISTINCT prev_hash)::int AS prevs, count(*)::int AS n FROM activity_entries WHERE tenant_id = ${acme.tenantId}`,
+    );
+    const { prevs, n } = (seqs as unknown as { rows: { prevs: number; n: number }[] }).rows[0]!;
+    // No two entries follow the same one: the chain did not fork.
+    expect(prevs).toBe(n);
+  });
+});

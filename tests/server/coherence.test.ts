@@ -77,6 +77,34 @@ const EXCLUDED: Record<string, string> = {
     'ends the calling session: the writer could write no more (and a logout is covered in twoProcesses.test.ts)',
 };
 
+/**
+ * Write routes whose accepted writes the administration log (server/lib/activity.ts) does not
+ * check, and why; every other accepted write must leave exactly one entry naming its route, and
+ * every refused one none.
+ */
+const NOT_LOGGED: Record<string, string> = {
+  'POST /api/user/task/complete':
+    'a store’s work, kept with who and when in its submissions (activity: false)',
+  'POST /api/compliance/complete':
+    'a store’s work, kept with who and when in its submissions (activity: false)',
+  'POST /api/user/task/upload':
+    'bytes kept for a task or a completion; the write attaching them is logged (activity: false)',
+  'POST /api/admin/task/preview': 'a read with a body (activity: false)',
+  'POST /api/passwordforgot': 'public: nobody signed in to name',
+  'POST /api/passwordreset': 'public: nobody signed in to name',
+  'POST /api/notification/read': 'a person’s own inbox (issue 29)',
+  'PUT /api/notification/preferences': 'a person’s own notification choices (issue 29)',
+};
+
+/** The action the log names a route's writes by (plugins/activity.ts actionOfRoute; sign-in logs its own). */
+const actionOf = (path: string) =>
+  path === '/api/login'
+    ? 'session.login'
+    : path
+        .replace(/^\/api\/(admin\/)?/, '')
+        .split('/')
+        .join('.');
+
 /** Who makes each write (the first pattern that matches), else the writer. */
 const WRITERS: [RegExp, string][] = [
   // Only the admin tenant may manage tenants.
@@ -883,8 +911,22 @@ describe('kept answers and fresh reads agree after every write', () => {
       k = await startK();
     };
 
+    const logged: string[] = [];
+    const entries = async () =>
+      Number((await one<{ n: string }>('SELECT count(*)::text AS n FROM activity_entries')).n);
     const step = async (label: string, route: Route, call: Call, as: string) => {
+      const before = await entries();
       const res = await write(route, call, as);
+      const added = (await entries()) - before;
+      if (res.statusCode >= 300 && added !== 0)
+        logged.push(`${label} refused (${res.statusCode}) but left ${added} log entries`);
+      else if (res.statusCode < 300 && !(label in NOT_LOGGED)) {
+        const last = await one<{ action: string } | undefined>(
+          'SELECT action FROM activity_entries ORDER BY at DESC, seq DESC LIMIT 1',
+        );
+        if (added !== 1 || last?.action !== actionOf(route.path))
+          logged.push(`${label} left ${added} log entries, the last ${last?.action}`);
+      }
       const body = typeof call.payload === 'string' ? ` ${call.payload.slice(0, 400)}` : '';
       const where = `${label} as ${as} → ${res.statusCode} (${call.url.slice(0, 200)}${body})`;
       if (res.statusCode >= 500) serverErrors.push(`${where}: ${res.body.slice(0, 300)}`);
@@ -955,6 +997,7 @@ describe('kept answers and fresh reads agree after every write', () => {
     expect(serverErrors, 'valid writes answered 5xx').toEqual([]);
     expect(stale, `${stale.length} kept answers went stale:\n${stale.join('\n')}`).toEqual([]);
     expect(unrepaired, 'readers that could not be given back what lets them read').toEqual([]);
+    expect(logged, 'writes the administration log missed or miscounted').toEqual([]);
     expect(accepted / walked.length, `routes never accepted:${never.join('')}`).toBeGreaterThanOrEqual(
       ACCEPTED_SHARE,
     );

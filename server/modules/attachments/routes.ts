@@ -32,7 +32,8 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         consumes: ['multipart/form-data'],
         response: responses(FileInfo),
       },
-      config: { access: {} },
+      // Bytes kept for a task or a completion: the write that attaches them is what the log names.
+      config: { access: {}, activity: false },
       onSend: errorWithOutput,
     },
     async (request) => {

@@ -54,7 +54,8 @@ export const complianceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: MyTaskCompleteBody,
         response: responses(MyTaskCard),
       },
-      config: { access: { module: 'compliance', can: ['complete'] } },
+      // A store's work, kept with who and when in its submissions: not administration.
+      config: { access: { module: 'compliance', can: ['complete'] }, activity: false },
     },
     async (request) => ok(await compliance.complete(app.db, app.jobs, callerOf(request), request.body)),
   );

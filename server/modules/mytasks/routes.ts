@@ -95,7 +95,8 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: MyTaskCompleteBody,
         response: responses(MyTaskCard),
       },
-      config: { access: { module: 'mytasks', can: ['complete'] } },
+      // A store's work, kept with who and when in its submissions: not administration.
+      config: { access: { module: 'mytasks', can: ['complete'] }, activity: false },
     },
     async (request) => ok(await mytasks.complete(app.db, app.jobs, callerOf(request), request.body)),
   );

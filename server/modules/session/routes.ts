@@ -16,6 +16,7 @@ import { keptBody, sendKept } from '../../lib/keptBody';
 import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import { SignInAttempts } from './attempts';
+import { recordSignIn } from './events';
 import { forgotPassword, resetPassword } from './passwords';
 import { login, logout } from './service';
 import { verifyBody } from './verify';
@@ -47,12 +48,27 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: LoginBody,
         response: responses(LoginData, { 307: LoginData }),
       },
-      config: { access: { public: true } },
+      // Public: the session module logs its own sign-in events (events.ts).
+      config: { access: { public: true }, activity: false },
       preHandler: loginAttempt,
+      // A refused sign-in (wrong password, disabled account, too many attempts) is logged before
+      // the answer leaves; a guess at an unknown username is logged nowhere.
+      onSend: async (request, reply, payload) => {
+        const status = reply.statusCode;
+        if (status === 400 || status === 403 || status === 429)
+          await recordSignIn(
+            app.db,
+            status === 429 ? 'session.login.lockout' : 'session.login.failure',
+            (request.body ?? {}) as { username?: unknown; tenant?: unknown },
+            request.ip,
+          );
+        return payload;
+      },
     },
     async (request, reply) => {
       const result = await login(app.db, request.body);
       attempts.succeeded('login', request.body.username, request.ip);
+      await recordSignIn(app.db, 'session.login', request.body, request.ip);
       return reply.code(result.status).send({ status: result.status, data: result.data });
     },
   );
@@ -61,7 +77,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/logout',
     {
       schema: { tags: ['session'], response: responses(RedirectData) },
-      config: { access: { duringReset: true, position: 'optional' } },
+      config: {
+        access: { duringReset: true, position: 'optional' },
+        activity: { action: 'session.logout', entity: 'user' },
+      },
     },
     async (request) => ok(await logout(app.db, sessionOf(request))),
   );

@@ -139,7 +139,8 @@ export const taskManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TaskPreviewBody,
         response: responses(TaskPreview),
       },
-      config: { access: access(['read']) },
+      // A read with a body: it writes nothing.
+      config: { access: access(['read']), activity: false },
     },
     async (request) => ok(await preview(app.db, callerOf(request), request.body)),
   );
