@@ -116,7 +116,7 @@ describe('sign-in and password pages', () => {
       // A break-glass administrator may still use a password.
       await userEvent.click(screen.getByRole('button', { name: /password instead/ }));
       expect(await field(/^Password/)).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Sign in with password' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     });
 
     it('shows the server message for bad credentials', async () => {

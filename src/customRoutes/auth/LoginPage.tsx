@@ -168,13 +168,13 @@ export function LoginPage() {
             />
             <Button
               type="submit"
-              variant={sso ? 'outlined' : 'contained'}
+              variant="contained"
               size="large"
               disabled={submitting}
               sx={{ mt: 2 }}
               startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
             >
-              {translate(sso ? 'auth.sso_sign_in_with_password' : 'auth.sign_in')}
+              {translate('auth.sign_in')}
             </Button>
           </>
         )}

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
 import { GeneralSettings } from './GeneralSettings';
+import { SsoSettings } from './SsoSettings';
 import { settingsQuery } from './settingsQueries';
 import { TaskTypesSettings } from './TaskTypesSettings';
 import { ThemeEditor } from './ThemeEditor';
@@ -27,6 +28,7 @@ export default function SettingsPage({ title }: PageProps) {
   const { data, error, refetch } = useQuery(query);
   const themeRead = useCanAccess({ resource: 'theme', action: 'read' });
   const themeUpdate = useCanAccess({ resource: 'theme', action: 'update' });
+  const settingUpdate = useCanAccess({ resource: 'setting', action: 'update' });
 
   return (
     <Box sx={{ py: { xs: 1, sm: 2 }, maxWidth: 1280 }} data-testid="settings-page">
@@ -55,6 +57,7 @@ export default function SettingsPage({ title }: PageProps) {
         )}
         {data?.modules.some((m) => TASK_MODULES.includes(m.id) && m.enabled) && <TaskTypesSettings />}
         {themeRead.canAccess && <ThemeEditor canUpdate={Boolean(themeUpdate.canAccess)} />}
+        {settingUpdate.canAccess && <SsoSettings />}
       </Stack>
     </Box>
   );
