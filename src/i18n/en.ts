@@ -662,11 +662,13 @@ export const appMessages = {
       subheader:
         'People of your e-mail domains sign in through your organisation’s identity provider (Microsoft Entra ID, Okta, Google Workspace or any OpenID Connect provider).',
       enabled: 'Sign people in through the identity provider',
-      callback_intro: 'Register this address at your provider as the redirect URI, with the scopes openid, email and profile:',
+      callback_intro:
+        'Register this address at your provider as the redirect URI, with the scopes openid, email and profile:',
       provider_name: 'Provider name',
       provider_name_help: 'Shown on the sign-in page as “Continue with …”, e.g. Microsoft.',
       issuer: 'Issuer',
-      issuer_help: 'The address the provider names as its issuer, e.g. https://login.microsoftonline.com/<tenant id>/v2.0',
+      issuer_help:
+        'The address the provider names as its issuer, e.g. https://login.microsoftonline.com/<tenant id>/v2.0',
       test: 'Test the provider',
       client_id: 'Client ID',
       client_secret: 'Client secret',
@@ -675,11 +677,13 @@ export const appMessages = {
       email_domains: 'E-mail domains',
       email_domains_help: 'Separated by commas, e.g. acme.com, acme.co.uk',
       sso_only: 'Only through the provider',
-      sso_only_help: 'People of these domains cannot sign in with a password, except the administrators below.',
+      sso_only_help:
+        'People of these domains cannot sign in with a password, except the administrators below.',
       break_glass: 'Administrators who may still use a password',
       break_glass_help: 'Their usernames, separated by commas: they can sign in if the provider is down.',
       create_users: 'Add people on their first sign-in',
-      create_users_help: 'Someone the provider vouches for but Storeline does not know yet gets this position.',
+      create_users_help:
+        'Someone the provider vouches for but Storeline does not know yet gets this position.',
       create_users_place: 'Place',
       create_users_role: 'Role',
       save: 'Save single sign-on',
@@ -1396,7 +1400,8 @@ export const appMessages = {
       'Single sign-on is not set up for this address any more. Sign in with your password, or ask your administrator.',
     error_sso_state:
       'That sign-in had expired or was already used, or was started in another browser. Please start again.',
-    error_sso_code: 'Your identity provider did not accept the sign-in (it may have been used already). Please start again.',
+    error_sso_code:
+      'Your identity provider did not accept the sign-in (it may have been used already). Please start again.',
     error_sso_token:
       'The answer from your identity provider could not be verified, so you were not signed in. Please try again, or tell your administrator.',
     error_sso_email_unverified:
