@@ -81,6 +81,12 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
         styleOverrides: { root: { border: '1px solid rgba(0,0,0,0.08)' } },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
+      // A subtitle is a look, not a heading: MUI renders it as an <h6>, which put h6 headings under
+      // the page's h1 on cards and rows (axe heading-order). A subtitle that heads a section says
+      // which level it is with `component`.
+      MuiTypography: {
+        defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } },
+      },
       // A checkbox's aria-label belongs on its <input>, where it names the checkbox; MUI leaves it
       // on the wrapping <span> (react-admin's "Select this row" had no name and an ARIA error).
       MuiCheckbox: {

@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
  */
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const BLOCKING: readonly ImpactValue[] = ['critical', 'serious'];
+/** What fails the sweep: axe's critical and serious findings, and moderate ones (headings, landmarks). */
+export const BLOCKING: readonly ImpactValue[] = ['critical', 'serious', 'moderate'];
 
 /** One failing rule on one element, short enough to read in a test failure. */
 export interface Finding {
@@ -24,7 +25,11 @@ export interface Finding {
  * The critical and serious violations on the page once its transitions have ended: a menu or a
  * drawer fading in is measured at its colours, not half-transparent ones.
  */
-export async function axeFindings(page: Page, where: string): Promise<Finding[]> {
+export async function axeFindings(
+  page: Page,
+  where: string,
+  impacts: readonly ImpactValue[] = BLOCKING,
+): Promise<Finding[]> {
   await page
     .waitForFunction(
       () =>
@@ -44,7 +49,7 @@ export async function axeFindings(page: Page, where: string): Promise<Finding[]>
     ),
   );
   return results.violations
-    .filter((v: Result) => v.impact && BLOCKING.includes(v.impact))
+    .filter((v: Result) => v.impact && impacts.includes(v.impact))
     .flatMap((v: Result) =>
       v.nodes.map((node) => ({
         rule: v.id,

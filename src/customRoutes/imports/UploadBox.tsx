@@ -1,12 +1,12 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { IMPORT_MAX_BYTES, type ImportFileDetail, type ImportKind } from '../../../contract/api/imports';
+import { FilePickButton } from '../../components/FilePickButton';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -100,19 +100,14 @@ export function UploadBox({
             {translate('imports.upload.limits')}
           </Typography>
         </Box>
-        <Button component="label" variant="contained" disabled={busy} sx={{ flexShrink: 0 }}>
-          {translate('imports.upload.choose')}
-          <input
-            hidden
-            type="file"
-            accept={ACCEPT}
-            onChange={(event) => {
-              send(event.target.files?.[0]);
-              // The same file chosen again (after correcting it) must fire again.
-              event.target.value = '';
-            }}
-          />
-        </Button>
+        <FilePickButton
+          label={translate('imports.upload.choose')}
+          variant="contained"
+          disabled={busy}
+          sx={{ flexShrink: 0 }}
+          accept={ACCEPT}
+          onFiles={([file]) => send(file)}
+        />
       </Box>
       {upload.state === 'sending' && (
         <Box sx={{ mt: 1 }} role="status">

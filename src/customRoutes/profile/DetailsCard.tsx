@@ -127,7 +127,7 @@ export function DetailsCard({ profile, readOnly }: { profile: Profile; readOnly:
         {profile.fields.length > 0 && (
           <>
             <Divider sx={{ my: 3 }} />
-            <Typography variant="subtitle1" sx={{ mb: 2 }}>
+            <Typography component="h3" variant="subtitle1" sx={{ mb: 2 }}>
               {translate('profile.sections.fields')}
             </Typography>
             <Grid container spacing={2}>

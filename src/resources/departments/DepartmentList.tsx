@@ -9,6 +9,7 @@ import {
   SimpleList,
   TextField,
   useTranslate,
+  WrapperField,
 } from 'react-admin';
 import type { Department } from '../../../contract/api/departments';
 import { AdminList } from '../../components/AdminList';
@@ -57,11 +58,13 @@ export default function DepartmentList({ title }: PageProps) {
           />
           <TextField source="description" label="departments.fields.description" sortable={false} />
           <DateField source="updated_at" label="departments.fields.updated_at" />
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <DuplicateDepartmentButton />
-            <EditDepartmentButton />
-            <DeleteDepartmentButton redirect={false} />
-          </Box>
+          <WrapperField label="shell.row_actions" textAlign="right">
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <DuplicateDepartmentButton />
+              <EditDepartmentButton />
+              <DeleteDepartmentButton redirect={false} />
+            </Box>
+          </WrapperField>
         </Datagrid>
       }
     />

@@ -5,14 +5,14 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import ReplayIcon from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { FilePickButton } from '../../components/FilePickButton';
 import type { UploadItem } from './useUploads';
 
 export interface EvidenceUploadsProps {
@@ -24,56 +24,12 @@ export interface EvidenceUploadsProps {
   disabled?: boolean;
 }
 
-function PickButton({
-  icon,
-  label,
-  accept,
-  capture,
-  disabled,
-  onAdd,
-}: {
-  icon: ReactNode;
-  label: string;
-  accept?: string;
-  capture?: 'environment';
-  disabled?: boolean;
-  onAdd: (files: File[]) => void;
-}) {
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    // Reset so picking the same file again (after removing it) still fires a change.
-    event.target.value = '';
-    if (files.length > 0) onAdd(files);
-  };
-  // A real button that opens the hidden file input (a <label> playing a button is not allowed the
-  // role); the input keeps the name, so assistive technology and tests reach the picker by it.
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={icon}
-        disabled={disabled}
-        onClick={() => input.current?.click()}
-        sx={{ minHeight: 44, flex: { xs: 1, sm: 'none' }, whiteSpace: 'nowrap' }}
-      >
-        {label}
-      </Button>
-      <input
-        ref={input}
-        hidden
-        type="file"
-        multiple
-        accept={accept}
-        capture={capture}
-        onChange={onChange}
-        disabled={disabled}
-        aria-label={label}
-        tabIndex={-1}
-      />
-    </>
-  );
-}
+/** Both pickers: several files at once, a 44 px target, side by side on a phone. */
+const PICK = {
+  multiple: true,
+  variant: 'outlined',
+  sx: { minHeight: 44, flex: { xs: 1, sm: 'none' }, whiteSpace: 'nowrap' },
+} as const;
 
 /**
  * A photo as the phone holds it, shown at once (before and while it uploads) so staff see which
@@ -156,19 +112,21 @@ export function EvidenceUploads({ items, onAdd, onRetry, onRemove, errors, disab
   return (
     <Stack spacing={1}>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-        <PickButton
-          icon={<PhotoCameraIcon />}
+        <FilePickButton
+          {...PICK}
+          startIcon={<PhotoCameraIcon />}
           label={translate('my_tasks.take_photo')}
           accept="image/*"
           capture="environment"
           disabled={disabled}
-          onAdd={onAdd}
+          onFiles={onAdd}
         />
-        <PickButton
-          icon={<AttachFileIcon />}
+        <FilePickButton
+          {...PICK}
+          startIcon={<AttachFileIcon />}
           label={translate('my_tasks.add_file')}
           disabled={disabled}
-          onAdd={onAdd}
+          onFiles={onAdd}
         />
       </Stack>
       {items.map((item) => (

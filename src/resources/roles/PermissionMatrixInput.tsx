@@ -10,7 +10,7 @@ export function PermissionMatrixInput({ disabled }: { disabled?: boolean }) {
   const { field, fieldState } = useInput<RolePermission[]>({ source: 'permissions', defaultValue: [] });
   return (
     <>
-      <Typography variant="subtitle1" sx={{ mt: 2 }}>
+      <Typography component="h2" variant="subtitle1" sx={{ mt: 2 }}>
         {translate('roles.fields.permissions')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -9,6 +9,7 @@ import {
   SimpleList,
   TextField,
   useTranslate,
+  WrapperField,
 } from 'react-admin';
 import type { Role } from '../../../contract/api/roles';
 import { AdminList } from '../../components/AdminList';
@@ -56,11 +57,13 @@ export default function RoleList({ title }: PageProps) {
             render={(r) => translate('roles.module_count', { smart_count: activeModules(r) })}
           />
           <NumberField source="user_count" label="roles.fields.user_count" />
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <DuplicateRoleButton />
-            <EditRoleButton />
-            <RoleDeleteButton redirect={false} />
-          </Box>
+          <WrapperField label="shell.row_actions" textAlign="right">
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <DuplicateRoleButton />
+              <EditRoleButton />
+              <RoleDeleteButton redirect={false} />
+            </Box>
+          </WrapperField>
         </Datagrid>
       }
     />

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -5,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { Role } from '../../../contract/api/roles';
+import { ActivityHistory } from '../../customRoutes/activity/ActivityHistory';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useRecordRoute } from '../../hooks/useRecordRoute';
 import type { PageProps } from '../../routing/types';
@@ -42,7 +44,7 @@ function Details() {
             {record.description}
           </Typography>
         )}
-        <Typography variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
           {translate('roles.fields.permissions')}
         </Typography>
         <PermissionMatrix value={record.permissions} />
@@ -58,6 +60,9 @@ export default function RoleShow({ title }: PageProps) {
   return (
     <Show<Role> id={id} title={title} actions={<Actions />} component="div" queryOptions={queryOptions}>
       <Details />
+      <Box sx={{ mt: 2 }}>
+        <ActivityHistory entity="role" id={id} />
+      </Box>
     </Show>
   );
 }

@@ -76,7 +76,7 @@ function Section({ title, intro, children }: { title: string; intro?: string; ch
   return (
     <Card variant="outlined">
       <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 500 }}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 500 }}>
           {title}
         </Typography>
         {intro && (

@@ -82,7 +82,7 @@ export function TaskPreviewPanel({ state }: { state: PreviewState }) {
     <Card variant="outlined" data-testid="task-preview">
       {isFetching && ready ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
       <CardContent>
-        <Typography variant="subtitle1" gutterBottom>
+        <Typography component="h2" variant="subtitle1" gutterBottom>
           {translate('tasks.preview.title')}
         </Typography>
         {!ready && <Typography color="text.secondary">{translate('tasks.preview.empty')}</Typography>}

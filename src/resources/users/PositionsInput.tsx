@@ -47,7 +47,7 @@ export function PositionsInput() {
   const { choices, isPending } = useRoleChoices();
   return (
     <Box sx={{ width: '100%', maxWidth: 900 }}>
-      <Typography variant="subtitle1" sx={{ mt: 2 }}>
+      <Typography component="h2" variant="subtitle1" sx={{ mt: 2 }}>
         {translate('users.fields.assigns')}
       </Typography>
       <Typography variant="body2" color="text.secondary">

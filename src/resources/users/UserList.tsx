@@ -12,6 +12,7 @@ import {
   TextField,
   useCanAccess,
   useTranslate,
+  WrapperField,
 } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
 import { fullName } from '../../../contract/personName';
@@ -121,7 +122,9 @@ export default function UserList({ title }: PageProps) {
           {!compact && (
             <FunctionField source="status" label="users.fields.status" render={() => <UserStatusChip />} />
           )}
-          <UserStatusButton />
+          <WrapperField label="shell.row_actions">
+            <UserStatusButton />
+          </WrapperField>
         </Datagrid>
       }
     />

@@ -71,7 +71,7 @@ function Empty() {
   const translate = useTranslate();
   return (
     <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
-      <Typography variant="h6" gutterBottom>
+      <Typography component="h2" variant="h6" gutterBottom>
         {translate('workspaces.empty_title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -131,7 +131,7 @@ export default function WorkspaceList({ title }: PageProps) {
           />
           <NumberField source="user_count" label="workspaces.fields.people" sortable={false} />
           <FunctionField<WorkspaceRecord>
-            label={false}
+            label="shell.row_actions"
             textAlign="right"
             render={() => (
               <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>

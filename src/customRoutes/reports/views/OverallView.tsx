@@ -64,7 +64,7 @@ export function OverallView({ data }: { data: OverallReport }) {
         />
       </Box>
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {translate('reports.by_type_and_department')}
         </Typography>
         <ChartBox height={300} label={translate('reports.by_type_and_department')}>

@@ -29,7 +29,7 @@ export function RankedView({
   const averageValue = average ? chartPercent(average.completion_rate) : null;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
       <ChartBox height={320} label={title}>

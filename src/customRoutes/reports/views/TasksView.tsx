@@ -15,7 +15,7 @@ export function TasksView({ data }: { data: CompletionFirstTimeReport }) {
   const charted = data.rows.slice(0, CHARTED);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate('reports.weakest_tasks', { smart_count: charted.length })}
       </Typography>
       <ChartBox

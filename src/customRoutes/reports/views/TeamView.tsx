@@ -21,7 +21,7 @@ export function TeamView({ data }: { data: TeamReport }) {
   const columns = ['completed', 'on_time', 'first_time_right', 'rejected', 'acknowledged'] as const;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate('reports.team_title', { smart_count: charted.length })}
       </Typography>
       <ChartBox

@@ -15,7 +15,7 @@ export function TrendView({ data }: { data: TrendReport }) {
   const weeks = data.weeks.map((w) => day(w.week));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate('reports.trend_title')}
       </Typography>
       <ChartBox height={320} label={translate('reports.trend_title')}>
