@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { hasCitus, migrateOnCitus } from './citus';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -82,7 +83,13 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
           throw err;
         }
       },
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+      // With the citus extension the tables are distributed as they are made (server/db/citus.ts).
+      migrate: async () => {
+        const client = await pool.connect();
+        const citus = await hasCitus(client).finally(() => client.release());
+        if (citus) await migrateOnCitus(pool, migrationsFolder);
+        else await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+      },
       ping: async () => {
         await pool.query('select 1');
       },

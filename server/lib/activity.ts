@@ -157,8 +157,9 @@ export function entryHash(e: ChainedEntry): string {
 export async function appendEntry(tx: Db, input: ActivityInput): Promise<void> {
   const [head] = await sqlRows<{ seq: string; hash: string }>(
     tx,
-    sql`INSERT INTO activity_heads (tenant_id, seq) VALUES (${input.tenantId}, 1)
-        ON CONFLICT (tenant_id) DO UPDATE SET seq = activity_heads.seq + 1, updated_at = now()
+    // The time comes in through excluded: Citus takes no function but an immutable one in DO UPDATE.
+    sql`INSERT INTO activity_heads (tenant_id, seq, updated_at) VALUES (${input.tenantId}, 1, now())
+        ON CONFLICT (tenant_id) DO UPDATE SET seq = activity_heads.seq + 1, updated_at = excluded.updated_at
         RETURNING seq::text AS seq, hash`,
   );
   const entry: ChainedEntry = {

@@ -16,6 +16,14 @@ const tenantZone = (tenantId: number | ReturnType<typeof sql.raw>) =>
 export const workspaceZone = (tenantId: number) =>
   sql`coalesce(w.timezone, ${tenantZone(tenantId)}, ${FALLBACK_TIMEZONE})`;
 
+/**
+ * The zone of the workspace node `n` of tenant `tenantId`, for queries that do not join its
+ * workspace. The tenant is a constant so that on Citus the subqueries stay on the tenant's shard.
+ */
+export const nodeZoneIn = (tenantId: number) => sql`coalesce(
+  (SELECT zw.timezone FROM ${workspaces} zw WHERE zw.tenant_id = ${tenantId} AND zw.node_id = n.id),
+  ${tenantZone(tenantId)}, ${FALLBACK_TIMEZONE})`;
+
 /** The zone of the workspace node `n`, for queries that do not join its workspace. */
 export const nodeZone = sql`coalesce(
   (SELECT zw.timezone FROM ${workspaces} zw WHERE zw.tenant_id = n.tenant_id AND zw.node_id = n.id),

@@ -355,12 +355,19 @@ async function recordHistory(db: Db, tenantId: number, now: Date, reviewerId: nu
     WHERE a.tenant_id = ${tenantId} AND t.tenant_id = a.tenant_id AND t.id = a.task_id AND NOT t.approval
       AND a.status = 'open' AND a.start_at <= ${at}::timestamptz AND a.due_at >= ${at}::timestamptz AND a.id % 3 = 0`);
   // Who finished it: someone working at that store, shortly before it was due (or now).
+  // Computed in a subquery: Citus sets a row from its own columns only through immutable functions.
   await db.execute(sql`
     UPDATE ${taskAssignments} a SET
-      completed_by = (SELECT min(p.user_id) FROM ${positions} p WHERE p.tenant_id = a.tenant_id AND p.node_id = a.workspace_node_id),
-      completed_at = least(a.due_at - interval '45 minutes', ${at}::timestamptz),
-      first_time_right = CASE WHEN a.status IN ('done', 'approved') THEN a.attempt = 1 ELSE NULL END
-    WHERE a.tenant_id = ${tenantId} AND a.status IN ('done', 'approved', 'submitted', 'cannot_do')`);
+      completed_by = x.completed_by, completed_at = x.completed_at, first_time_right = x.first_time_right
+    FROM (
+      SELECT c.id,
+        (SELECT min(p.user_id) FROM ${positions} p WHERE p.tenant_id = ${tenantId} AND p.node_id = c.workspace_node_id) AS completed_by,
+        least(c.due_at - interval '45 minutes', ${at}::timestamptz) AS completed_at,
+        CASE WHEN c.status IN ('done', 'approved') THEN c.attempt = 1 ELSE NULL END AS first_time_right
+      FROM ${taskAssignments} c
+      WHERE c.tenant_id = ${tenantId} AND c.status IN ('done', 'approved', 'submitted', 'cannot_do')
+    ) x
+    WHERE a.tenant_id = ${tenantId} AND a.id = x.id`);
   // What the stores sent: a first try that was sent back before each second attempt of approved work…
   await db.execute(sql`
     INSERT INTO ${taskSubmissions} (tenant_id, assignment_id, attempt, outcome, comment, submitted_by,

@@ -9,6 +9,7 @@ import { openDatabase } from '../../server/db/client';
 import { installJobs } from '../../server/plugins/jobs';
 import { seedDemo } from '../../server/seed';
 import { startPgBouncer } from '../support/pgbouncer';
+import { clusterAt } from './helpers/cluster';
 import { adminDatabase, directUrl, onPostgres, postgresUrl } from './helpers/target';
 
 declare module 'vitest' {
@@ -17,12 +18,15 @@ declare module 'vitest' {
     postgresTemplate: string;
     /** The PgBouncer (transaction mode) the app's connections go through, at DATABASE_URL's database. */
     pgbouncerUrl: string;
+    /** The PostgreSQL run is on a Citus cluster (the template's tables distributed). */
+    citus: boolean;
   }
 }
 
 /**
  * Migrating, seeding and installing the job queue take seconds, so they happen once per run: PGlite's data directory is
- * dumped to a file every test file loads; on PostgreSQL a template database is cloned per file.
+ * dumped to a file every test file loads; on PostgreSQL a template database is cloned per file (on
+ * a Citus cluster, on every node: tests/server/helpers/cluster.ts).
  * On PostgreSQL the app under test connects through one PgBouncer in transaction mode, as in
  * production; the template is built on a direct connection (a pooled server connection left idle in
  * it would keep CREATE DATABASE … TEMPLATE from copying it).
@@ -34,7 +38,9 @@ export default async function setup(project: TestProject) {
     const template = `storeline_tpl_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: postgresUrl() });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${template}`);
+    // On a Citus cluster the template is made on every node and its tables are distributed.
+    const cluster = await clusterAt(postgresUrl());
+    await cluster.createDatabase(template);
     const database = await openDatabase({ kind: 'postgres', url: directUrl(template) });
     await database.migrate();
     await seedDemo(database.db, { tasks: false });
@@ -42,6 +48,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('postgresTemplate', template);
     project.provide('pgbouncerUrl', pgbouncer.url(adminDatabase()));
+    project.provide('citus', cluster.citus);
     project.provide('pgliteImage', '');
     return async () => {
       await pgbouncer.stop();
@@ -50,8 +57,7 @@ export default async function setup(project: TestProject) {
         `SELECT datname FROM pg_database WHERE datname LIKE $1`,
         [`${template}%`],
       );
-      for (const { datname } of leftovers.rows)
-        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      for (const { datname } of leftovers.rows) await cluster.dropDatabase(datname);
       await admin.end();
     };
   }
@@ -68,5 +74,6 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteImage', file);
   project.provide('postgresTemplate', '');
   project.provide('pgbouncerUrl', '');
+  project.provide('citus', false);
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { isoInstant, jsonRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
-import { nodeZone } from '../../lib/workspaceZone';
+import { nodeZoneIn } from '../../lib/workspaceZone';
 
 /**
  * The caller's workspaces: their own store, or (above store level) the active stores of their
@@ -74,6 +74,8 @@ export interface CardRow {
  * statement (the hottest call of the product), built as one JSON document.
  */
 export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRow[]> {
+  // Every subquery names the tenant itself: on Citus a subquery correlated only through the outer
+  // row's tenant_id is planned across all shards; with the constant the statement stays on one.
   return jsonRows<CardRow[]>(
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
@@ -84,7 +86,7 @@ export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRo
           'status', a.status, 'occurrence_date', a.occurrence_date::text,
           'start_at', ${isoInstant(sql`a.start_at`)}, 'due_at', ${isoInstant(sql`a.due_at`)},
           'expires_at', ${isoInstant(sql`a.expires_at`)},
-          'workspace', json_build_object('id', n.id, 'name', n.name, 'timezone', ${nodeZone}),
+          'workspace', json_build_object('id', n.id, 'name', n.name, 'timezone', ${nodeZoneIn(caller.tenantId)}),
           'department', CASE WHEN d.id IS NULL THEN NULL
             ELSE json_build_object('id', d.id, 'name', d.name, 'colour', d.colour) END,
           'estimated_minutes', t.estimated_minutes,
@@ -97,7 +99,7 @@ export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRo
           'people', CASE WHEN tt.kind = 'communication' THEN (
             SELECT count(DISTINCT p.user_id)::int FROM positions p
             JOIN users u ON u.tenant_id = p.tenant_id AND u.id = p.user_id AND u.enabled
-            WHERE p.tenant_id = a.tenant_id AND p.node_id = a.workspace_node_id) END
+            WHERE p.tenant_id = ${caller.tenantId} AND p.node_id = a.workspace_node_id) END
         ) ORDER BY tt.sort_order, tt.id, a.due_at, t.title, a.id), '[]')::text AS rows
       FROM task_assignments a
       JOIN hierarchy_nodes n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id
@@ -108,7 +110,7 @@ export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRo
         SELECT s.review_reason,
           (SELECT count(*)::int FROM jsonb_array_elements(s.checklist) e WHERE e = 'true'::jsonb) AS ticked
         FROM task_submissions s
-        WHERE s.tenant_id = a.tenant_id AND s.assignment_id = a.id
+        WHERE s.tenant_id = ${caller.tenantId} AND s.assignment_id = a.id
         ORDER BY s.attempt DESC, s.id DESC LIMIT 1
       ) s ON true
       -- Communications only; other types have no acknowledgements, so the index probe finds nothing.
@@ -117,10 +119,10 @@ export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRo
           coalesce(bool_or(k.user_id = ${caller.userId} AND NOT k.stale), false) AS mine,
           coalesce(bool_or(k.user_id = ${caller.userId} AND k.stale), false) AS mine_stale,
           (count(DISTINCT k.user_id) FILTER (WHERE NOT k.stale AND EXISTS (
-            SELECT 1 FROM positions p WHERE p.tenant_id = a.tenant_id
+            SELECT 1 FROM positions p WHERE p.tenant_id = ${caller.tenantId}
               AND p.node_id = a.workspace_node_id AND p.user_id = k.user_id)))::int AS acknowledged_count
         FROM task_acknowledgements k
-        WHERE k.tenant_id = a.tenant_id AND k.assignment_id = a.id
+        WHERE k.tenant_id = ${caller.tenantId} AND k.assignment_id = a.id
       ) k ON tt.kind = 'communication'
       WHERE a.tenant_id = ${caller.tenantId} AND ${workspacesOf(caller)} AND ${filter}`,
   );
@@ -167,7 +169,7 @@ export function selectUrgent(db: Db, caller: Caller, date: string, timezone: str
           'start_at', ${isoInstant(sql`a.start_at`)},
           'due_at', ${isoInstant(sql`a.due_at`)}, 'expires_at', ${isoInstant(sql`a.expires_at`)},
           'status', a.status,
-          'workspace', json_build_object('id', n.id, 'name', n.name, 'timezone', ${nodeZone})
+          'workspace', json_build_object('id', n.id, 'name', n.name, 'timezone', ${nodeZoneIn(caller.tenantId)})
         ) ORDER BY a.due_at, t.title, n.name, a.id), '[]')::text AS rows
       FROM task_assignments a
       JOIN hierarchy_nodes n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id

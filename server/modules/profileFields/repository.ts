@@ -53,14 +53,14 @@ export async function insertField(
   tenantId: number,
   values: ProfileFieldValues & { builtIn?: boolean },
 ) {
+  // New fields go to the end of the form. Read first: Citus takes no subquery inside INSERT … VALUES.
+  const [last] = await db
+    .select({ sortOrder: sql<number | null>`max(${profileFields.sortOrder})` })
+    .from(profileFields)
+    .where(eq(profileFields.tenantId, tenantId));
   const [row] = await db
     .insert(profileFields)
-    .values({
-      tenantId,
-      ...values,
-      // New fields go to the end of the form.
-      sortOrder: sql`coalesce((select max(${profileFields.sortOrder}) + 1 from ${profileFields} where ${profileFields.tenantId} = ${tenantId}), 0)`,
-    })
+    .values({ tenantId, ...values, sortOrder: last?.sortOrder == null ? 0 : Number(last.sortOrder) + 1 })
     .returning({ id: profileFields.id });
   return row!.id;
 }

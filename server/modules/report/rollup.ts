@@ -177,7 +177,7 @@ async function rollDays(db: Db, tenantId: number, days: string[], through: strin
     if (through !== null && (rolledThrough === null || through > rolledThrough))
       await tx.execute(sql`
         INSERT INTO report_rollups (tenant_id, rolled_through, rolled_at) VALUES (${tenantId}, ${through}::date, now())
-        ON CONFLICT (tenant_id) DO UPDATE SET rolled_through = excluded.rolled_through, rolled_at = now()`);
+        ON CONFLICT (tenant_id) DO UPDATE SET rolled_through = excluded.rolled_through, rolled_at = excluded.rolled_at`);
   });
 }
 

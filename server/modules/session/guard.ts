@@ -51,17 +51,17 @@ function guardQuery(db: Db, tenantId: number, tokenHash: string) {
         FROM positions p
         JOIN hierarchy_nodes n ON n.tenant_id = p.tenant_id AND n.id = p.node_id
         JOIN roles r ON r.tenant_id = p.tenant_id AND r.id = p.role_id
-        WHERE p.tenant_id = s.tenant_id AND p.user_id = s.user_id), '[]'),
+        WHERE p.tenant_id = ${tenantId} AND p.user_id = s.user_id), '[]'),
       'grants', coalesce((
         SELECT json_agg(json_build_object('roleId', g.role_id, 'module', g.module,
           'enabled', g.enabled, 'capabilities', g.capabilities) ORDER BY g.module)
         FROM role_permissions g
-        WHERE g.tenant_id = s.tenant_id AND g.role_id IN (
-          SELECT p.role_id FROM positions p WHERE p.tenant_id = s.tenant_id AND p.user_id = s.user_id)),
+        WHERE g.tenant_id = ${tenantId} AND g.role_id IN (
+          SELECT p.role_id FROM positions p WHERE p.tenant_id = ${tenantId} AND p.user_id = s.user_id)),
         '[]'),
       'modules', coalesce((
         SELECT json_agg(m.module) FROM tenant_modules m
-        WHERE m.tenant_id = s.tenant_id AND m.allowed AND m.enabled), '[]')
+        WHERE m.tenant_id = ${tenantId} AND m.allowed AND m.enabled), '[]')
     )::text`,
     })
     .from(
@@ -76,7 +76,8 @@ function guardQuery(db: Db, tenantId: number, tokenHash: string) {
  * Session → user → tenant → positions → role grants and tenant modules as one JSON document (the
  * guard runs on every signed-in request; four queries through the query builder cost most of its
  * time). Timestamps travel as epoch milliseconds so both drivers answer alike. Every join and
- * subquery stays inside the token's tenant.
+ * subquery stays inside the token's tenant, named as a constant: on Citus a subquery correlated
+ * only through the session's tenant_id would be planned on every shard, with it on one.
  */
 export async function findGuardRow(
   db: Db,
@@ -127,7 +128,7 @@ async function readStamps(
           'user', coalesce(uv.version, 0),
           'stores', coalesce((SELECT json_object_agg(sv.node_id, sv.version)
             FROM positions p JOIN store_versions sv ON sv.tenant_id = p.tenant_id AND sv.node_id = p.node_id
-            WHERE p.tenant_id = s.tenant_id AND p.user_id = s.user_id), '{}'))
+            WHERE p.tenant_id = ${tenantId} AND p.user_id = s.user_id), '{}'))
       )::text AS stamp
       FROM sessions s LEFT JOIN tenant_versions v ON v.tenant_id = s.tenant_id
       LEFT JOIN user_versions uv ON uv.tenant_id = s.tenant_id AND uv.user_id = s.user_id

@@ -11,17 +11,30 @@ import { containing } from '../../lib/like';
  * tenant's business data — and never the admin tenant itself, which is not managed here.
  */
 
-// Drizzle writes columns unqualified in a single-table select, so the correlated subqueries name
-// their tables explicitly: "tenants"."id" is the outer row.
-const activeWorkspaces = sql<number>`(
-  select count(*)::int from hierarchy_nodes n
-  where n.tenant_id = "tenants"."id" and n.type = 'workspace' and n.status = 'active')`;
-const userCount = sql<number>`(select count(*)::int from users u where u.tenant_id = "tenants"."id")`;
-const maxActive = sql<string | null>`(
-  select s.value from settings s where s.tenant_id = "tenants"."id" and s.key = 'max_active_workspace')`;
-const allowedModules = sql<string[]>`coalesce((
-  select array_agg(m.module order by m.module) from tenant_modules m
-  where m.tenant_id = "tenants"."id" and m.allowed), '{}')`;
+// Each tenant's head counts, plan and modules come from subqueries grouped by tenant, joined to the
+// tenant rows: on Citus the tenant list is a reference table and the rest is distributed by tenant,
+// where a subquery correlated with a reference table's row cannot be planned but grouped ones can.
+const workspaceCounts = sql`(select n.tenant_id, count(*)::int as n from hierarchy_nodes n
+  where n.type = 'workspace' and n.status = 'active' group by n.tenant_id) ws`;
+const userCounts = sql`(select u.tenant_id, count(*)::int as n from users u group by u.tenant_id) uc`;
+const maxSettings = sql`(select s.tenant_id, s.value from settings s where s.key = 'max_active_workspace') mx`;
+const moduleLists = sql`(select m.tenant_id, array_agg(m.module order by m.module) as modules
+  from tenant_modules m where m.allowed group by m.tenant_id) ml`;
+const activeWorkspaces = sql<number>`coalesce(ws.n, 0)`;
+const userCount = sql<number>`coalesce(uc.n, 0)`;
+const maxActive = sql<string | null>`mx.value`;
+const allowedModules = sql<string[]>`coalesce(ml.modules, '{}')`;
+
+/** The tenant rows with the grouped subqueries the columns read. */
+function tenantRows(db: Db) {
+  return db
+    .select(columns)
+    .from(tenants)
+    .leftJoin(workspaceCounts, sql`ws.tenant_id = ${tenants.id}`)
+    .leftJoin(userCounts, sql`uc.tenant_id = ${tenants.id}`)
+    .leftJoin(maxSettings, sql`mx.tenant_id = ${tenants.id}`)
+    .leftJoin(moduleLists, sql`ml.tenant_id = ${tenants.id}`);
+}
 
 const columns = {
   id: tenants.id,
@@ -85,9 +98,7 @@ export async function listTenants(db: Db, query: TenantListQuery, defaultMax: nu
   const sortBy = SORTS[query.sort ?? 'name'];
   const direction = query.order === 'desc' ? desc : asc;
   const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(tenants)
+    tenantRows(db)
       .where(where)
       .orderBy(direction(sortBy), asc(tenants.id))
       .limit(query.per_page)
@@ -99,10 +110,7 @@ export async function listTenants(db: Db, query: TenantListQuery, defaultMax: nu
 
 /** A managed tenant by id; undefined for unknown ids and for the admin tenant. */
 export async function findTenant(db: Db, tenantId: number, defaultMax: number) {
-  const [row] = await db
-    .select(columns)
-    .from(tenants)
-    .where(and(eq(tenants.id, tenantId), managed));
+  const [row] = await tenantRows(db).where(and(eq(tenants.id, tenantId), managed));
   return row ? toRecord(row, defaultMax) : undefined;
 }
 

@@ -149,7 +149,7 @@ export async function listUsers(
           FROM positions p
           JOIN hierarchy_nodes n ON n.tenant_id = p.tenant_id AND n.id = p.node_id
           JOIN roles r ON r.tenant_id = p.tenant_id AND r.id = p.role_id
-          WHERE p.tenant_id = users.tenant_id AND p.user_id = users.id),
+          WHERE p.tenant_id = ${caller.tenantId} AND p.user_id = users.id),
         'created_at', ${isoInstant(sql`users.created_at`)}, 'updated_at', ${isoInstant(sql`users.updated_at`)})`,
       from: sql`JOIN users ON users.tenant_id = ${caller.tenantId} AND users.id = page.id`,
     }),

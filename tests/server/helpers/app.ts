@@ -3,13 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/client';
 import { mailOutbox, tenants, users } from '../../../server/db/schema';
 import { startSession } from '../../../server/modules/session/service';
+import { clusterAt } from './cluster';
 import { onPostgres, pooledUrl, postgresUrl } from './target';
 
 export interface InjectOptions {
@@ -73,10 +73,8 @@ export async function openTestDatabase({ persistent = false } = {}): Promise<Tes
   }
   const template = inject('postgresTemplate');
   const name = `${template}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
+  const cluster = await clusterAt(postgresUrl());
+  await cluster.cloneDatabase(template, name);
   const url = pooledUrl(name);
   const handle: TestDatabase = {
     database: await openDatabase({ kind: 'postgres', url }),
@@ -86,12 +84,7 @@ export async function openTestDatabase({ persistent = false } = {}): Promise<Tes
       return handle.database;
     },
     connectAgain: () => openDatabase({ kind: 'postgres', url }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresUrl() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    drop: () => cluster.dropDatabase(name),
   };
   return handle;
 }

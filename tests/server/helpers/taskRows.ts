@@ -8,6 +8,7 @@ import {
   taskFileUploads,
   tasks,
   taskTypes,
+  workspaces,
 } from '../../../server/db/schema';
 import { bumpStores, bumpVersion } from '../../../server/lib/versions';
 import type { TestApp } from './app';
@@ -96,8 +97,12 @@ export function taskBuilder(t: TestApp) {
   const assign = async (taskId: number, workspace: string, values: AssignValues) => {
     const tenant = values.tenant ?? 'acme';
     const node = await org.node(workspace, tenant);
-    const zone = sql`(SELECT coalesce(w.timezone, 'UTC') FROM workspaces w
-      WHERE w.tenant_id = ${node.tenantId} AND w.node_id = ${node.id})`;
+    // Read first: Citus takes no subquery inside INSERT … VALUES.
+    const [found] = await db()
+      .select({ zone: sql<string>`coalesce(${workspaces.timezone}, 'UTC')` })
+      .from(workspaces)
+      .where(and(eq(workspaces.tenantId, node.tenantId), eq(workspaces.nodeId, node.id)));
+    const zone = found?.zone ?? 'UTC';
     const at = (date: string, time: string) => sql`(${date}::date + ${time}::time) AT TIME ZONE ${zone}`;
     const dueDate = values.dueDate ?? values.date;
     const [row] = await db()
