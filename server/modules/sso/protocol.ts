@@ -105,11 +105,11 @@ export async function exchangeCode(
   const claims = tokens.claims();
   if (!claims) throw new client.ClientError('The provider sent no ID token.');
   let email = typeof claims.email === 'string' ? claims.email : undefined;
-  let verified = claims.email_verified === true;
+  let verified = isVerified(claims);
   if (!email) {
     const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
     email = typeof info.email === 'string' ? info.email : undefined;
-    verified = info.email_verified === true;
+    verified = isVerified(info);
   }
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
   return {
@@ -119,6 +119,16 @@ export async function exchangeCode(
     givenName: text(claims.given_name) ?? text(claims.name),
     familyName: text(claims.family_name),
   };
+}
+
+/**
+ * Whether the provider vouches for the address: `email_verified` (OpenID Connect, Okta, Google), or
+ * Entra ID's `xms_edov` (the address's domain is verified by its owner), which Entra sends instead
+ * when the tenant adds it as an optional claim.
+ */
+function isVerified(claims: Record<string, unknown>): boolean {
+  const yes = (v: unknown) => v === true || v === 'true' || v === 1 || v === '1';
+  return yes(claims.email_verified) || yes(claims.xms_edov);
 }
 
 export type ProtocolError = client.ClientError | client.ResponseBodyError | client.AuthorizationResponseError;
