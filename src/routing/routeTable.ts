@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router-dom';
+import { activity } from '../customRoutes/activity';
 import { audit } from '../customRoutes/audit';
 import { compliance } from '../customRoutes/compliance';
 import { dashboard } from '../customRoutes/dashboard';
@@ -36,6 +37,7 @@ const FOLDERS: readonly AppFolder[] = [
   departments,
   profileFields,
   settings,
+  activity,
   stores,
   tasks,
   myTasks,

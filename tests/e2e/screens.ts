@@ -34,6 +34,7 @@ export const OWNER_SCREENS = [
   '/admin/hierarchy',
   '/admin/profile-management',
   '/settings',
+  '/admin/activity',
   '/profile',
 ];
 export const STAFF_SCREENS = ['/task', '/task/compliance', '/workspace', '/profile'];

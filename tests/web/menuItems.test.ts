@@ -173,6 +173,7 @@ describe('main navigation (spec §2 and §6)', () => {
       '/admin/department',
       '/admin/profile-management',
       '/settings',
+      '/admin/activity',
     ]);
     expect(visibleAdminLinks(as('Area Manager')).map((l) => l.path)).toEqual([
       '/admin/user',

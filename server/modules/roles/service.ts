@@ -6,6 +6,7 @@ import type {
   RoleUpdateBody,
 } from '../../../contract/api/roles';
 import type { Db } from '../../db/client';
+import { describeActivity } from '../../lib/activity';
 import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -121,6 +122,13 @@ export async function create(db: Db, caller: Caller, body: RoleCreateBody): Prom
   return get(db, caller, id);
 }
 
+/** A role's grants as the log shows them: "audit: read, update" per switched-on module, in order. */
+const grantsText = (grants: readonly GrantRow[]) =>
+  grants
+    .filter((g) => g.enabled && g.capabilities.length > 0)
+    .map((g) => `${g.module}: ${[...g.capabilities].sort().join(', ')}`)
+    .sort();
+
 export async function update(db: Db, caller: Caller, body: RoleUpdateBody): Promise<Role> {
   const { tenantId } = caller;
   const input = checkBody(body);
@@ -139,6 +147,16 @@ export async function update(db: Db, caller: Caller, body: RoleUpdateBody): Prom
     await assertAdministratorRemains(tx, tenantId, before);
     // The guard resolves each position's role name and grants (people).
     await bumpPeople(tx, tenantId, 'everyone');
+    describeActivity({
+      entityId: body.id,
+      entityName: input.name,
+      before: {
+        name: existing.role.name,
+        description: existing.role.description,
+        permissions: grantsText(previous),
+      },
+      after: { name: input.name, description: input.description, permissions: grantsText(input.grants) },
+    });
   });
   return get(db, caller, body.id);
 }
@@ -167,6 +185,7 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
     // A parallel delete may have taken it since findRole looked: that one answered 200.
     if (!(await deleteRole(tx, tenantId, id))) throw notFound('Role');
     await bumpPeople(tx, tenantId, 'everyone');
+    describeActivity({ entityName: existing.role.name });
   });
   return { id };
 }

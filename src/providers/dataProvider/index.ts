@@ -1,3 +1,4 @@
+import { activityMethods } from './activity';
 import { auditMethods } from './audit';
 import { complianceMethods } from './compliance';
 import { crudMethods } from './crud';
@@ -34,6 +35,7 @@ export const dataProvider = {
   ...complianceMethods,
   ...reportMethods,
   ...importMethods,
+  ...activityMethods,
 };
 
 export type AppDataProvider = typeof dataProvider;

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import {
   Edit,
   ListButton,
@@ -13,6 +14,7 @@ import {
 } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
 import { fullName } from '../../../contract/personName';
+import { ActivityHistory } from '../../customRoutes/activity/ActivityHistory';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useRecordRoute } from '../../hooks/useRecordRoute';
 import type { PageProps } from '../../routing/types';
@@ -86,6 +88,9 @@ export default function UserEdit({ title }: PageProps) {
         <StatusNote />
         <UserInputs mode="edit" />
       </SimpleForm>
+      <Box sx={{ mt: 2 }}>
+        <ActivityHistory entity="user" id={id} />
+      </Box>
     </Edit>
   );
 }

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
 import { ShowState } from '../../components/ShowState';
 import { WorkspaceDetails } from '../../components/WorkspaceDetails';
+import { ActivityHistory } from '../../customRoutes/activity/ActivityHistory';
 import type { PageProps } from '../../routing/types';
 import { WorkspaceStatusButton } from './WorkspaceStatusButton';
 import { WORKSPACE_PATHS } from './workspacePaths';
@@ -62,6 +63,9 @@ export default function WorkspaceShow({ title }: PageProps) {
         />
         <ShowState>
           <WorkspaceDetails actions={<Actions />} />
+          <Box sx={{ mt: 2 }}>
+            <ActivityHistory entity="workspace" id={id} />
+          </Box>
         </ShowState>
       </Box>
     </ShowBase>

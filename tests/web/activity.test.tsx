@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '../../contract/api/activity';
+import { noUrgentTasks, permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { server } from './msw';
+import { renderRoute, setViewportWidth } from './renderApp';
+
+const owner = () =>
+  verifyData({
+    modules: permissionsOf('Administrator'),
+    position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
+  });
+
+const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
+  id: 1,
+  at: '2026-11-26T23:00:00.000Z',
+  actor_id: 2,
+  actor_name: 'Olivia Owner',
+  actor_position: 'Administrator at Acme Retail',
+  action: 'role.update',
+  entity: 'role',
+  entity_id: '4',
+  entity_name: 'Store Manager',
+  changes: {},
+  ip: '10.0.0.7',
+  ...over,
+});
+
+let asked: URLSearchParams[];
+
+beforeEach(() => {
+  resetBrowserState();
+  setViewportWidth(1280);
+  asked = [];
+  server.use(
+    noUrgentTasks,
+    http.get('*/api/activity/list', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.push(query);
+      const data = [
+        entry({
+          id: 2,
+          changes: {
+            description: { before: 'Runs one store.', after: 'Runs one store. Opens and closes.' },
+            password: { redacted: true },
+          },
+        }),
+        entry({
+          id: 1,
+          action: 'session.login',
+          entity: 'user',
+          entity_name: 'Olivia Owner',
+          actor_id: null,
+        }),
+      ];
+      return HttpResponse.json({ status: 200, data: { data, total: 2, page: 1, per_page: 25 } });
+    }),
+  );
+});
+
+describe('/admin/activity', () => {
+  it('shows who did what, from where, and each change before and after, secrets unwritten', async () => {
+    renderRoute('/admin/activity', owner());
+    const list = within(await screen.findByRole('list', { name: 'Entries' }));
+    const items = await list.findAllByRole('listitem', {}, { timeout: 5000 });
+    const first = items[0]!;
+    expect(first).toHaveTextContent('Role edited · Store Manager');
+    expect(first).toHaveTextContent('By Olivia Owner (Administrator at Acme Retail) · from 10.0.0.7');
+    expect(first).toHaveTextContent('description: Runs one store. → Runs one store. Opens and closes.');
+    expect(first).toHaveTextContent('password: changed (not recorded)');
+    expect(list.getByText('By the system', { exact: false })).toBeInTheDocument();
+  });
+
+  it('asks the API for what the filters say and keeps them in the address', async () => {
+    renderRoute('/admin/activity?entity=role&entity_id=4', owner());
+    await screen.findByText('Showing the history of record 4.');
+    await waitFor(() => expect(asked.at(-1)?.get('entity_id')).toBe('4'));
+    expect(asked.at(-1)?.get('entity')).toBe('role');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search names and actions' }), 'Olivia');
+    await waitFor(() => expect(asked.at(-1)?.get('q')).toBe('Olivia'));
+    expect(window.location.search).toContain('q=Olivia');
+  });
+});
