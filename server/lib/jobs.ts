@@ -19,6 +19,14 @@ export interface JobPayloads {
    * that writes changed. One tenant (after writes there), or every tenant (the periodic pass).
    */
   'reports.rollup': { tenantId?: number };
+  /**
+   * Tell the people an event concerns (issue 29): the store's people when a task's assignments
+   * starting at `startAt` start, or the one whose submission was sent back. Safe to repeat: each
+   * person's notice of an event is unique, so a retry tells nobody twice.
+   */
+  'notifications.send':
+    | { kind: 'task.start'; tenantId: number; taskId: number; startAt: string }
+    | { kind: 'task.sent_back'; tenantId: number; submissionId: number };
   /** Delete the sessions past their expiry (periodic, hourly: they are refused before that anyway). */
   'sessions.sweep': Record<string, never>;
   /** Refresh the planner's statistics (periodic, hourly; the embedded database only: no autovacuum). */
@@ -50,6 +58,8 @@ export const queueSettings: { [N in JobName]: QueueSettings } = {
   // Safe to repeat: a day is always rolled again from scratch, and each transaction keeps what it
   // rolled, so a retry after a failure (or a run cut short) goes on from there.
   'reports.rollup': { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 1800 },
+  // One INSERT … ON CONFLICT DO NOTHING per run: a retry makes only what the failed run did not.
+  'notifications.send': { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 600 },
   // One DELETE, safe to repeat; what a failed sweep leaves, the next hour's sweep takes.
   'sessions.sweep': { retryLimit: 2, retryDelaySeconds: 300, retryBackoff: false, expireInSeconds: 600 },
   // A sample of each table, well under a second at 5,000 stores; stale statistics for an hour are harmless.

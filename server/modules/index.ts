@@ -8,6 +8,7 @@ import { hierarchyModule } from './hierarchy';
 import { importsModule } from './imports';
 import type { ServerModule } from './module';
 import { mytasksModule } from './mytasks';
+import { notificationModule } from './notification';
 import { profileModule } from './profile';
 import { profileFieldsModule } from './profileFields';
 import { reportModule } from './report';
@@ -51,4 +52,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   attachmentsModule,
   importsModule,
   activityModule,
+  notificationModule,
 ];

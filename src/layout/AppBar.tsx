@@ -3,6 +3,7 @@ import { LoadingIndicator, AppBar as RaAppBar, TitlePortal, useTranslate } from 
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useSessionUser } from '../hooks/useSession';
 import { AppUserMenu } from './AppUserMenu';
+import { NotificationBell } from './notifications/NotificationBell';
 import { PositionSwitcher } from './PositionSwitcher';
 import { TenantLogo } from './TenantLogo';
 
@@ -35,6 +36,7 @@ export function AppBar() {
         }}
       />
       {user && <PositionSwitcher user={user} />}
+      {user && !user.isAdminTenant && <NotificationBell />}
     </RaAppBar>
   );
 }

@@ -1,4 +1,14 @@
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { NOTIFICATION_PREFERENCES } from './notificationFixtures';
 
-/** One msw server for every web test; each test adds the handlers it needs. */
-export const server = setupServer();
+/**
+ * One msw server for every web test; each test adds the handlers it needs. The bell in the app
+ * bar asks on every signed-in screen, so nothing new is its answer unless a test says otherwise.
+ */
+export const server = setupServer(
+  http.get('*/api/notification/count', () => HttpResponse.json({ status: 200, data: { unread: 0 } })),
+  http.get('*/api/notification/preferences', () =>
+    HttpResponse.json({ status: 200, data: { data: NOTIFICATION_PREFERENCES } }),
+  ),
+);

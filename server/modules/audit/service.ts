@@ -17,6 +17,7 @@ import { bumpStores } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
 import { nodeInScope } from '../hierarchy/service';
 import { history, instructions } from '../mytasks/service';
+import { queueSentBack } from '../notification/events';
 import {
   decide,
   findSubmission,
@@ -148,6 +149,7 @@ export async function reject(db: Db, jobs: Jobs, caller: Caller, body: RejectBod
     }
     await decide(tx, caller.tenantId, caller.userId, target!, { kind: 'rejected', reason, fileHash });
     await decided(tx, jobs, caller, [target!]);
+    await queueSentBack(jobs, tx, caller.tenantId, body.id);
   });
   return { ids: [body.id], decision: 'rejected' };
 }

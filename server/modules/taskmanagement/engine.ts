@@ -1,8 +1,10 @@
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, taskAssignments, tasks, taskTargets } from '../../db/schema';
-import { sqlRows } from '../../lib/jsonRows';
+import { isoInstant, sqlRows } from '../../lib/jsonRows';
 import { bumpStores, bumpVersion } from '../../lib/versions';
+import type { Jobs } from '../../plugins/jobs';
+import { queueTaskStarts } from '../notification/events';
 import { targetedWorkspaces, weekStartDay } from './organisation';
 import { addDays, daysBetween, occurrenceDates } from './recurrence';
 
@@ -115,13 +117,15 @@ export function clockChange(date: SQL, time: SQL, zone: SQL): SQL<'skipped' | 'r
 /**
  * Creates the task's missing assignments for the occurrences in the window, in one statement.
  * Locks the task row first, so an edit or archive running at the same time waits or is waited for.
- * Returns how many assignments were created.
+ * Returns how many assignments were created. With `jobs`, queues the notice of each new start in
+ * the same transaction (the seed, which has no queue, tells nobody).
  */
 export async function materialiseTask(
   db: Db,
   tenantId: number,
   taskId: number,
   window: MaterialiseWindow,
+  jobs?: Jobs,
 ): Promise<number> {
   const [task] = await db
     .select()
@@ -152,7 +156,10 @@ export async function materialiseTask(
       : task.expiry === 'end_of_day'
         ? instant(sql`${dueDay} + 1`, sql`'00:00'::time`)
         : instant(dueDay, sql`${task.expiry}::time`);
-  const result = await db.execute(sql`
+  const made = await sqlRows<{ start_at: string; n: number }>(
+    db,
+    sql`
+    WITH made AS (
     INSERT INTO ${taskAssignments}
       (tenant_id, task_id, workspace_node_id, occurrence_date, due_date, status, start_at, due_at, expires_at)
     SELECT * FROM (
@@ -162,8 +169,20 @@ export async function materialiseTask(
       CROSS JOIN unnest(${`{${dates.join(',')}}`}::date[]) AS o(d)
     ) planned
     ${window.dueAfter ? sql`WHERE planned.due_at > ${window.dueAfter.toISOString()}::timestamptz` : sql``}
-    ON CONFLICT (tenant_id, task_id, workspace_node_id, occurrence_date) DO NOTHING`);
-  return affected(result);
+    ON CONFLICT (tenant_id, task_id, workspace_node_id, occurrence_date) DO NOTHING
+    RETURNING start_at)
+    SELECT ${isoInstant(sql`start_at`)} AS start_at, count(*)::int AS n FROM made GROUP BY start_at`,
+  );
+  // Each new start is told to the store's people when it comes (a job at that instant).
+  if (jobs)
+    await queueTaskStarts(
+      jobs,
+      db,
+      tenantId,
+      taskId,
+      made.map((m) => m.start_at),
+    );
+  return made.reduce((sum, m) => sum + Number(m.n), 0);
 }
 
 /** Rows a write touched, on either driver. */
@@ -233,6 +252,8 @@ async function publishedTasks(db: Db, tenantId: number | undefined, recurringOnl
 export interface MaterialiseOptions {
   tenantId?: number;
   now?: Date;
+  /** Queues the notices of the assignments made (see materialiseTask). */
+  jobs?: Jobs;
 }
 
 /**
@@ -245,7 +266,7 @@ export async function materialiseDue(db: Db, options: MaterialiseOptions = {}) {
   let created = 0;
   for (const task of await publishedTasks(db, options.tenantId, true)) {
     created += await db.transaction(async (tx) => {
-      const made = await materialiseTask(tx, task.tenantId, task.id, windowFor(task, now));
+      const made = await materialiseTask(tx, task.tenantId, task.id, windowFor(task, now), options.jobs);
       if (made > 0) await bumpVersion(tx, task.tenantId, 'tasks');
       return made;
     });
@@ -260,7 +281,7 @@ export async function materialiseDue(db: Db, options: MaterialiseOptions = {}) {
  * not started, and workspaces newly under a target get the occurrences still to come. Hierarchy
  * writes and the job call this.
  */
-export async function refreshTargetsForTenant(db: Db, tenantId: number, now = new Date()) {
+export async function refreshTargetsForTenant(db: Db, tenantId: number, now = new Date(), jobs?: Jobs) {
   const removed = await db.transaction(async (tx) => {
     const dropped = affected(
       await tx.execute(sql`
@@ -286,7 +307,7 @@ export async function refreshTargetsForTenant(db: Db, tenantId: number, now = ne
   let created = 0;
   for (const task of await publishedTasks(db, tenantId, false)) {
     created += await db.transaction(async (tx) => {
-      const made = await materialiseTask(tx, tenantId, task.id, windowFor(task, now));
+      const made = await materialiseTask(tx, tenantId, task.id, windowFor(task, now), jobs);
       if (made > 0) await bumpVersion(tx, tenantId, 'tasks');
       return made;
     });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { Jobs } from '../../plugins/jobs';
 import { materialiseDue, refreshTargetsForTenant } from './engine';
 
 export interface MaterialiseJobPayload {
@@ -9,11 +10,11 @@ export interface MaterialiseJobPayload {
 }
 
 /** What the worker runs for a `tasks.materialise` job. */
-export async function runMaterialiseJob(db: Db, payload: MaterialiseJobPayload = {}) {
+export async function runMaterialiseJob(db: Db, payload: MaterialiseJobPayload = {}, jobs?: Jobs) {
   const refreshed =
     payload.refreshTargets && payload.tenantId !== undefined
-      ? await refreshTargetsForTenant(db, payload.tenantId)
+      ? await refreshTargetsForTenant(db, payload.tenantId, new Date(), jobs)
       : undefined;
-  const due = await materialiseDue(db, { tenantId: payload.tenantId });
+  const due = await materialiseDue(db, { tenantId: payload.tenantId, jobs });
   return { ...due, refreshed };
 }

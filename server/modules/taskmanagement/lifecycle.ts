@@ -44,7 +44,7 @@ export async function publish(
       }
       await setTaskStatus(tx, caller, id, 'published');
       // A one-off task is created as written, even if already late; recurring ones from today on.
-      await materialiseTask(tx, caller.tenantId, id, windowFor(task, now, true));
+      await materialiseTask(tx, caller.tenantId, id, windowFor(task, now, true), jobs);
       // A late one-off task lands on days the reports may have rolled already.
       if (jobs) await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
       await bumpVersion(tx, caller.tenantId, 'tasks');

@@ -11,7 +11,7 @@ export const MATERIALISE_EVERY_SECONDS = 15 * 60;
  */
 export function scheduleMaterialisation(app: FastifyInstance) {
   app.jobs.work('tasks.materialise', async (payload) => {
-    await runMaterialiseJob(app.db, payload);
+    await runMaterialiseJob(app.db, payload, app.jobs);
   });
   app.jobs.every('tasks.materialise', MATERIALISE_EVERY_SECONDS, {});
 }

@@ -144,7 +144,7 @@ export async function update(
       const now = new Date();
       await dropFutureOpen(tx, caller.tenantId, id, now);
       const updated = (await findTask(tx, caller.tenantId, id))!;
-      await materialiseTask(tx, caller.tenantId, id, windowFor(updated, now));
+      await materialiseTask(tx, caller.tenantId, id, windowFor(updated, now), jobs);
       // An edited communication must be read again: earlier acknowledgements go stale.
       await markAcknowledgementsStale(tx, caller.tenantId, id);
       await queueReportRollupIfChanged(jobs, tx, caller.tenantId);

@@ -5,6 +5,7 @@ import { crudMethods } from './crud';
 import { hierarchyMethods } from './hierarchy';
 import { importMethods } from './imports';
 import { myTaskMethods } from './mytasks';
+import { notificationMethods } from './notifications';
 import { profileMethods } from './profile';
 import { reportMethods } from './reports';
 import { settingsMethods } from './settings';
@@ -36,6 +37,7 @@ export const dataProvider = {
   ...reportMethods,
   ...importMethods,
   ...activityMethods,
+  ...notificationMethods,
 };
 
 export type AppDataProvider = typeof dataProvider;

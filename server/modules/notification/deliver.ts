@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { NotificationEvent } from '../../../contract/api/notifications';
+import type { Db } from '../../db/client';
+import {
+  hierarchyNodes,
+  notifications,
+  taskAssignments,
+  taskSubmissions,
+  tasks,
+  taskTypes,
+} from '../../db/schema';
+import type { JobPayloads } from '../../lib/jobs';
+import { sqlRows } from '../../lib/jsonRows';
+import { type MailChannel, mailTold } from './email';
+import { takes } from './preferences';
+
+/** A notice made by this run (a repeated run makes none of those made before). */
+export interface Told {
+  id: number;
+  user_id: number;
+  event: NotificationEvent;
+}
+
+/**
+ * The `notifications.send` job: makes each person's notice in one set-based statement. The
+ * unique (tenant, user, event, key) makes a second run, or a second job for the same start, add
+ * nothing; only what this run made is answered, and mailed (`mail`) to those who take the event
+ * by e-mail, in the same transaction.
+ */
+export async function deliver(
+  db: Db,
+  job: JobPayloads['notifications.send'],
+  mail?: MailChannel,
+): Promise<Told[]> {
+  return db.transaction(async (tx) => {
+    const told =
+      job.kind === 'task.start'
+        ? await taskStarted(tx, job.tenantId, job.taskId, job.startAt)
+        : await sentBack(tx, job);
+    // One job tells of one event.
+    const event = told[0]?.event;
+    if (mail && event) await mailTold(tx, mail, job.tenantId, event, told);
+    return told;
+  });
+}
+
+/**
+ * A task's assignments starting at `startAt` have started: everyone at each store who may work on
+ * it is told — of an urgent task those who may complete it (`task.urgent`), of any other task or
+ * communication those who may read My Tasks (`task.new`). Enabled people only, of a tenant whose
+ * My Tasks module is on; an assignment no longer open (done early, cancelled) tells nobody.
+ */
+async function taskStarted(tx: Db, tenantId: number, taskId: number, startAt: string): Promise<Told[]> {
+  const [task] = await sqlRows<{ kind: string }>(
+    tx,
+    sql`SELECT tt.kind FROM ${tasks} t
+      JOIN ${taskTypes} tt ON tt.tenant_id = t.tenant_id AND tt.id = t.type_id
+      WHERE t.tenant_id = ${tenantId} AND t.id = ${taskId} AND t.status = 'published'`,
+  );
+  if (!task) return [];
+  const urgent = task.kind === 'urgent';
+  const event: NotificationEvent = urgent ? 'task.urgent' : 'task.new';
+  const capability = urgent ? 'complete' : 'read';
+  return sqlRows<Told>(
+    tx,
+    sql`INSERT INTO ${notifications} (tenant_id, user_id, event, key, task_id, assignment_id, data, in_app)
+      SELECT DISTINCT ON (p.user_id, a.id) a.tenant_id, p.user_id, ${event}, 'assignment:' || a.id,
+        a.task_id, a.id, jsonb_build_object('task_title', t.title, 'store_name', n.name),
+        ${takes(tenantId, sql`p.user_id`, event, 'app')}
+      FROM ${taskAssignments} a
+      JOIN ${tasks} t ON t.tenant_id = a.tenant_id AND t.id = a.task_id
+      JOIN ${hierarchyNodes} n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id AND n.status = 'active'
+      JOIN positions p ON p.tenant_id = a.tenant_id AND p.node_id = a.workspace_node_id
+      JOIN users u ON u.tenant_id = p.tenant_id AND u.id = p.user_id AND u.enabled
+      JOIN role_permissions g ON g.tenant_id = p.tenant_id AND g.role_id = p.role_id
+        AND g.module = 'mytasks' AND g.enabled AND ${capability} = ANY(g.capabilities)
+      WHERE a.tenant_id = ${tenantId} AND a.task_id = ${taskId}
+        AND a.start_at = ${startAt}::timestamptz AND a.status = 'open'
+        AND EXISTS (SELECT 1 FROM tenant_modules m WHERE m.tenant_id = a.tenant_id
+          AND m.module = 'mytasks' AND m.allowed AND m.enabled)
+      ORDER BY p.user_id, a.id
+      ON CONFLICT (tenant_id, user_id, event, key) DO NOTHING
+      RETURNING id, user_id, event`,
+  );
+}
+
+/** A submission was sent back: the person who sent it is told, with the reviewer's reason. */
+async function sentBack(tx: Db, job: { tenantId: number; submissionId: number }): Promise<Told[]> {
+  const event: NotificationEvent = 'task.sent_back';
+  return sqlRows<Told>(
+    tx,
+    sql`INSERT INTO ${notifications} (tenant_id, user_id, event, key, task_id, assignment_id, data, in_app)
+      SELECT s.tenant_id, s.submitted_by, ${event}, 'submission:' || s.id, a.task_id, a.id,
+        jsonb_build_object('task_title', t.title, 'store_name', n.name, 'reason', s.review_reason),
+        ${takes(job.tenantId, sql`s.submitted_by`, event, 'app')}
+      FROM ${taskSubmissions} s
+      JOIN ${taskAssignments} a ON a.tenant_id = s.tenant_id AND a.id = s.assignment_id
+      JOIN ${tasks} t ON t.tenant_id = a.tenant_id AND t.id = a.task_id
+      JOIN ${hierarchyNodes} n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id
+      JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.submitted_by AND u.enabled
+      WHERE s.tenant_id = ${job.tenantId} AND s.id = ${job.submissionId} AND s.decision = 'rejected'
+      ON CONFLICT (tenant_id, user_id, event, key) DO NOTHING
+      RETURNING id, user_id, event`,
+  );
+}

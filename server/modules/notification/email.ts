@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { NotificationEvent } from '../../../contract/api/notifications';
+import type { Db } from '../../db/client';
+import { type NotificationData, notifications } from '../../db/schema';
+import { sqlRows } from '../../lib/jsonRows';
+import type { Mailer, OutgoingMail } from '../mail/service';
+import type { Told } from './deliver';
+import { takes } from './preferences';
+
+/** What the e-mail channel needs: the product's mail job and the address links start with. */
+export interface MailChannel {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+interface Recipient {
+  email: string;
+  assignment_id: string | number | null;
+  data: NotificationData;
+}
+
+/** The mail of one notice, in the words of the bell's list, with the link that opens the task. */
+function mailOf(event: NotificationEvent, to: Recipient, publicUrl: string): OutgoingMail {
+  const { task_title: title, store_name: store, reason } = to.data;
+  const link =
+    to.assignment_id === null ? `${publicUrl}/task` : `${publicUrl}/task?assignment=${to.assignment_id}`;
+  const open = `Open it in Storeline: ${link}`;
+  switch (event) {
+    case 'task.urgent':
+      return {
+        to: to.email,
+        subject: `Urgent at ${store}: ${title}`,
+        text: `An urgent task has started at ${store}: ${title}.\n\n${open}\n`,
+        link,
+      };
+    case 'task.new':
+      return {
+        to: to.email,
+        subject: `New at ${store}: ${title}`,
+        text: `New work has started at ${store}: ${title}.\n\n${open}\n`,
+        link,
+      };
+    case 'task.sent_back':
+      return {
+        to: to.email,
+        subject: `Sent back: ${title}`,
+        text: `What you sent for "${title}" at ${store} was sent back.\n\nWhy: ${reason ?? ''}\n\n${open}\n`,
+        link,
+      };
+  }
+}
+
+/**
+ * Mails the notices this run made to the people who take `event` by e-mail: outbox rows and
+ * their `mail.send` jobs in the run's transaction, so a notice and its mail exist together or
+ * not at all, and a repeated run (which makes no notice) mails nobody again.
+ */
+export async function mailTold(
+  tx: Db,
+  channel: MailChannel,
+  tenantId: number,
+  event: NotificationEvent,
+  told: readonly Told[],
+): Promise<void> {
+  if (told.length === 0) return;
+  const recipients = await sqlRows<Recipient>(
+    tx,
+    sql`SELECT u.email, n.assignment_id, n.data FROM ${notifications} n
+      JOIN users u ON u.tenant_id = n.tenant_id AND u.id = n.user_id
+      WHERE n.tenant_id = ${tenantId} AND n.id = ANY(${`{${told.map((t) => t.id).join(',')}}`}::bigint[])
+        AND ${takes(tenantId, sql`n.user_id`, event, 'email')}
+      ORDER BY n.id`,
+  );
+  await channel.mailer.sendMany(
+    tx,
+    tenantId,
+    recipients.map((r) => mailOf(event, r, channel.publicUrl)),
+  );
+}

@@ -1,0 +1,39 @@
+import type {
+  NotificationCount,
+  NotificationPage,
+  NotificationPreference,
+  NotificationPreferences,
+  NotificationReadBody,
+  NotificationReadResult,
+} from '../../../contract/api/notifications';
+import { apiFetch } from '../httpClient';
+
+/** Issue 29: the signed-in person's notifications (the bell) and their choices of what to be told. */
+export const notificationMethods = {
+  getNotifications: (query: { page?: number; per_page?: number; unread?: boolean } = {}) =>
+    apiFetch<NotificationPage>('/api/notification/list', {
+      query: {
+        page: query.page ?? 1,
+        per_page: query.per_page ?? 20,
+        ...(query.unread ? { unread: 'true' } : {}),
+      },
+    }),
+
+  countNotifications: () => apiFetch<NotificationCount>('/api/notification/count'),
+
+  readNotifications: (body: NotificationReadBody) =>
+    apiFetch<NotificationReadResult>('/api/notification/read', {
+      method: 'POST',
+      body,
+      fallback: 'errors.notifications_read',
+    }),
+
+  getNotificationPreferences: () => apiFetch<NotificationPreferences>('/api/notification/preferences'),
+
+  updateNotificationPreferences: (data: NotificationPreference[]) =>
+    apiFetch<NotificationPreferences>('/api/notification/preferences', {
+      method: 'PUT',
+      body: { data },
+      fallback: 'errors.notification_preferences',
+    }),
+};
