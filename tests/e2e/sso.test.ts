@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoIdentityProvider, startDemoIdentityProvider } from '../../server/cli/demoIdentityProvider';
+import { axeFindings } from './axe';
 import { baseUrl, newPage, openBrowser, screenshotOnFailure } from './harness';
 import { signIn, signInApi } from './journey';
 
@@ -65,11 +66,16 @@ async function open(name: string): Promise<Page> {
 }
 
 /** Types the address, leaves the field, and follows "Continue with …" to the provider's page. */
-async function continueWithProvider(page: Page, email: string) {
+async function continueWithProvider(page: Page, email: string, by: 'mouse' | 'keyboard' = 'mouse') {
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(email);
-  await page.locator('input[name="username"]').press('Tab');
-  await page.getByRole('link', { name: `Continue with ${PROVIDER}` }).click();
+  if (by === 'keyboard') {
+    // Enter in the address field with no password goes to the domain's provider.
+    await page.locator('input[name="username"]').press('Enter');
+  } else {
+    await page.locator('input[name="username"]').press('Tab');
+    await page.getByRole('link', { name: `Continue with ${PROVIDER}` }).click();
+  }
   await page.waitForURL((url) => url.origin === idp.issuer, { timeout: 15_000 });
   // The provider's own login page: any password, the login is the e-mail.
   await page.locator('input[name="login"]').fill(email);
@@ -103,11 +109,31 @@ describe('single sign-on', () => {
     // The secret is stored, never shown again.
     await expect(card.getByLabel('Client secret').inputValue()).resolves.toBe('');
     await card.getByText('A secret is stored (encrypted)').waitFor();
+    // The card with everything shown (the new people's place and role too) reads right to axe.
+    await card.getByLabel('Add people on their first sign-in').check();
+    await card.getByLabel('Role').waitFor();
+    expect(await axeFindings(page, 'settings, single sign-on card')).toEqual([]);
+  });
+
+  it('the sign-in page offering the provider passes axe at both widths', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await newPage(browser, { viewport });
+      pages.push(page);
+      screenshotOnFailure(page, `sso-login-${viewport.width}`);
+      await page.goto('/login');
+      await page.locator('input[name="username"]').fill(OWNER);
+      await page.locator('input[name="username"]').press('Tab');
+      await page.getByRole('link', { name: `Continue with ${PROVIDER}` }).waitFor();
+      expect(await axeFindings(page, `login with single sign-on at ${viewport.width}`)).toEqual([]);
+    }
   });
 
   it('owner@acme.test signs in through the provider and lands on the dashboard', async () => {
     const page = await open('sso-owner');
-    await continueWithProvider(page, OWNER);
+    await continueWithProvider(page, OWNER, 'keyboard');
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
     const token = (await page.context().cookies()).find((c) => c.name === 'user_access_token');
     expect(token?.value).toMatch(/^\d+\./);

@@ -3,7 +3,15 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import { type DemoIdentityProvider, startDemoIdentityProvider } from '../../server/cli/demoIdentityProvider';
-import { hierarchyNodes, roles, sessions, ssoConfigs, tenants, users } from '../../server/db/schema';
+import {
+  hierarchyNodes,
+  roles,
+  sessions,
+  ssoConfigs,
+  ssoDomains,
+  tenants,
+  users,
+} from '../../server/db/schema';
 import { startSession } from '../../server/modules/session/service';
 import { createTestApp, openTestDatabase, type TestApp, testConfig } from './helpers/app';
 import { cookieValue, ProviderBrowser } from './helpers/sso';
@@ -473,6 +481,83 @@ describe('first sign-in of a new person', () => {
       expect(verify.statusCode).toBe(200);
       expect(verify.json().data).toMatchObject({ username: 'newcomer@acme.test', firstname: 'Olivia' });
       expect(verify.json().data.position_list).toHaveLength(1);
+    } finally {
+      await configureAcme();
+    }
+  });
+});
+
+describe('at the same moment', () => {
+  it('two tenants claiming one domain: one gets it, the other is told, the domain has one owner', async () => {
+    await configureAcme();
+    const body = (name: string, domain: string) => ({
+      ...acmeConfig({ enabled: false, provider_name: name, issuer: '' }),
+      email_domains: [domain],
+    });
+    for (let round = 0; round < 3; round++) {
+      const domain = `race${round}.test`;
+      const [acme, globex] = await Promise.all([
+        t.injectAs(OWNER, { method: 'PUT', url: '/api/sso/config', payload: body('Acme', domain) }),
+        t.injectAs(GLOBEX_OWNER, { method: 'PUT', url: '/api/sso/config', payload: body('Globex', domain) }),
+      ]);
+      const codes = [acme.statusCode, globex.statusCode].sort();
+      expect(codes[0], `${acme.body} ${globex.body}`).toBe(200);
+      expect([400, 409]).toContain(codes[1]);
+      const loser = acme.statusCode === 200 ? globex : acme;
+      expect(loser.json().errors.email_domains).toContain('Another organisation');
+      const owners = await t.database.db.select().from(ssoDomains).where(eq(ssoDomains.domain, domain));
+      expect(owners).toHaveLength(1);
+    }
+    await t.injectAs(GLOBEX_OWNER, {
+      method: 'PUT',
+      url: '/api/sso/config',
+      payload: { ...body('Globex', 'globex.test'), email_domains: [] },
+    });
+    await configureAcme();
+  });
+
+  it('one tenant saving twice at once keeps one whole configuration', async () => {
+    const [first, second] = await Promise.all([
+      t.injectAs(OWNER, {
+        method: 'PUT',
+        url: '/api/sso/config',
+        payload: acmeConfig({ provider_name: 'One' }),
+      }),
+      t.injectAs(OWNER, {
+        method: 'PUT',
+        url: '/api/sso/config',
+        payload: acmeConfig({ provider_name: 'Two' }),
+      }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const config = (await t.injectAs(OWNER, { url: '/api/sso/config' })).json().data;
+    expect(['One', 'Two']).toContain(config.provider_name);
+    expect(config.email_domains).toEqual(['acme.test']);
+    await configureAcme();
+  });
+
+  it('a new person signing in from two tabs at once is added once', async () => {
+    const db = t.database.db;
+    const acme = await t.userByUsername(OWNER);
+    const [root] = await db
+      .select()
+      .from(hierarchyNodes)
+      .where(and(eq(hierarchyNodes.tenantId, acme.tenantId), eq(hierarchyNodes.type, 'root')));
+    const [role] = await db.select().from(roles).where(eq(roles.tenantId, acme.tenantId)).limit(1);
+    await configureAcme({ create_users: { enabled: true, node_id: root!.id, role_id: role!.id } });
+    try {
+      const email = 'twotabs@acme.test';
+      const tabs = await Promise.all(
+        [0, 1].map(async () => {
+          const started = await start(t.app, email);
+          const back = await new ProviderBrowser(idp.issuer).signIn(started.location, email);
+          return { started, back };
+        }),
+      );
+      const responses = await Promise.all(tabs.map((tab) => callback(t.app, tab.back, tab.started.cookie)));
+      expect(responses.map((r) => r.headers.location)).toEqual(['/', '/']);
+      const added = await db.select().from(users).where(eq(users.username, email));
+      expect(added).toHaveLength(1);
     } finally {
       await configureAcme();
     }

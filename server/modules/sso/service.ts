@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pgErrors';
 import type { SecretBox } from '../../lib/secretBox';
 import { discover, isProtocolError, issuerProblem } from './protocol';
 import {
@@ -140,7 +141,7 @@ export async function putConfig(
     );
   } catch (err) {
     // Another tenant claimed one of these domains between the check and the write.
-    if ((err as { code?: string }).code === '23505') {
+    if (isUniqueViolation(err)) {
       throw conflict(DOMAIN_TAKEN, { email_domains: DOMAIN_TAKEN });
     }
     throw err;
