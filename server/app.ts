@@ -44,10 +44,15 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * `false`: write no administration log (lib/activity). Only for measuring what the log costs
+   * (`npm run bench -- activity`); the product always logs.
+   */
+  activity?: false;
 }
 
 /** Builds the API (and, when built, the web app) on an open, migrated database. */
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, logger, activity }: BuildOptions) {
   const { trustProxy } = config;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -66,7 +71,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     app.log.warn({ err }, 'database connection lost; the pool opens another'),
   );
   // Every write route's first transaction also appends its administration log entry (lib/activity).
-  app.decorate('db', recordingDb(database.db));
+  app.decorate('db', activity === false ? database.db : recordingDb(database.db));
 
   // A route under /api that forgets to say who may call it must not silently become public.
   app.addHook('onRoute', (route) => {
@@ -103,7 +108,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(authPlugin, { db: database.db, kept: app.kept });
   await app.register(filesPlugin, { storage: new LocalFileStorage(path.join(config.dataDir, 'files')) });
 
-  await app.register(activityPlugin, { db: database.db });
+  if (activity !== false) await app.register(activityPlugin, { db: database.db });
   for (const module of SERVER_MODULES) await app.register(module.routes);
 
   await app.register(webPlugin, { root: config.webRoot });

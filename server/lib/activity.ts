@@ -1,9 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ActivityChange } from '../db/schema/activity';
-import { sqlRows } from './jsonRows';
 
 /**
  * The administration log's recorder. Every write route runs inside an activity context (the
@@ -127,12 +126,10 @@ export interface ChainedEntry extends ActivityInput {
   prevHash: string;
 }
 
-/** SHA-256 of the previous hash and the entry: editing any field or removing a row breaks the chain. */
-export function entryHash(e: ChainedEntry): string {
-  const material = canonical([
-    e.prevHash,
+/** Every field of an entry but its place in the chain, as one canonical text. */
+function material(e: ActivityInput & { at: string }): string {
+  return canonical([
     e.tenantId,
-    e.seq,
     e.at,
     e.actorId,
     e.actorName,
@@ -145,40 +142,48 @@ export function entryHash(e: ChainedEntry): string {
     e.scopePath,
     e.ip,
   ]);
-  return createHash('sha256').update(material).digest('hex');
 }
 
 /**
- * Appends one entry to its tenant's chain, inside the caller's transaction. The head row is taken
- * by an upsert (a row lock until commit), so two writers of one tenant — on any process — chain
- * one after the other instead of both following the same entry; the lock is held only from this,
- * the transaction's last work, to its commit. Two round trips.
+ * SHA-256 of "previous hash|sequence number|entry": editing any field, or removing or inserting a
+ * row, breaks the chain. The database computes the same when it appends (appendEntry).
+ */
+export function entryHash(e: ChainedEntry): string {
+  return createHash('sha256')
+    .update(`${e.prevHash}|${e.seq}|${material(e)}`)
+    .digest('hex');
+}
+
+/**
+ * Appends one entry to its tenant's chain, inside the caller's transaction, in one statement: the
+ * head row's upsert takes the next number and computes the new hash from the one before (a row
+ * lock until commit, so two writers of one tenant — on any process — chain one after the other
+ * instead of both following the same entry), and the entry is inserted from what it returns. The
+ * lock is held only from this, the transaction's last statement, to its commit.
  */
 export async function appendEntry(tx: Db, input: ActivityInput): Promise<void> {
-  const [head] = await sqlRows<{ seq: string; hash: string }>(
-    tx,
-    // The time comes in through excluded: Citus takes no function but an immutable one in DO UPDATE.
-    sql`INSERT INTO activity_heads (tenant_id, seq, updated_at) VALUES (${input.tenantId}, 1, now())
-        ON CONFLICT (tenant_id) DO UPDATE SET seq = activity_heads.seq + 1, updated_at = excluded.updated_at
-        RETURNING seq::text AS seq, hash`,
-  );
-  const entry: ChainedEntry = {
+  const entry = {
     ...input,
     changes: loggable(input.changes) as Record<string, ActivityChange>,
-    seq: Number(head!.seq),
     at: new Date().toISOString(),
-    prevHash: head!.hash,
   };
-  const hash = entryHash(entry);
+  const text = material(entry);
+  const next = (prev: SQL, seq: SQL) =>
+    sql`encode(sha256(convert_to(${prev} || '|' || (${seq})::text || '|' || ${text}::text, 'UTF8')), 'hex')`;
   await tx.execute(sql`
-    WITH entry AS (
-      INSERT INTO activity_entries (tenant_id, seq, at, actor_id, actor_name, actor_position, action,
-        entity, entity_id, entity_name, changes, scope_path, ip, prev_hash, hash)
-      VALUES (${entry.tenantId}, ${entry.seq}, ${entry.at}, ${entry.actorId}, ${entry.actorName},
-        ${entry.actorPosition}, ${entry.action}, ${entry.entity}, ${entry.entityId}, ${entry.entityName},
-        ${JSON.stringify(entry.changes)}::jsonb, ${entry.scopePath}, ${entry.ip}, ${entry.prevHash}, ${hash})
+    WITH head AS (
+      INSERT INTO activity_heads AS h (tenant_id, seq, prev_hash, hash)
+      VALUES (${entry.tenantId}, 1, '', ${next(sql`''`, sql`1`)})
+      ON CONFLICT (tenant_id) DO UPDATE
+        SET seq = h.seq + 1, prev_hash = h.hash, hash = ${next(sql`h.hash`, sql`h.seq + 1`)}, updated_at = now()
+      RETURNING seq, prev_hash, hash
     )
-    UPDATE activity_heads SET hash = ${hash} WHERE tenant_id = ${entry.tenantId}`);
+    INSERT INTO activity_entries (tenant_id, seq, at, actor_id, actor_name, actor_position, action,
+      entity, entity_id, entity_name, changes, scope_path, ip, prev_hash, hash)
+    SELECT ${entry.tenantId}, head.seq, ${entry.at}, ${entry.actorId}, ${entry.actorName},
+      ${entry.actorPosition}, ${entry.action}, ${entry.entity}, ${entry.entityId}, ${entry.entityName},
+      ${JSON.stringify(entry.changes)}::jsonb, ${entry.scopePath}, ${entry.ip}, head.prev_hash, head.hash
+    FROM head`);
 }
 
 /** An entry written on its own (sign-in events, jobs): its own transaction. */

@@ -3,6 +3,7 @@
  * `npm run bench -- tasks` (or audit, compliance, hierarchy-api, hierarchy-page, imports, throughput) runs one.
  */
 import os from 'node:os';
+import { activityBench } from './activity';
 import { auditBench } from './audit';
 import { complianceBench } from './compliance';
 import { hierarchyApiBench } from './hierarchy';
@@ -12,6 +13,7 @@ import { tasksBench } from './tasks';
 import { throughputBench } from './throughput';
 
 const BENCHES: Record<string, () => Promise<void>> = {
+  activity: activityBench,
   audit: auditBench,
   compliance: complianceBench,
   'hierarchy-api': hierarchyApiBench,

@@ -62,6 +62,8 @@ export const activityHeads = pgTable('activity_heads', {
     .references(() => tenants.id),
   seq: bigint('seq', { mode: 'number' }).notNull().default(0),
   hash: text('hash').notNull().default(''),
+  /** The hash the last entry follows: the one statement that appends an entry reads it back here. */
+  prevHash: text('prev_hash').notNull().default(''),
   /** The first entry kept and the hash it chains to (0 and '' until retention removes any). */
   firstSeq: bigint('first_seq', { mode: 'number' }).notNull().default(1),
   firstPrevHash: text('first_prev_hash').notNull().default(''),
