@@ -105,9 +105,6 @@ function AccountMenu({ children }: { children: ReactNode }) {
       <UserMenuContextProvider value={context}>
         <Menu
           id="menu-appbar"
-          // Kept inside the app bar's banner landmark: in a portal at the end of the page it was
-          // content outside every landmark (axe region), which screen-reader users skip past.
-          disablePortal
           disableScrollLock
           anchorEl={anchor}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}

@@ -81,11 +81,11 @@ export function buildMuiTheme(values: ThemeValues): RaThemeOptions {
         styleOverrides: { root: { border: '1px solid rgba(0,0,0,0.08)' } },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
-      // A subtitle is a look, not a heading: MUI renders it as an <h6>, which put h6 headings under
-      // the page's h1 on cards and rows (axe heading-order). A subtitle that heads a section says
-      // which level it is with `component`.
+      // A variant is a look, not a heading level: MUI renders subtitles as <h6> and h5 as <h5>,
+      // which put h6 headings under the page's h1 on cards and rows, and react-admin's loading
+      // message as an h5 (axe heading-order). Our headings name their level with `component`.
       MuiTypography: {
-        defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } },
+        defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p', h5: 'p' } },
       },
       // A checkbox's aria-label belongs on its <input>, where it names the checkbox; MUI leaves it
       // on the wrapping <span> (react-admin's "Select this row" had no name and an ARIA error).

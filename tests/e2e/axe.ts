@@ -29,6 +29,7 @@ export async function axeFindings(
   page: Page,
   where: string,
   impacts: readonly ImpactValue[] = BLOCKING,
+  skipRules: readonly string[] = [],
 ): Promise<Finding[]> {
   await page
     .waitForFunction(
@@ -49,7 +50,7 @@ export async function axeFindings(
     ),
   );
   return results.violations
-    .filter((v: Result) => v.impact && impacts.includes(v.impact))
+    .filter((v: Result) => v.impact && impacts.includes(v.impact) && !skipRules.includes(v.id))
     .flatMap((v: Result) =>
       v.nodes.map((node) => ({
         rule: v.id,
