@@ -9,6 +9,7 @@ import { complianceBench } from './compliance';
 import { hierarchyApiBench } from './hierarchy';
 import { hierarchyPageBench } from './hierarchyPage';
 import { importsBench } from './imports';
+import { notificationsBench } from './notifications';
 import { tasksBench } from './tasks';
 import { throughputBench } from './throughput';
 
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'hierarchy-api': hierarchyApiBench,
   'hierarchy-page': hierarchyPageBench,
   imports: importsBench,
+  notifications: notificationsBench,
   'reads-under-writes': async () => (await import('./readsUnderWrites')).readsUnderWritesBench(),
   tasks: tasksBench,
   throughput: throughputBench,
