@@ -168,14 +168,18 @@ export async function appendEntry(tx: Db, input: ActivityInput): Promise<void> {
     at: new Date().toISOString(),
   };
   const text = material(entry);
+  // The text's UTF-8 bytes through immutable functions only (decode of the text with its
+  // backslashes escaped, in the UTF-8 database): Citus evaluates DO UPDATE SET on the shard and
+  // refuses anything but immutable functions there (convert_to and now() are not).
   const next = (prev: SQL, seq: SQL) =>
-    sql`encode(sha256(convert_to(${prev} || '|' || (${seq})::text || '|' || ${text}::text, 'UTF8')), 'hex')`;
+    sql`encode(sha256(decode(replace(${prev} || '|' || (${seq})::text || '|' || ${text}::text, '\\', '\\\\'), 'escape')), 'hex')`;
   await tx.execute(sql`
     WITH head AS (
-      INSERT INTO activity_heads AS h (tenant_id, seq, prev_hash, hash)
-      VALUES (${entry.tenantId}, 1, '', ${next(sql`''`, sql`1`)})
+      INSERT INTO activity_heads AS h (tenant_id, seq, prev_hash, hash, updated_at)
+      VALUES (${entry.tenantId}, 1, '', ${next(sql`''`, sql`1`)}, now())
       ON CONFLICT (tenant_id) DO UPDATE
-        SET seq = h.seq + 1, prev_hash = h.hash, hash = ${next(sql`h.hash`, sql`h.seq + 1`)}, updated_at = now()
+        SET seq = h.seq + 1, prev_hash = h.hash, hash = ${next(sql`h.hash`, sql`h.seq + 1`)},
+          updated_at = excluded.updated_at
       RETURNING seq, prev_hash, hash
     )
     INSERT INTO activity_entries (tenant_id, seq, at, actor_id, actor_name, actor_position, action,

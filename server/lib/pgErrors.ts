@@ -4,10 +4,20 @@ export interface PgError {
   constraint?: string;
 }
 
+/**
+ * On Citus a violation is reported by the shard, whose constraints carry the shard's id
+ * (`users_username_uq_102177`, shard ids starting at 102008): the table's constraint is the name
+ * without it.
+ */
+const SHARD_SUFFIX = /_\d{6,}$/;
+
 export function pgErrorOf(error: unknown): PgError | undefined {
   for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; ) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
-      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
+      return {
+        code: e.code,
+        constraint: typeof e.constraint === 'string' ? e.constraint.replace(SHARD_SUFFIX, '') : undefined,
+      };
     e = e.cause as typeof e;
   }
   return undefined;

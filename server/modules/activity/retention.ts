@@ -24,6 +24,9 @@ export async function applyRetention(
 ): Promise<number> {
   const before = new Date(now.getTime() - days * 86_400_000).toISOString();
   return db.transaction(async (tx) => {
+    // On Citus the trigger runs on the worker holding the shard: Citus passes SET LOCAL on to the
+    // workers of this transaction only when told to (elsewhere the setting is a harmless placeholder).
+    await tx.execute(sql`SET LOCAL citus.propagate_set_commands = 'local'`);
     await tx.execute(sql`SET LOCAL storeline.activity_retention = 'on'`);
     const [removed] = await sqlRows<{ n: string }>(
       tx,

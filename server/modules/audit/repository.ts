@@ -241,7 +241,7 @@ export async function lockSubmissions(db: Db, tenantId: number, ids: readonly nu
     db,
     sql`SELECT s.id, s.assignment_id, s.attempt, s.submitted_by, n.path, a.workspace_node_id,
         (s.decision IS NULL AND a.status = 'submitted') AS waiting,
-        EXISTS (SELECT 1 FROM task_submissions r WHERE r.tenant_id = s.tenant_id
+        EXISTS (SELECT 1 FROM task_submissions r WHERE r.tenant_id = ${tenantId}
                 AND r.assignment_id = s.assignment_id AND r.decision = 'rejected') AS rejected_before
       FROM task_submissions s
       JOIN task_assignments a ON a.tenant_id = s.tenant_id AND a.id = s.assignment_id

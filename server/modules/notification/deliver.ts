@@ -66,7 +66,7 @@ async function taskStarted(tx: Db, tenantId: number, taskId: number, startAt: st
     sql`INSERT INTO ${notifications} (tenant_id, user_id, event, key, task_id, assignment_id, data, in_app)
       SELECT DISTINCT ON (p.user_id, a.id) a.tenant_id, p.user_id, ${event}, 'assignment:' || a.id,
         a.task_id, a.id, jsonb_build_object('task_title', t.title, 'store_name', n.name),
-        ${takes(tenantId, sql`p.user_id`, event, 'app')}
+        ${takes(tenantId, sql`p.tenant_id`, sql`p.user_id`, event, 'app')}
       FROM ${taskAssignments} a
       JOIN ${tasks} t ON t.tenant_id = a.tenant_id AND t.id = a.task_id
       JOIN ${hierarchyNodes} n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id AND n.status = 'active'
@@ -92,7 +92,7 @@ async function sentBack(tx: Db, job: { tenantId: number; submissionId: number })
     sql`INSERT INTO ${notifications} (tenant_id, user_id, event, key, task_id, assignment_id, data, in_app)
       SELECT s.tenant_id, s.submitted_by, ${event}, 'submission:' || s.id, a.task_id, a.id,
         jsonb_build_object('task_title', t.title, 'store_name', n.name, 'reason', s.review_reason),
-        ${takes(job.tenantId, sql`s.submitted_by`, event, 'app')}
+        ${takes(job.tenantId, sql`s.tenant_id`, sql`s.submitted_by`, event, 'app')}
       FROM ${taskSubmissions} s
       JOIN ${taskAssignments} a ON a.tenant_id = s.tenant_id AND a.id = s.assignment_id
       JOIN ${tasks} t ON t.tenant_id = a.tenant_id AND t.id = a.task_id

@@ -22,12 +22,20 @@ const DEFAULTS: Record<NotificationEvent, Record<NotificationChannel, boolean>> 
 };
 
 /**
- * Whether `userId` (SQL: a column of the statement) takes `event` on `channel`: their row, or the
- * default. One primary-key lookup per person.
+ * Whether `userId` (SQL: a column of the statement, of the row whose tenant column is `tenantColumn`)
+ * takes `event` on `channel`: their row, or the default. One primary-key lookup per person. The
+ * tenant is named both ways for Citus: as the constant, a query stays on one shard; joined on the
+ * outer row's tenant column, an INSERT … SELECT is pushed down to that shard.
  */
-export function takes(tenantId: number, userId: SQL, event: NotificationEvent, channel: NotificationChannel) {
+export function takes(
+  tenantId: number,
+  tenantColumn: SQL,
+  userId: SQL,
+  event: NotificationEvent,
+  channel: NotificationChannel,
+) {
   return sql<boolean>`COALESCE((SELECT pr.enabled FROM ${notificationPreferences} pr
-    WHERE pr.tenant_id = ${tenantId} AND pr.user_id = ${userId} AND pr.event = ${event}
+    WHERE pr.tenant_id = ${tenantId} AND pr.tenant_id = ${tenantColumn} AND pr.user_id = ${userId} AND pr.event = ${event}
       AND pr.channel = ${channel}), ${DEFAULTS[event][channel]})`;
 }
 
