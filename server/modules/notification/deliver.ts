@@ -44,6 +44,11 @@ export async function deliver(
   });
 }
 
+/*
+ * Every table of these statements names the tenant itself (not only through a join): on Citus a
+ * statement whose every table is pinned to one tenant runs on that tenant's shard alone.
+ */
+
 /**
  * A task's assignments starting at `startAt` have started: everyone at each store who may work on
  * it is told — of an urgent task those who may complete it (`task.urgent`), of any other task or
@@ -54,7 +59,7 @@ async function taskStarted(tx: Db, tenantId: number, taskId: number, startAt: st
   const [task] = await sqlRows<{ kind: string }>(
     tx,
     sql`SELECT tt.kind FROM ${tasks} t
-      JOIN ${taskTypes} tt ON tt.tenant_id = t.tenant_id AND tt.id = t.type_id
+      JOIN ${taskTypes} tt ON tt.tenant_id = ${tenantId} AND tt.id = t.type_id
       WHERE t.tenant_id = ${tenantId} AND t.id = ${taskId} AND t.status = 'published'`,
   );
   if (!task) return [];
@@ -68,15 +73,15 @@ async function taskStarted(tx: Db, tenantId: number, taskId: number, startAt: st
         a.task_id, a.id, jsonb_build_object('task_title', t.title, 'store_name', n.name),
         ${takes(tenantId, sql`p.tenant_id`, sql`p.user_id`, event, 'app')}
       FROM ${taskAssignments} a
-      JOIN ${tasks} t ON t.tenant_id = a.tenant_id AND t.id = a.task_id
-      JOIN ${hierarchyNodes} n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id AND n.status = 'active'
-      JOIN positions p ON p.tenant_id = a.tenant_id AND p.node_id = a.workspace_node_id
-      JOIN users u ON u.tenant_id = p.tenant_id AND u.id = p.user_id AND u.enabled
-      JOIN role_permissions g ON g.tenant_id = p.tenant_id AND g.role_id = p.role_id
+      JOIN ${tasks} t ON t.tenant_id = ${tenantId} AND t.id = a.task_id
+      JOIN ${hierarchyNodes} n ON n.tenant_id = ${tenantId} AND n.id = a.workspace_node_id AND n.status = 'active'
+      JOIN positions p ON p.tenant_id = ${tenantId} AND p.node_id = a.workspace_node_id
+      JOIN users u ON u.tenant_id = ${tenantId} AND u.id = p.user_id AND u.enabled
+      JOIN role_permissions g ON g.tenant_id = ${tenantId} AND g.role_id = p.role_id
         AND g.module = 'mytasks' AND g.enabled AND ${capability} = ANY(g.capabilities)
       WHERE a.tenant_id = ${tenantId} AND a.task_id = ${taskId}
         AND a.start_at = ${startAt}::timestamptz AND a.status = 'open'
-        AND EXISTS (SELECT 1 FROM tenant_modules m WHERE m.tenant_id = a.tenant_id
+        AND EXISTS (SELECT 1 FROM tenant_modules m WHERE m.tenant_id = ${tenantId}
           AND m.module = 'mytasks' AND m.allowed AND m.enabled)
       ORDER BY p.user_id, a.id
       ON CONFLICT (tenant_id, user_id, event, key) DO NOTHING
@@ -94,10 +99,10 @@ async function sentBack(tx: Db, job: { tenantId: number; submissionId: number })
         jsonb_build_object('task_title', t.title, 'store_name', n.name, 'reason', s.review_reason),
         ${takes(job.tenantId, sql`s.tenant_id`, sql`s.submitted_by`, event, 'app')}
       FROM ${taskSubmissions} s
-      JOIN ${taskAssignments} a ON a.tenant_id = s.tenant_id AND a.id = s.assignment_id
-      JOIN ${tasks} t ON t.tenant_id = a.tenant_id AND t.id = a.task_id
-      JOIN ${hierarchyNodes} n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id
-      JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.submitted_by AND u.enabled
+      JOIN ${taskAssignments} a ON a.tenant_id = ${job.tenantId} AND a.id = s.assignment_id
+      JOIN ${tasks} t ON t.tenant_id = ${job.tenantId} AND t.id = a.task_id
+      JOIN ${hierarchyNodes} n ON n.tenant_id = ${job.tenantId} AND n.id = a.workspace_node_id
+      JOIN users u ON u.tenant_id = ${job.tenantId} AND u.id = s.submitted_by AND u.enabled
       WHERE s.tenant_id = ${job.tenantId} AND s.id = ${job.submissionId} AND s.decision = 'rejected'
       ON CONFLICT (tenant_id, user_id, event, key) DO NOTHING
       RETURNING id, user_id, event`,

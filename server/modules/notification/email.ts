@@ -66,7 +66,7 @@ export async function mailTold(
   const recipients = await sqlRows<Recipient>(
     tx,
     sql`SELECT u.email, n.assignment_id, n.data FROM ${notifications} n
-      JOIN users u ON u.tenant_id = n.tenant_id AND u.id = n.user_id
+      JOIN users u ON u.tenant_id = ${tenantId} AND u.id = n.user_id
       WHERE n.tenant_id = ${tenantId} AND n.id = ANY(${`{${told.map((t) => t.id).join(',')}}`}::bigint[])
         AND ${takes(tenantId, sql`n.tenant_id`, sql`n.user_id`, event, 'email')}
       ORDER BY n.id`,
