@@ -12,6 +12,9 @@ export const TERM_MAX_LENGTH = 40;
 export const levelTermKey = (level: number) => `level_${level}`;
 
 /** Modules a tenant cannot switch off for itself: without them nobody could switch them back on. */
+/** The settings row (key) that holds the administration log's retention in days. */
+export const ACTIVITY_RETENTION_SETTING = 'activity_retention_days';
+
 export const ALWAYS_ON_MODULES = ['setting'] as const;
 
 export const SettingModule = Type.Object({
@@ -31,6 +34,8 @@ export const SettingData = Type.Object({
   /** Read-only here: the platform operators set it. */
   max_active_workspace: Type.Integer(),
   active_workspaces: Type.Integer(),
+  /** Days the administration log keeps its entries; 0 keeps everything (the default). */
+  activity_retention_days: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type SettingData = Static<typeof SettingData>;
 
@@ -45,5 +50,7 @@ export const SettingUpdateBody = Type.Object({
   week_starting_day: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
   /** Accepted only unchanged, so a client may send back what it read. */
   max_active_workspace: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
+  /** 0 keeps every entry; at least 30 days otherwise, so a slip of the finger cannot empty the log. */
+  activity_retention_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 36500 })),
 });
 export type SettingUpdateBody = Static<typeof SettingUpdateBody>;

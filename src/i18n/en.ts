@@ -850,6 +850,13 @@ export const appMessages = {
       subheader: 'Switch off what your organisation does not use; it disappears from every menu.',
       always_on: 'Always on, so this page stays reachable',
     },
+    activity: {
+      title: 'Activity log',
+      subheader: 'Who changed what is kept for your administrators to search and download.',
+      retention: 'Keep entries for (days)',
+      retention_help:
+        '0 keeps everything; otherwise at least 30. Older entries are removed, and the removal is logged.',
+    },
     calendar: {
       title: 'Calendar and plan',
       subheader: 'The first day of every calendar week in the app.',

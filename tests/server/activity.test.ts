@@ -282,3 +282,26 @@ describe('concurrent writers', () => {
     expect(prevs).toBe(n);
   });
 });
+
+describe('the retention setting', () => {
+  it('is kept per tenant: 0 keeps everything, otherwise at least 30 days', async () => {
+    const set = (days: number) =>
+      t.injectAs('owner@globex.test', {
+        method: 'PUT',
+        url: '/api/setting/update',
+        payload: { activity_retention_days: days },
+      });
+    const tooShort = await set(7);
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().errors.activity_retention_days).toMatch(/at least 30 days/);
+    const saved = await set(90);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.activity_retention_days).toBe(90);
+    const acme = await t.injectAs('owner@acme.test', { url: '/api/setting/get' });
+    expect(acme.json().data.activity_retention_days).toBe(0);
+    // The change is in the log like any other setting.
+    expect((await list('owner@globex.test', { action: 'setting.update' })).data[0]!.changes).toEqual({
+      activity_retention_days: { after: 90 },
+    });
+  });
+});

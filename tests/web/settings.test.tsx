@@ -78,7 +78,11 @@ describe('settings page', () => {
     expect(screen.getByText('Always on, so this page stays reachable')).toBeVisible();
     expect(screen.getByRole('combobox', { name: 'Weeks start on' })).toHaveTextContent('Monday');
     expect(screen.getByTestId('max-active-workspace')).toHaveTextContent('12 of 50 active stores');
-    expect(screen.queryByRole('spinbutton')).toBeNull();
+    // The limit is read-only: the one number to type is the activity log's retention.
+    expect(screen.getAllByRole('spinbutton').map((f) => f.getAttribute('name'))).toEqual([
+      'activity_retention_days',
+    ]);
+    expect(screen.getByRole('spinbutton', { name: 'Keep entries for (days)' })).toHaveValue(0);
   });
 
   it('saves and the running app follows at once: the menu says Branch, report disappears', async () => {
@@ -125,6 +129,7 @@ describe('settings page', () => {
         { id: 'storeinfo', enabled: true },
       ],
       week_starting_day: 0,
+      activity_retention_days: 0,
     });
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Branch Info' })).toBeInTheDocument());
     expect(within(nav).queryByRole('link', { name: 'Reports' })).toBeNull();

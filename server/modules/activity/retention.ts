@@ -1,12 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { ACTIVITY_RETENTION_SETTING } from '../../../contract/api/settings';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { appendEntry } from '../../lib/activity';
 import { sqlRows } from '../../lib/jsonRows';
 
-/** The tenant setting: keep entries this many days (absent: keep everything, the default). */
-export const RETENTION_SETTING = 'activity_retention_days';
 /** How often retention runs (a periodic job, once across every process). */
 export const RETENTION_EVERY_SECONDS = 6 * 3600;
 
@@ -61,7 +60,7 @@ async function tenantsWithRetention(db: Db): Promise<{ tenantId: number; days: n
   const rows = await db
     .select({ tenantId: settings.tenantId, value: settings.value })
     .from(settings)
-    .where(and(eq(settings.key, RETENTION_SETTING)));
+    .where(and(eq(settings.key, ACTIVITY_RETENTION_SETTING)));
   return rows
     .map((r) => ({ tenantId: r.tenantId, days: Number(r.value) }))
     .filter((r) => Number.isInteger(r.days) && r.days > 0);

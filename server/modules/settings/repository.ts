@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantSettings } from '../../../contract/api/session';
+import { ACTIVITY_RETENTION_SETTING } from '../../../contract/api/settings';
 import { DEFAULT_MAX_ACTIVE_WORKSPACE } from '../../../contract/api/tenants';
 import {
   ADMIN_TENANT_MODULES,
@@ -175,6 +176,23 @@ export async function saveTerms(db: Db, tenantId: number, values: Record<string,
   if (removed.length) {
     await db.delete(terms).where(and(eq(terms.tenantId, tenantId), inArray(terms.key, removed)));
   }
+}
+
+/** The administration log's retention in days (0: keep everything). */
+export async function loadRetentionDays(db: Db, tenantId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.tenantId, tenantId), eq(settings.key, ACTIVITY_RETENTION_SETTING)));
+  const days = Number(row?.value ?? 0);
+  return Number.isInteger(days) && days > 0 ? days : 0;
+}
+
+export async function saveRetentionDays(db: Db, tenantId: number, days: number) {
+  await db
+    .insert(settings)
+    .values({ tenantId, key: ACTIVITY_RETENTION_SETTING, value: String(days) })
+    .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value: String(days) } });
 }
 
 export async function saveSetting(db: Db, tenantId: number, key: keyof TenantSettings, value: number) {

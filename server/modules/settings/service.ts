@@ -17,8 +17,10 @@ import {
   listTenantModules,
   loadAllowedModules,
   loadEffectivePermissions,
+  loadRetentionDays,
   loadSettings,
   loadTerms,
+  saveRetentionDays,
   saveSetting,
   saveTerms,
   setAllowedModules,
@@ -35,12 +37,13 @@ const alwaysOn = (id: string) => (ALWAYS_ON_MODULES as readonly string[]).includ
 
 export async function getSettings(db: Db, caller: Caller): Promise<SettingData> {
   const { tenantId } = caller;
-  const [terms, settings, allowed, rows, workspaces] = await Promise.all([
+  const [terms, settings, allowed, rows, workspaces, retention] = await Promise.all([
     loadTerms(db, tenantId),
     loadSettings(db, tenantId),
     loadAllowedModules(db, tenantId),
     listTenantModules(db, tenantId),
     countWorkspaces(db, tenantId),
+    loadRetentionDays(db, tenantId),
   ]);
   const enabled = new Set(rows.filter((r) => r.enabled).map((r) => r.module.toLowerCase()));
   return {
@@ -54,6 +57,7 @@ export async function getSettings(db: Db, caller: Caller): Promise<SettingData> 
     week_starting_day: settings.week_starting_day,
     max_active_workspace: settings.max_active_workspace,
     active_workspaces: workspaces.active,
+    activity_retention_days: retention,
   };
 }
 
@@ -89,6 +93,9 @@ async function validate(db: Db, tenantId: number, body: SettingUpdateBody) {
     if (body.max_active_workspace !== max_active_workspace)
       errors.max_active_workspace = 'The active workspace limit is set by Storeline; ask us to change it';
   }
+  const retention = body.activity_retention_days;
+  if (retention !== undefined && retention > 0 && retention < 30)
+    errors.activity_retention_days = 'Keep the activity log at least 30 days, or 0 to keep everything';
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
   return { values, removed, switches };
 }
@@ -101,6 +108,8 @@ export async function updateSettings(db: Db, caller: Caller, body: SettingUpdate
     if (switches.length) await setEnabledModules(tx, tenantId, switches);
     if (body.week_starting_day !== undefined)
       await saveSetting(tx, tenantId, 'week_starting_day', body.week_starting_day);
+    if (body.activity_retention_days !== undefined)
+      await saveRetentionDays(tx, tenantId, body.activity_retention_days);
     // Terms and settings are in verify (settings); everyone's guard reads the enabled modules.
     if (switches.length) await bumpPeople(tx, tenantId, 'everyone', 'settings');
     else await bumpVersion(tx, tenantId, 'settings');

@@ -9,6 +9,7 @@ import {
   BooleanInput,
   Form,
   maxLength,
+  NumberInput,
   SaveButton,
   SelectInput,
   TextInput,
@@ -19,6 +20,7 @@ import {
 import { type SettingData, type SettingUpdateBody, TERM_MAX_LENGTH } from '../../../contract/api/settings';
 import { useSessionUser } from '../../hooks/useSession';
 import { pluralOf } from '../../i18n/terms';
+import { hasModuleAccess } from '../../providers/accessControl';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
 import { reloadSession } from '../../providers/session';
@@ -29,6 +31,7 @@ interface FormValues {
   terms: Record<string, string>;
   modules: Record<string, boolean>;
   week_starting_day: number;
+  activity_retention_days: number;
 }
 
 const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, name: `settings.week_days.${id}` }));
@@ -39,6 +42,7 @@ function toForm(data: SettingData, keys: string[]): FormValues {
     terms: Object.fromEntries(keys.map((key) => [key, data.terms[key] ?? ''])),
     modules: Object.fromEntries(data.modules.map((m) => [m.id, m.enabled])),
     week_starting_day: data.week_starting_day,
+    activity_retention_days: data.activity_retention_days ?? 0,
   };
 }
 
@@ -87,6 +91,7 @@ export function GeneralSettings({
           .filter((m) => m.editable)
           .map((m) => ({ id: m.id, enabled: Boolean(values.modules?.[m.id]) })),
         week_starting_day: values.week_starting_day,
+        activity_retention_days: values.activity_retention_days,
       });
       onSaved(next);
       notify('settings.saved', { type: 'success' });
@@ -160,6 +165,21 @@ export function GeneralSettings({
             {translate('settings.limit.read_only')}
           </Typography>
         </Section>
+
+        {user && hasModuleAccess(user, 'activity', ['read']) && (
+          <Section title="settings.activity.title" subheader="settings.activity.subheader">
+            <NumberInput
+              source="activity_retention_days"
+              label="settings.activity.retention"
+              helperText="settings.activity.retention_help"
+              min={0}
+              max={36500}
+              step={1}
+              fullWidth={false}
+              sx={{ minWidth: 260 }}
+            />
+          </Section>
+        )}
         <div>
           <SaveButton label="settings.save" />
         </div>
