@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { Id } from './common';
 
 /** Where the browser comes back from the identity provider (registered there as the redirect URI). */
 export const SSO_CALLBACK_PATH = '/api/sso/callback';
@@ -10,8 +11,8 @@ export const SSO_DOMAIN_PATTERN =
 /** Who may sign in for the first time through the provider, and at which position. */
 export const SsoCreateUsers = Type.Object({
   enabled: Type.Boolean(),
-  node_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-  role_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  node_id: Type.Union([Id, Type.Null()]),
+  role_id: Type.Union([Id, Type.Null()]),
 });
 export type SsoCreateUsers = Static<typeof SsoCreateUsers>;
 
