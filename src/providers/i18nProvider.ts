@@ -1,5 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
+import frenchMessages from 'ra-language-french';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { appMessages } from '../i18n/en';
 import { type Terms, termValues } from '../i18n/terms';
@@ -16,14 +17,25 @@ const raMessages = {
 
 const messages = { ...raMessages, ...appMessages } as TranslationMessages;
 
+// French is wired for react-admin's own strings; the app's texts follow in src/i18n/fr.ts.
+const catalogs: Record<string, TranslationMessages> = {
+  en: messages,
+  fr: { ...frenchMessages, ...appMessages } as TranslationMessages,
+};
+
 /**
  * react-admin's polyglot provider with the tenant's terms read at each call, so labels follow the
  * session that is signed in now without rebuilding the provider. Caller options win over terms.
  */
 export function createI18nProvider(getTerms: () => Terms): I18nProvider {
-  const base = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }], {
-    allowMissing: true,
-  });
+  const base = polyglotI18nProvider(
+    (locale) => catalogs[locale] ?? messages,
+    'en',
+    [{ locale: 'en', name: 'English' }],
+    {
+      allowMissing: true,
+    },
+  );
   return {
     ...base,
     translate: (key, options = {}) => base.translate(key, { ...termValues(getTerms()), ...options }),
