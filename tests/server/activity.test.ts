@@ -305,3 +305,28 @@ describe('the retention setting', () => {
     });
   });
 });
+
+describe('scope of places', () => {
+  it('shows the owner’s edit of a store to the area manager above that store', async () => {
+    const stores = (
+      await t.injectAs('owner@acme.test', { url: '/api/workspace/list', query: { q: 'Parramatta' } })
+    ).json().data.data as { id: number; name: string }[];
+    const parramatta = stores.find((s) => s.name === 'Parramatta')!;
+    const renamed = await t.injectAs('owner@acme.test', {
+      method: 'PUT',
+      url: '/api/workspace/update',
+      payload: { id: parramatta.id, name: 'Parramatta Westfield' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const entry = (await list('owner@acme.test', { entity: 'workspace', entity_id: String(parramatta.id) }))
+      .data[0]!;
+    expect(entry).toMatchObject({
+      action: 'workspace.update',
+      entity_name: 'Parramatta Westfield',
+      changes: { name: { before: 'Parramatta', after: 'Parramatta Westfield' } },
+    });
+    // The area manager of Sydney Metro (given activity.read above) sees it: the entry is at the store.
+    const area = await list('area@acme.test', { entity: 'workspace' });
+    expect(area.data.map((e) => e.entity_id)).toContain(String(parramatta.id));
+  });
+});

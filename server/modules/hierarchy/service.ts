@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/api/hierarchy';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
+import { describeActivity } from '../../lib/activity';
 import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -209,7 +210,10 @@ export async function createNode(
       await addObject(tx, caller.tenantId, id, { ...values, identifier: values.identifier! }, prefix);
     await queueOrganisationFollowUps(jobs, tx, caller.tenantId);
     await bumpVersion(tx, caller.tenantId, 'tree');
-    return (await findNode(tx, caller.tenantId, id))!;
+    const created = (await findNode(tx, caller.tenantId, id))!;
+    // Readers of the new node's branch see its creation in the log.
+    describeActivity({ scopePath: created.path });
+    return created;
   });
 }
 
@@ -250,7 +254,14 @@ export async function updateNode(
       await moveNode(tx, caller, node, input.parent_id);
     await queueOrganisationFollowUps(jobs, tx, caller.tenantId);
     await bumpVersion(tx, caller.tenantId, 'tree');
-    return (await findNode(tx, caller.tenantId, node.id))!;
+    const updated = (await findNode(tx, caller.tenantId, node.id))!;
+    describeActivity({
+      scopePath: node.path,
+      entityName: updated.name,
+      before: { name: node.name, parent_id: node.parentId },
+      after: { name: updated.name, parent_id: updated.parentId, ...(values ? { object: values } : {}) },
+    });
+    return updated;
   });
 }
 
@@ -266,6 +277,7 @@ export async function setNodeStatus(
   status: 'active' | 'inactive',
 ) {
   await updateNodeFields(tx, caller.tenantId, nodeId, { status });
+  describeActivity({ after: { status } });
   await queueOrganisationFollowUps(jobs, tx, caller.tenantId);
   await bumpVersion(tx, caller.tenantId, 'tree');
 }

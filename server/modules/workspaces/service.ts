@@ -7,6 +7,7 @@ import type {
   WorkspaceUpdateBody,
 } from '../../../contract/api/workspaces';
 import type { Db } from '../../db/client';
+import { describeActivity } from '../../lib/activity';
 import { type Caller, inScope } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
 import { countWorkspaces } from '../../lib/workspaceCount';
@@ -117,6 +118,7 @@ export async function setWorkspaceStatus(
       throw forbidden('You cannot deactivate the workspace your own position is at.');
     if (status === 'active') await assertCanActivate(tx, caller.tenantId);
     await setNodeStatus(tx, jobs, caller, current.node.id, status);
+    describeActivity({ entityName: current.node.name, scopePath: current.node.path });
   });
   return getWorkspace(db, caller, id);
 }
