@@ -103,6 +103,8 @@ if (process.env.DATABASE_URL && !ensurePackage('PgBouncer', 'pgbouncer', PGBOUNC
 check('lint', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '.']);
 // No unused file, export or dependency (issue 24): what nothing uses is deleted, not kept "just in case".
 check('unused code (knip)', process.execPath, ['node_modules/knip/bin/knip.js', '--no-progress']);
+// The duplicates budget (issue 24, .jscpd.json): copied blocks may not grow past their share.
+check('duplicates (jscpd)', process.execPath, ['node_modules/jscpd/bin/jscpd']);
 check('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 vitest('server (PGlite)', 'server');
 if (process.env.DATABASE_URL) vitest('server (PostgreSQL)', 'server', { STORELINE_TEST_DB: 'postgres' });
