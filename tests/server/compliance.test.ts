@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,9 +40,8 @@ async function assignAs(
   if (completed) {
     await t.database.db
       .update(taskAssignments)
-      .set({
-        completedAt: sql`${taskAssignments.dueAt} + ${completed === 'early' ? '-1 hour' : '3 hours'}::interval`,
-      })
+      // Computed here: Citus sets a row from its own columns only through immutable functions.
+      .set({ completedAt: new Date(a.dueAt.getTime() + (completed === 'early' ? -1 : 3) * 3_600_000) })
       .where(eq(taskAssignments.id, a.id));
   }
   return a;

@@ -99,7 +99,8 @@ export async function listWorkspaces(
       countAll: () =>
         db.select({ n: count() }).from(workspaces).innerJoin(hierarchyNodes, nodeOfWorkspace).where(where),
       order,
-      // The page is joined back under the names the sort keys use.
+      // The page is joined back under the names the sort keys use. Subqueries name the tenant
+      // itself, so that on Citus the statement runs on the tenant's shard alone.
       row: sql`json_build_object(
         'id', workspaces.id, 'node_id', hierarchy_nodes.id, 'name', hierarchy_nodes.name,
         'status', hierarchy_nodes.status, 'parent_id', hierarchy_nodes.parent_id,
@@ -109,7 +110,7 @@ export async function listWorkspaces(
           SELECT string_agg(a.name, ' › ' ORDER BY x.ord)
           FROM unnest(string_to_array(trim(both '/' from hierarchy_nodes.path), '/')::int[])
             WITH ORDINALITY AS x(id, ord)
-          JOIN hierarchy_nodes a ON a.tenant_id = hierarchy_nodes.tenant_id AND a.id = x.id
+          JOIN hierarchy_nodes a ON a.tenant_id = ${caller.tenantId} AND a.id = x.id
           WHERE x.id <> hierarchy_nodes.id AND a.type <> 'root'), ''),
         'identifier', workspaces.identifier, 'street_line1', workspaces.street_line1,
         'street_line2', workspaces.street_line2, 'suburb', workspaces.suburb,
@@ -118,7 +119,7 @@ export async function listWorkspaces(
         'open_at', floor(extract(epoch FROM workspaces.open_at))::bigint,
         'timezone', workspaces.timezone,
         'user_count', (SELECT count(DISTINCT p.user_id) FROM positions p
-          WHERE p.tenant_id = hierarchy_nodes.tenant_id AND p.node_id = hierarchy_nodes.id))`,
+          WHERE p.tenant_id = ${caller.tenantId} AND p.node_id = hierarchy_nodes.id))`,
       from: sql`JOIN workspaces ON workspaces.tenant_id = ${caller.tenantId} AND workspaces.id = page.id
         JOIN hierarchy_nodes ON ${nodeOfWorkspace}
         LEFT JOIN hierarchy_nodes parent ON ${parentOfNode}`,

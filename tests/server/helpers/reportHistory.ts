@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { taskAssignments, taskSubmissions } from '../../../server/db/schema';
 import type { TestApp } from './app';
 import type { taskBuilder } from './taskRows';
@@ -18,23 +18,30 @@ export async function writeReportHistory(t: TestApp, tasks: ReturnType<typeof ta
   const task = await tasks.createTask({ title: 'Reports: shelf audit', approval: true });
   const staff = await t.userByUsername('staff@acme.test');
   const store = await t.userByUsername('store@acme.test');
-  const finish = async (id: number, by: number, offset: string, firstTimeRight: boolean) =>
+  // Hours after the due time, computed here: Citus sets a row from its own columns only through
+  // immutable functions (timestamptz + interval is not).
+  const finish = async (
+    row: { id: number; dueAt: Date },
+    by: number,
+    hours: number,
+    firstTimeRight: boolean,
+  ) =>
     t.database.db
       .update(taskAssignments)
       .set({
         completedBy: by,
-        completedAt: sql`${taskAssignments.dueAt} + ${offset}::interval`,
+        completedAt: new Date(row.dueAt.getTime() + hours * 3_600_000),
         firstTimeRight,
       })
-      .where(eq(taskAssignments.id, id));
+      .where(eq(taskAssignments.id, row.id));
   const cbd1 = await tasks.assign(task.id, 'Sydney CBD', { date: '2021-03-02', status: 'done' });
-  await finish(cbd1.id, staff.id, '-1 hour', true);
+  await finish(cbd1, staff.id, -1, true);
   const parra1 = await tasks.assign(task.id, 'Parramatta', {
     date: '2021-03-02',
     status: 'approved',
     attempt: 2,
   });
-  await finish(parra1.id, store.id, '2 hours', false);
+  await finish(parra1, store.id, 2, false);
   await t.database.db.insert(taskSubmissions).values({
     tenantId: parra1.tenantId,
     assignmentId: parra1.id,
@@ -52,7 +59,7 @@ export async function writeReportHistory(t: TestApp, tasks: ReturnType<typeof ta
     status: 'submitted',
   });
   // Waiting approval as the service leaves it: the submission that waits for a decision.
-  await finish(waiting.id, store.id, '-2 hours', false);
+  await finish(waiting, store.id, -2, false);
   await t.database.db.insert(taskSubmissions).values({
     tenantId: waiting.tenantId,
     assignmentId: waiting.id,
