@@ -203,8 +203,13 @@ function finalEntry(context: ActivityContext, answer?: unknown): ActivityInput {
   const { entry, described } = context;
   const answered =
     answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as Record<string, unknown>) : {};
+  // A service that answers only the new row's id (a create) answers a number.
   const answeredId =
-    typeof answered.id === 'number' || typeof answered.id === 'string' ? String(answered.id) : null;
+    typeof answer === 'number'
+      ? String(answer)
+      : typeof answered.id === 'number' || typeof answered.id === 'string'
+        ? String(answered.id)
+        : null;
   const answeredName = [answered.name, answered.title, answered.email].find(
     (v): v is string => typeof v === 'string' && v !== '',
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEntries } from '../../server/db/schema';
 import { applyRetention } from '../../server/modules/activity/retention';
 import { createTestApp, type TestApp } from './helpers/app';
+import { taskKit } from './helpers/tasks';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -328,5 +329,20 @@ describe('scope of places', () => {
     // The area manager of Sydney Metro (given activity.read above) sees it: the entry is at the store.
     const area = await list('area@acme.test', { entity: 'workspace' });
     expect(area.data.map((e) => e.entity_id)).toContain(String(parramatta.id));
+  });
+});
+
+describe('a task’s history', () => {
+  it('holds its creation by id and title, and its publication', async () => {
+    const kit = taskKit(t);
+    const created = await kit.create('owner@acme.test', await kit.body({ title: 'Stocktake' }));
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    expect((await kit.publish('owner@acme.test', id)).statusCode).toBe(200);
+    const history = await list('owner@acme.test', { entity: 'task', entity_id: String(id) });
+    expect(history.data.map((e) => [e.action, e.entity_name])).toEqual([
+      ['task.publish', null],
+      ['task.create', 'Stocktake'],
+    ]);
   });
 });
