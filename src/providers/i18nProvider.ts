@@ -2,43 +2,64 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { appMessages } from '../i18n/en';
+import { isLanguage, type Language } from '../../contract/languages';
+import { appMessages as en } from '../i18n/en';
+import { appMessages as es } from '../i18n/es';
+import { appMessages as fr } from '../i18n/fr';
+import { raSpanish } from '../i18n/raSpanish';
 import { type Terms, termValues } from '../i18n/terms';
 import { getSessionUser } from './sessionStore';
 
-// react-admin's own labels, worded like the rest of the app.
-const raMessages = {
-  ...englishMessages,
-  ra: {
-    ...englishMessages.ra,
-    auth: { ...englishMessages.ra.auth, logout: 'Sign out', user_menu: 'Account' },
+/** React-admin's own labels, with the account menu worded like the rest of the app. */
+function withAccountLabels(
+  messages: TranslationMessages,
+  labels: { logout: string; user_menu: string },
+): TranslationMessages {
+  return { ...messages, ra: { ...messages.ra, auth: { ...messages.ra.auth, ...labels } } };
+}
+
+const catalogs: Record<Language, TranslationMessages> = {
+  en: {
+    ...withAccountLabels(englishMessages, { logout: en.shell.logout, user_menu: en.shell.user_menu }),
+    ...en,
+  },
+  es: {
+    ...withAccountLabels(raSpanish, { logout: es.shell.logout, user_menu: es.shell.user_menu }),
+    ...es,
+  },
+  fr: {
+    ...withAccountLabels(frenchMessages, { logout: fr.shell.logout, user_menu: fr.shell.user_menu }),
+    ...fr,
   },
 };
 
-const messages = { ...raMessages, ...appMessages } as TranslationMessages;
+/** Every message of a language: react-admin's and the app's; English for a locale not spoken. */
+export function messagesFor(locale: string): TranslationMessages {
+  return isLanguage(locale) ? catalogs[locale] : catalogs.en;
+}
 
-// French is wired for react-admin's own strings; the app's texts follow in src/i18n/fr.ts.
-const catalogs: Record<string, TranslationMessages> = {
-  en: messages,
-  fr: { ...frenchMessages, ...appMessages } as TranslationMessages,
-};
+/** The names the language select shows, each in its own language. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', fr: 'Français' };
 
 /**
- * react-admin's polyglot provider with the tenant's terms read at each call, so labels follow the
- * session that is signed in now without rebuilding the provider. Caller options win over terms.
+ * react-admin's polyglot provider over the three languages, with the tenant's terms read at each
+ * call, so labels follow the session that is signed in now without rebuilding the provider.
+ * Caller options win over terms.
  */
-export function createI18nProvider(getTerms: () => Terms): I18nProvider {
+export function createI18nProvider(getTerms: () => Terms, locale: Language = 'en'): I18nProvider {
   const base = polyglotI18nProvider(
-    (locale) => catalogs[locale] ?? messages,
-    'en',
-    [{ locale: 'en', name: 'English' }],
-    {
-      allowMissing: true,
-    },
+    messagesFor,
+    locale,
+    Object.entries(LANGUAGE_NAMES).map(([code, name]) => ({ locale: code, name })),
+    { allowMissing: true },
   );
   return {
     ...base,
-    translate: (key, options = {}) => base.translate(key, { ...termValues(getTerms()), ...options }),
+    translate: (key, options = {}) => {
+      const current = base.getLocale();
+      const language = isLanguage(current) ? current : 'en';
+      return base.translate(key, { ...termValues(getTerms(), language), ...options });
+    },
   };
 }
 
