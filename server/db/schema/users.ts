@@ -25,6 +25,8 @@ export const users = pgTable(
     lastname: text('lastname').notNull(),
     preferredName: text('preferred_name'),
     avatar: text('avatar'),
+    /** The language the person reads Storeline in (en, es, fr); null: the tenant's default. */
+    language: text('language'),
     passwordHash: text('password_hash').notNull(),
     forceReset: boolean('force_reset').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
