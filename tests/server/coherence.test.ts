@@ -92,8 +92,8 @@ const NOT_LOGGED: Record<string, string> = {
   'POST /api/admin/task/preview': 'a read with a body (activity: false)',
   'POST /api/passwordforgot': 'public: nobody signed in to name',
   'POST /api/passwordreset': 'public: nobody signed in to name',
-  'POST /api/notification/read': 'a person’s own inbox (issue 29)',
-  'PUT /api/notification/preferences': 'a person’s own notification choices (issue 29)',
+  'POST /api/notification/read': 'a person’s own inbox (issue 29, activity: false)',
+  'PUT /api/notification/preferences': 'a person’s own notification choices (issue 29, activity: false)',
 };
 
 /** The action the log names a route's writes by (plugins/activity.ts actionOfRoute; sign-in logs its own). */
