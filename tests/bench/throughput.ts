@@ -9,6 +9,7 @@ import { type Database, openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { startSession } from '../../server/modules/session/service';
 import { seedDemo } from '../../server/seed';
+import { clusterAt } from '../server/helpers/cluster';
 import { report } from './measure';
 
 /**
@@ -75,7 +76,9 @@ export async function demoDatabase(kind: 'pglite' | 'postgres'): Promise<DemoDat
   const name = `storeline_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // On a Citus coordinator the database is made on every node, Citus's default 32 shards a table.
+  const cluster = await clusterAt(base.toString());
+  await cluster.createDatabase(name, 32);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
@@ -101,8 +104,8 @@ export async function demoDatabase(kind: 'pglite' | 'postgres'): Promise<DemoDat
         if (rows[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+      await cluster.dropDatabase(name);
     },
   };
 }
