@@ -7,17 +7,29 @@ export interface PgError {
 /**
  * On Citus a violation is reported by the shard, whose constraints carry the shard's id
  * (`users_username_uq_102177`, shard ids starting at 102008): the table's constraint is the name
- * without it.
+ * without it. The coordinator passes the worker's message on but not its constraint field, so the
+ * name is read from the message there.
  */
 const SHARD_SUFFIX = /_\d{6,}$/;
+const NAMED_CONSTRAINT = /constraint "([^"]+)"/;
+
+function constraintOf(e: { constraint?: unknown; message?: unknown }): string | undefined {
+  const named =
+    typeof e.constraint === 'string'
+      ? e.constraint
+      : typeof e.message === 'string'
+        ? NAMED_CONSTRAINT.exec(e.message)?.[1]
+        : undefined;
+  return named?.replace(SHARD_SUFFIX, '');
+}
 
 export function pgErrorOf(error: unknown): PgError | undefined {
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; ) {
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+  ) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
-      return {
-        code: e.code,
-        constraint: typeof e.constraint === 'string' ? e.constraint.replace(SHARD_SUFFIX, '') : undefined,
-      };
+      return { code: e.code, constraint: constraintOf(e) };
     e = e.cause as typeof e;
   }
   return undefined;

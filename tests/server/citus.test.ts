@@ -134,6 +134,12 @@ describe.skipIf(!onCitus)('Storeline on Citus', () => {
       ['task list', () => t.injectAs(OWNER, { url: '/api/admin/task/list' })],
       ['user list', () => t.injectAs(OWNER, { url: '/api/user/list' })],
       ['store list', () => t.injectAs(OWNER, { url: '/api/workspace/list' })],
+      // Past the last page the total is counted apart, in the same statement.
+      ['user list past its end', () => t.injectAs(OWNER, { url: '/api/user/list', query: { page: 397 } })],
+      [
+        'store list past its end',
+        () => t.injectAs(OWNER, { url: '/api/workspace/list', query: { page: 397 } }),
+      ],
       ['publish', () => k.publish(OWNER, draft)],
     ];
     const fanOut: string[] = [];
