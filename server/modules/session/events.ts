@@ -1,3 +1,4 @@
+import { fullName } from '../../../contract/personName';
 import type { Db } from '../../db/client';
 import { recordActivity } from '../../lib/activity';
 import { findLoginCandidates, listPositions } from './repository';
@@ -18,6 +19,10 @@ export async function recordSignIn(
   ip: string,
 ): Promise<void> {
   if (typeof who.username !== 'string' || !who.username.trim()) return;
+  // A field the database cannot hold (a NUL) was refused as bad input before any lookup, and
+  // names nobody: looking it up would turn that 400 into a 500.
+  if ([who.username, who.tenant].some((field) => typeof field === 'string' && field.includes('\u0000')))
+    return;
   const candidates = await findLoginCandidates(
     db,
     who.username,
@@ -26,7 +31,7 @@ export async function recordSignIn(
   if (candidates.length !== 1) return;
   const { user, tenant } = candidates[0]!;
   const [position] = await listPositions(db, tenant.id, user.id);
-  const name = `${user.firstname} ${user.lastname}`.trim() || user.username;
+  const name = fullName(user) || user.username;
   await recordActivity(db, {
     tenantId: tenant.id,
     actorId: user.id,
