@@ -346,3 +346,32 @@ describe('a task’s history', () => {
     ]);
   });
 });
+
+describe('the platform operators’ log', () => {
+  it('holds tenant management, and a tenant’s own log none of it', async () => {
+    const globex = await t.userByUsername('owner@globex.test');
+    for (const action of ['disable', 'enable'])
+      expect(
+        (
+          await t.injectAs('operator@admin.test', {
+            method: 'PUT',
+            url: `/api/tenant/${action}`,
+            payload: { id: globex.tenantId },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const operator = await list('operator@admin.test');
+    expect(operator.data.slice(0, 2).map((e) => [e.action, e.entity_id])).toEqual([
+      ['tenant.enable', String(globex.tenantId)],
+      ['tenant.disable', String(globex.tenantId)],
+    ]);
+    expect(
+      operator.data.every((e) => e.action.startsWith('tenant.') || e.action.startsWith('session.')),
+    ).toBe(true);
+    // Disabling Globex ended its sessions: its log is read from the table.
+    const inGlobex = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM activity_entries WHERE tenant_id = ${globex.tenantId} AND action LIKE 'tenant.%'`,
+    );
+    expect((inGlobex as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});

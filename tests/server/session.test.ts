@@ -197,9 +197,9 @@ describe('GET /api/user/verify', () => {
     ]);
   });
 
-  it('gives the admin tenant only tenant management (and its own profile)', async () => {
+  it('gives the admin tenant only tenant management (and its own profile and activity log)', async () => {
     const data = (await t.injectAs('operator@admin.test', { url: '/api/user/verify' })).json().data;
-    expect(data.modules.map((m: { id: string }) => m.id).sort()).toEqual(['profile', 'tenant']);
+    expect(data.modules.map((m: { id: string }) => m.id).sort()).toEqual(['activity', 'profile', 'tenant']);
   });
 
   it('answers 401 without a token, with a malformed token and with an unknown token', async () => {

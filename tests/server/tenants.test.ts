@@ -474,7 +474,7 @@ describe('the admin tenant and tenant business data', () => {
       expect((await as(OPERATOR, { url })).statusCode, url).toBe(403);
     }
     const verify = (await as(OPERATOR, { url: '/api/user/verify' })).json().data;
-    expect(verify.modules.map((m: { id: string }) => m.id).sort()).toEqual(['profile', 'tenant']);
+    expect(verify.modules.map((m: { id: string }) => m.id).sort()).toEqual(['activity', 'profile', 'tenant']);
     expect(verify.tenant.identifier).toBe('admin');
   });
 });

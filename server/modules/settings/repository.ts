@@ -64,7 +64,8 @@ export function effectivePermissions(
     const id = grant.module.toLowerCase();
     if (!isModuleId(id) || !enabled.has(id)) continue;
     const adminOnly = ADMIN_TENANT_MODULES.includes(id);
-    if (isAdminTenant ? !(adminOnly || id === 'profile') : adminOnly) continue;
+    // The platform operators use tenant management, their profile and their own activity log.
+    if (isAdminTenant ? !(adminOnly || id === 'profile' || id === 'activity') : adminOnly) continue;
     const known = new Set<string>(capabilitiesOf(id));
     const capabilities = grant.capabilities
       .map((c) => c.toLowerCase())
