@@ -94,6 +94,8 @@ const NOT_LOGGED: Record<string, string> = {
   'POST /api/passwordreset': 'public: nobody signed in to name',
   'POST /api/notification/read': 'a person’s own inbox (issue 29, activity: false)',
   'PUT /api/notification/preferences': 'a person’s own notification choices (issue 29, activity: false)',
+  'POST /api/sso/test':
+    'a read with a body: fetches the issuer’s discovery document (issue 28, activity: false)',
 };
 
 /** The action the log names a route's writes by (plugins/activity.ts actionOfRoute; sign-in logs its own). */

@@ -69,7 +69,8 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: SsoTestBody,
         response: responses(SsoTestData),
       },
-      config: { access: { module: 'setting', can: ['update'] } },
+      // A read with a body: it fetches the issuer's discovery document and changes nothing.
+      config: { access: { module: 'setting', can: ['update'] }, activity: false },
     },
     async (request) => ok(await testIssuer(request.body.issuer)),
   );
