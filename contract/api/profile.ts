@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { NullableLanguage } from '../languages';
 import { Id, Paged } from './common';
 
 export const PROFILE_FIELD_TYPES = ['text', 'number', 'date', 'select', 'timezone'] as const;
@@ -81,6 +82,8 @@ const ProfileProperties = {
   firstname: Type.String(),
   lastname: Type.String(),
   preferred_name: Type.Union([Type.String(), Type.Null()]),
+  /** The language the person reads Storeline in; null: the tenant's default. */
+  language: Type.Optional(NullableLanguage),
   /** The upload hash of spec §3. */
   avatar: Type.Union([Type.String(), Type.Null()]),
   avatar_url: Type.Union([Type.String(), Type.Null()]),
@@ -102,6 +105,7 @@ export type ProfileUpdateResult = Static<typeof ProfileUpdateResult>;
 export const ProfileUpdateBody = Type.Object({
   preferred_name: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
   avatar: Type.Optional(Type.Union([Type.String({ maxLength: 128 }), Type.Null()])),
+  language: Type.Optional(NullableLanguage),
   profile_data: Type.Optional(
     Type.Array(
       Type.Object({

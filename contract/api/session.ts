@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import type { NodeType } from '../constants';
+import { NullableLanguage } from '../languages';
 import type { ModulePermission } from '../modules';
 
 export const LoginBody = Type.Object({
@@ -88,6 +89,8 @@ export type ThemeSetting = Static<typeof ThemeSetting>;
 export const TenantSettings = Type.Object({
   week_starting_day: Type.Integer({ minimum: 0, maximum: 6 }),
   max_active_workspace: Type.Integer({ minimum: 0 }),
+  /** The tenant's default language for people who chose none; null: each browser's. */
+  language: Type.Optional(NullableLanguage),
 });
 export type TenantSettings = Static<typeof TenantSettings>;
 
@@ -100,6 +103,8 @@ export const VerifyData = Type.Object({
   preferred_name: Type.Union([Type.String(), Type.Null()]),
   avatar_url: Type.Union([Type.String(), Type.Null()]),
   email: Type.String(),
+  /** The person's own language; null: the tenant's default (settings.language). */
+  language: Type.Optional(NullableLanguage),
   tenant: Type.Object({ id: Type.Integer(), identifier: Type.String(), name: Type.String() }),
   position_list: Type.Array(PositionEntry),
   hierarchy: HierarchyTree,

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { NullableLanguage } from '../languages';
 
 /**
  * A tenant's settings (spec §3 "Settings: terms, modules, weekStartDay, maxActiveWorkspace").
@@ -36,6 +37,8 @@ export const SettingData = Type.Object({
   active_workspaces: Type.Integer(),
   /** Days the administration log keeps its entries; 0 keeps everything (the default). */
   activity_retention_days: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The default language of people who chose none; null: each browser's. */
+  language: Type.Optional(NullableLanguage),
 });
 export type SettingData = Static<typeof SettingData>;
 
@@ -52,5 +55,6 @@ export const SettingUpdateBody = Type.Object({
   max_active_workspace: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
   /** 0 keeps every entry; at least 30 days otherwise, so a slip of the finger cannot empty the log. */
   activity_retention_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 36500 })),
+  language: Type.Optional(NullableLanguage),
 });
 export type SettingUpdateBody = Static<typeof SettingUpdateBody>;

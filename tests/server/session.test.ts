@@ -154,7 +154,7 @@ describe('GET /api/user/verify', () => {
       expect.objectContaining({ node_type: 'root', selected: true, role_name: 'Administrator' }),
     ]);
     expect(data.terms.workspace).toBe('Store');
-    expect(data.settings).toEqual({ week_starting_day: 1, max_active_workspace: 50 });
+    expect(data.settings).toEqual({ week_starting_day: 1, max_active_workspace: 50, language: null });
     expect(data.theme.map((s: { id: number }) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(data.theme[1]).toMatchObject({ key: 'primary', value: '#c62828' });
     const moduleIds = data.modules.map((m: { id: string }) => m.id);

@@ -6,9 +6,9 @@ export async function updateOwnProfile(
   db: Db,
   tenantId: number,
   userId: number,
-  values: { preferredName?: string | null; avatar?: string | null },
+  values: { preferredName?: string | null; avatar?: string | null; language?: string | null },
 ) {
-  if (values.preferredName === undefined && values.avatar === undefined) return;
+  if (Object.values(values).every((value) => value === undefined)) return;
   await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })

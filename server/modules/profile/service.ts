@@ -1,4 +1,5 @@
 import type { Profile, ProfileFormField, ProfileUpdateBody } from '../../../contract/api/profile';
+import { isLanguage, type Language } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -28,6 +29,7 @@ export async function getProfile(db: Db, caller: Pick<Caller, 'tenantId' | 'user
     firstname: user.firstname,
     lastname: user.lastname,
     preferred_name: user.preferredName,
+    language: isLanguage(user.language) ? user.language : null,
     avatar: user.avatar,
     avatar_url: avatarUrl(user.avatar),
     profile_data: data,
@@ -46,6 +48,7 @@ export async function getProfile(db: Db, caller: Pick<Caller, 'tenantId' | 'user
 
 interface ProfileChanges {
   preferredName?: string | null;
+  language?: Language | null;
   avatar?: string | null;
   values: { fieldId: number; value: string | null }[];
 }
@@ -60,6 +63,8 @@ async function checkProfile(
   const errors: Record<string, string> = {};
   const changes: ProfileChanges = { values: [] };
   if (body.preferred_name !== undefined) changes.preferredName = body.preferred_name?.trim() || null;
+  // The schema admits en, es, fr or null only.
+  if (body.language !== undefined) changes.language = body.language;
   if (body.avatar !== undefined) {
     const hash = body.avatar?.trim() || null;
     if (hash !== null && !(await avatarExists(hash)))
@@ -98,10 +103,13 @@ async function checkProfile(
 }
 
 const hasProfileChanges = (body: ProfileUpdateBody) =>
-  body.preferred_name !== undefined || body.avatar !== undefined || body.profile_data !== undefined;
+  body.preferred_name !== undefined ||
+  body.avatar !== undefined ||
+  body.language !== undefined ||
+  body.profile_data !== undefined;
 
 /**
- * The caller's own profile (spec §7): preferred name, avatar and profile data, and/or — with
+ * The caller's own profile (spec §7): preferred name, avatar, language and profile data, and/or — with
  * `password` — a password change. Everything is checked before anything is written.
  */
 export async function updateProfile(
@@ -133,8 +141,8 @@ export async function updateProfile(
   await db.transaction(async (tx) => {
     if (passwordHash !== undefined) await writeOwnPassword(tx, session, passwordHash);
     if (changes) {
-      const { preferredName, avatar, values } = changes;
-      await updateOwnProfile(tx, tenantId, userId, { preferredName, avatar });
+      const { preferredName, avatar, language, values } = changes;
+      await updateOwnProfile(tx, tenantId, userId, { preferredName, avatar, language });
       for (const { fieldId, value } of values) {
         if (value === null) await deleteValue(tx, tenantId, userId, fieldId);
         else await saveValue(tx, tenantId, userId, fieldId, value);

@@ -38,7 +38,7 @@ function guardQuery(db: Db, tenantId: number, tokenHash: string) {
         'lastSeenAt', ${ms('s.last_seen_at')}),
       'user', json_build_object('tenantId', u.tenant_id, 'id', u.id, 'username', u.username,
         'email', u.email, 'firstname', u.firstname, 'lastname', u.lastname,
-        'preferredName', u.preferred_name, 'avatar', u.avatar, 'passwordHash', u.password_hash,
+        'preferredName', u.preferred_name, 'language', u.language, 'avatar', u.avatar, 'passwordHash', u.password_hash,
         'forceReset', u.force_reset, 'enabled', u.enabled, 'createdAt', ${ms('u.created_at')},
         'updatedAt', ${ms('u.updated_at')}),
       'tenant', json_build_object('id', t.id, 'identifier', t.identifier, 'name', t.name,

@@ -1,4 +1,5 @@
 import type { VerifyData } from '../../../contract/api/session';
+import { isLanguage } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { ok } from '../../lib/http';
@@ -54,6 +55,7 @@ async function verify(
     preferred_name: user.preferredName,
     avatar_url: avatarUrl(user.avatar),
     email: user.email,
+    language: isLanguage(user.language) ? user.language : null,
     tenant: { id: tenant.id, identifier: tenant.identifier, name: tenant.name },
     position_list: session.positions.map((p) => ({
       id: p.id,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantSettings } from '../../../contract/api/session';
 import { ACTIVITY_RETENTION_SETTING } from '../../../contract/api/settings';
 import { DEFAULT_MAX_ACTIVE_WORKSPACE } from '../../../contract/api/tenants';
+import { isLanguage, type Language } from '../../../contract/languages';
 import {
   ADMIN_TENANT_MODULES,
   type Capability,
@@ -17,7 +18,25 @@ import { rolePermissions, settings, tenantModules, terms } from '../../db/schema
 export const DEFAULT_SETTINGS: TenantSettings = {
   week_starting_day: 1,
   max_active_workspace: DEFAULT_MAX_ACTIVE_WORKSPACE,
+  language: null,
 };
+
+type NumericSetting = 'week_starting_day' | 'max_active_workspace';
+
+/** The settings row (key) that holds the tenant's default language; no row: none chosen. */
+const LANGUAGE_SETTING = 'language';
+
+/** The tenant's default language: saved, or removed (null) so each browser's applies again. */
+export async function saveLanguage(db: Db, tenantId: number, language: Language | null) {
+  if (language === null) {
+    await db.delete(settings).where(and(eq(settings.tenantId, tenantId), eq(settings.key, LANGUAGE_SETTING)));
+    return;
+  }
+  await db
+    .insert(settings)
+    .values({ tenantId, key: LANGUAGE_SETTING, value: language })
+    .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value: language } });
+}
 
 export async function loadTerms(db: Db, tenantId: number): Promise<Record<string, string>> {
   const rows = await db.select().from(terms).where(eq(terms.tenantId, tenantId));
@@ -27,11 +46,16 @@ export async function loadTerms(db: Db, tenantId: number): Promise<Record<string
 export async function loadSettings(db: Db, tenantId: number): Promise<TenantSettings> {
   const rows = await db.select().from(settings).where(eq(settings.tenantId, tenantId));
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
-  const int = (key: keyof TenantSettings) => {
+  const int = (key: NumericSetting) => {
     const n = Number(byKey.get(key));
     return Number.isInteger(n) ? n : DEFAULT_SETTINGS[key];
   };
-  return { week_starting_day: int('week_starting_day'), max_active_workspace: int('max_active_workspace') };
+  const language = byKey.get(LANGUAGE_SETTING);
+  return {
+    week_starting_day: int('week_starting_day'),
+    max_active_workspace: int('max_active_workspace'),
+    language: isLanguage(language) ? language : null,
+  };
 }
 
 /** Modules the tenant has switched on within the ceiling the platform operators set. */
@@ -196,7 +220,7 @@ export async function saveRetentionDays(db: Db, tenantId: number, days: number) 
     .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value: String(days) } });
 }
 
-export async function saveSetting(db: Db, tenantId: number, key: keyof TenantSettings, value: number) {
+export async function saveSetting(db: Db, tenantId: number, key: NumericSetting, value: number) {
   await db
     .insert(settings)
     .values({ tenantId, key, value: String(value) })

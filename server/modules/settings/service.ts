@@ -20,6 +20,7 @@ import {
   loadRetentionDays,
   loadSettings,
   loadTerms,
+  saveLanguage,
   saveRetentionDays,
   saveSetting,
   saveTerms,
@@ -58,6 +59,7 @@ export async function getSettings(db: Db, caller: Caller): Promise<SettingData> 
     max_active_workspace: settings.max_active_workspace,
     active_workspaces: workspaces.active,
     activity_retention_days: retention,
+    language: settings.language ?? null,
   };
 }
 
@@ -110,6 +112,7 @@ export async function updateSettings(db: Db, caller: Caller, body: SettingUpdate
       await saveSetting(tx, tenantId, 'week_starting_day', body.week_starting_day);
     if (body.activity_retention_days !== undefined)
       await saveRetentionDays(tx, tenantId, body.activity_retention_days);
+    if (body.language !== undefined) await saveLanguage(tx, tenantId, body.language);
     // Terms and settings are in verify (settings); everyone's guard reads the enabled modules.
     if (switches.length) await bumpPeople(tx, tenantId, 'everyone', 'settings');
     else await bumpVersion(tx, tenantId, 'settings');
