@@ -1,9 +1,10 @@
 /**
  * `npm test`: every suite — lint, typecheck, server (PGlite, then PostgreSQL when DATABASE_URL is
- * set), web and e2e — and one closing line `N passed, N failed, N skipped` summing them all.
+ * set, then Citus when CITUS_DATABASE_URL is set), web and e2e — and one closing line
+ * `N passed, N failed, N skipped` summing them all.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM } from './e2e/chromium';
 import { PGBOUNCER } from './support/pgbouncer';
@@ -32,24 +33,27 @@ function check(name: string, command: string, args: string[]) {
   lines.push(`${name}: ${ok ? 'passed' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
 }
 
-function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
-  const started = Date.now();
-  console.log(`\n▶ ${name}`);
+function vitestArgs(project: string, report: string, extra: string[] = []): string[] {
+  return [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...extra,
+  ];
+}
+
+function reportFile(name: string): string {
   const report = path.join(RESULTS, `${name.replace(/\W+/g, '-')}.json`);
   rmSync(report, { force: true });
-  const code = run(
-    process.execPath,
-    [
-      'node_modules/vitest/vitest.mjs',
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-    ],
-    env,
-  );
+  return report;
+}
+
+/** Adds a suite's counts (from vitest's JSON report) to the total and its line to the summary. */
+function tallySuite(name: string, report: string, code: number, started: number) {
   const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -75,6 +79,42 @@ function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
   );
 }
 
+function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const report = reportFile(name);
+  tallySuite(name, report, run(process.execPath, vitestArgs(project, report), env), started);
+}
+
+/**
+ * A suite started now beside the ones that follow, its output kept in test-results/<name>.log and
+ * printed when finish() is awaited (after the suites run in the foreground).
+ */
+function vitestBeside(name: string, project: string, env: NodeJS.ProcessEnv, extra: string[]) {
+  const started = Date.now();
+  console.log(`\n▶ ${name} (beside the next suites; its output follows them)`);
+  const report = reportFile(name);
+  const logFile = path.join(RESULTS, `${name.replace(/\W+/g, '-')}.log`);
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, vitestArgs(project, report, extra), {
+    stdio: ['ignore', log, log],
+    env: { ...process.env, ...env },
+  });
+  const exited = new Promise<number>((resolve) => {
+    child.once('exit', (code) => resolve(code ?? 1));
+    child.once('error', () => resolve(1));
+  });
+  return {
+    finish: async () => {
+      const code = await exited;
+      closeSync(log);
+      console.log(`\n▶ ${name} (ran beside the suites above)`);
+      process.stdout.write(readFileSync(logFile, 'utf8'));
+      tallySuite(name, report, code, started);
+    },
+  };
+}
+
 /** A Debian package the tests need at `file`: installed when we can, else say exactly how. */
 function ensurePackage(what: string, pkg: string, file: string): boolean {
   if (existsSync(file)) return true;
@@ -98,7 +138,11 @@ function ensurePackage(what: string, pkg: string, file: string): boolean {
 // The browser tests need Debian's Chromium; the PostgreSQL server suites send the app's
 // connections through PgBouncer in transaction mode, as production does.
 if (!ensurePackage('Chromium', 'chromium', CHROMIUM)) process.exit(1);
-if (process.env.DATABASE_URL && !ensurePackage('PgBouncer', 'pgbouncer', PGBOUNCER)) process.exit(1);
+if (
+  (process.env.DATABASE_URL || process.env.CITUS_DATABASE_URL) &&
+  !ensurePackage('PgBouncer', 'pgbouncer', PGBOUNCER)
+)
+  process.exit(1);
 
 check('lint', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '.']);
 // No unused file, export or dependency (issue 24): what nothing uses is deleted, not kept "just in case".
@@ -109,8 +153,25 @@ check('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEm
 vitest('server (PGlite)', 'server');
 if (process.env.DATABASE_URL) vitest('server (PostgreSQL)', 'server', { STORELINE_TEST_DB: 'postgres' });
 else lines.push('server (PostgreSQL): not run — set DATABASE_URL to run the server suites on PostgreSQL too');
+// A third server run on a Citus cluster (issue 34): CITUS_DATABASE_URL names a coordinator database
+// with the citus extension and its workers registered (../shared/citus/cluster.sh up prints one).
+// It runs beside web and e2e (e2e takes one file at a time), one test file at a time itself, so that
+// on two cores its time mostly overlaps theirs instead of adding to the run's.
+const citus = process.env.CITUS_DATABASE_URL
+  ? vitestBeside(
+      'server (Citus)',
+      'server',
+      { STORELINE_TEST_DB: 'postgres', DATABASE_URL: process.env.CITUS_DATABASE_URL },
+      ['--maxWorkers=1'],
+    )
+  : undefined;
 vitest('web', 'web');
 vitest('e2e', 'e2e', { DATABASE_URL: '' });
+if (citus) await citus.finish();
+else
+  lines.push(
+    'server (Citus): not run — set CITUS_DATABASE_URL to run the server suite on a Citus cluster too',
+  );
 
 console.log(`\n${lines.join('\n')}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
