@@ -38,6 +38,7 @@ export const appMessages = {
     profile_fields_reorder: 'Error reordering fields',
     notifications_read: 'Could not mark the notifications read',
     notification_preferences: 'Could not save your notification choices',
+    notification_defaults: 'Could not save the notification defaults',
   },
   app: {
     name: 'Storeline',
@@ -339,6 +340,11 @@ export const appMessages = {
       channels: { app: 'In the app', email: 'By e-mail' },
       /** A switch's name: the event and the channel. */
       switch: '%{event}: %{channel}',
+    },
+    defaults: {
+      title: 'Notifications',
+      intro: 'What your people are told, and how, until they choose for themselves on their profile.',
+      saved: 'Notification defaults saved',
     },
   },
   activity: {

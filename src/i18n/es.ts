@@ -33,6 +33,7 @@ export const appMessages = {
     profile_fields_reorder: 'Error al reordenar los campos',
     notifications_read: 'No se pudieron marcar las notificaciones como leídas',
     notification_preferences: 'No se pudieron guardar sus preferencias de notificación',
+    notification_defaults: 'No se pudieron guardar las notificaciones predeterminadas',
   },
   app: {
     name: 'Storeline',
@@ -326,6 +327,11 @@ export const appMessages = {
       },
       channels: { app: 'En la aplicación', email: 'Por correo electrónico' },
       switch: '%{event}: %{channel}',
+    },
+    defaults: {
+      title: 'Notificaciones',
+      intro: 'De qué se avisa a su personal, y cómo, hasta que lo elija cada uno en su perfil.',
+      saved: 'Notificaciones predeterminadas guardadas',
     },
   },
   activity: {

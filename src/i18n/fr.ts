@@ -33,6 +33,7 @@ export const appMessages = {
     profile_fields_reorder: 'Erreur lors du réordonnancement des champs',
     notifications_read: 'Impossible de marquer les notifications comme lues',
     notification_preferences: 'Impossible d’enregistrer vos choix de notification',
+    notification_defaults: 'Impossible d’enregistrer les notifications par défaut',
   },
   app: {
     name: 'Storeline',
@@ -327,6 +328,12 @@ export const appMessages = {
       },
       channels: { app: 'Dans l’application', email: 'Par e-mail' },
       switch: '%{event} : %{channel}',
+    },
+    defaults: {
+      title: 'Notifications',
+      intro:
+        'Ce dont votre personnel est averti, et comment, jusqu’à ce que chacun choisisse sur son profil.',
+      saved: 'Notifications par défaut enregistrées',
     },
   },
   activity: {

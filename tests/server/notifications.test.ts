@@ -325,6 +325,69 @@ describe('preferences', () => {
   });
 });
 
+describe('the tenant’s defaults', () => {
+  const defaultsOf = async (as: string) => {
+    const res = await t.injectAs(as, { url: '/api/notification/defaults' });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as NotificationPreferences).data;
+  };
+  const setDefaults = (as: string, data: unknown) =>
+    t.injectAs(as, { method: 'PUT', url: '/api/notification/defaults', payload: { data } });
+
+  it('apply to those who have not chosen, not to those who have, and only in their tenant', async () => {
+    // The staff member chooses nothing about new work by e-mail; the store manager chose earlier.
+    const mine = await t.injectAs(STORE, {
+      method: 'PUT',
+      url: '/api/notification/preferences',
+      payload: { data: [{ event: 'task.new', channel: 'email', enabled: false }] },
+    });
+    expect(mine.statusCode).toBe(200);
+    const saved = await setDefaults(OWNER, [{ event: 'task.new', channel: 'email', enabled: true }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await defaultsOf(OWNER)).toContainEqual({ event: 'task.new', channel: 'email', enabled: true });
+    // Saving one default leaves the others as they were.
+    await setDefaults(OWNER, [{ event: 'task.urgent', channel: 'email', enabled: true }]);
+    expect(await defaultsOf(OWNER)).toEqual(
+      expect.arrayContaining([
+        { event: 'task.new', channel: 'email', enabled: true },
+        { event: 'task.urgent', channel: 'email', enabled: true },
+      ]),
+    );
+    expect(await defaultsOf(GLOBEX)).toContainEqual({ event: 'task.new', channel: 'email', enabled: false });
+
+    const prefs = async (as: string) =>
+      (
+        (await t.injectAs(as, { url: '/api/notification/preferences' })).json()
+          .data as NotificationPreferences
+      ).data;
+    expect(await prefs(STAFF)).toContainEqual({ event: 'task.new', channel: 'email', enabled: true });
+    expect(await prefs(STORE)).toContainEqual({ event: 'task.new', channel: 'email', enabled: false });
+
+    const subject = 'New at Sydney CBD: Defaults by mail';
+    await startedToday('Task', 'Defaults by mail');
+    await t.app.jobs.drain();
+    expect((await t.mailsTo(STAFF)).filter((m) => m.subject === subject)).toHaveLength(1);
+    expect((await t.mailsTo(STORE)).filter((m) => m.subject === subject)).toHaveLength(0);
+    await setDefaults(OWNER, [
+      { event: 'task.new', channel: 'email', enabled: false },
+      { event: 'task.urgent', channel: 'email', enabled: false },
+    ]);
+  });
+
+  it('are set by those who may change the settings: 403 for a team member, 400 for bad input, nothing written', async () => {
+    const before = await defaultsOf(OWNER);
+    expect(
+      (await setDefaults(STAFF, [{ event: 'task.new', channel: 'app', enabled: false }])).statusCode,
+    ).toBe(403);
+    expect((await t.injectAs(STAFF, { url: '/api/notification/defaults' })).statusCode).toBe(403);
+    expect(
+      (await setDefaults(OWNER, [{ event: 'task.new', channel: 'sms', enabled: false }])).statusCode,
+    ).toBe(400);
+    expect((await setDefaults(OWNER, [])).statusCode).toBe(400);
+    expect(await defaultsOf(OWNER)).toEqual(before);
+  });
+});
+
 describe.runIf(onPostgres)('on PostgreSQL', () => {
   it('two runs of one job at the same time tell each person once', async () => {
     const id = await startedToday('Urgent', 'Raced notice');

@@ -11,4 +11,7 @@ export const server = setupServer(
   http.get('*/api/notification/preferences', () =>
     HttpResponse.json({ status: 200, data: { data: NOTIFICATION_PREFERENCES } }),
   ),
+  http.get('*/api/notification/defaults', () =>
+    HttpResponse.json({ status: 200, data: { data: NOTIFICATION_PREFERENCES } }),
+  ),
 );

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationPreference } from '../../contract/api/notifications';
-import { noUrgentTasks, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
+import {
+  noUrgentTasks,
+  permissionsOf,
+  position,
+  resetBrowserState,
+  signedIn,
+  verifyData,
+  verifyHandler,
+} from './fixtures';
 import { server } from './msw';
 import { emptyMyTasks } from './myTasksFixtures';
 import { NOTIFICATION_PREFERENCES, notice } from './notificationFixtures';
@@ -147,5 +155,60 @@ describe('notification choices on the profile', () => {
       expect(sent).toEqual([{ data: [{ event: 'task.urgent', channel: 'email', enabled: true }] }]),
     );
     await waitFor(() => expect(urgentMail).toBeChecked());
+  });
+});
+
+describe('the tenant’s notification defaults in Settings', () => {
+  beforeEach(() => resetBrowserState());
+
+  it('shows the defaults to an administrator and saves a switch at once', async () => {
+    signedIn();
+    const sent: unknown[] = [];
+    server.use(
+      noUrgentTasks,
+      verifyHandler(
+        verifyData({
+          modules: permissionsOf('Administrator'),
+          position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
+        }),
+      ),
+      http.get('*/api/setting/get', () =>
+        HttpResponse.json({
+          status: 200,
+          data: {
+            terms: { workspace: 'Store' },
+            modules: [{ id: 'setting', label: 'Setting', enabled: true, editable: false }],
+            week_starting_day: 1,
+            max_active_workspace: 50,
+            active_workspaces: 12,
+          },
+        }),
+      ),
+      http.get('*/api/theme/list', () => HttpResponse.json({ status: 200, data: { data: [] } })),
+      http.put('*/api/notification/defaults', async ({ request }) => {
+        const body = (await request.json()) as { data: NotificationPreference[] };
+        sent.push(body);
+        const changed = body.data[0]!;
+        return HttpResponse.json({
+          status: 200,
+          data: {
+            data: NOTIFICATION_PREFERENCES.map((p) =>
+              p.event === changed.event && p.channel === changed.channel ? changed : p,
+            ),
+          },
+        });
+      }),
+    );
+    renderApp('/settings');
+    const card = await screen.findByTestId('settings-notifications');
+    const newMail = await within(card).findByRole('switch', {
+      name: 'A task or communication starts for my store: By e-mail',
+    });
+    expect(newMail).not.toBeChecked();
+    await userEvent.click(newMail);
+    await waitFor(() =>
+      expect(sent).toEqual([{ data: [{ event: 'task.new', channel: 'email', enabled: true }] }]),
+    );
+    await waitFor(() => expect(newMail).toBeChecked());
   });
 });

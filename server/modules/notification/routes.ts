@@ -9,11 +9,21 @@ import {
   NotificationReadBody,
   NotificationReadResult,
 } from '../../../contract/api/notifications';
+import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import type { Access } from '../../plugins/auth';
 import { sessionOf } from '../../plugins/auth';
 import { deliver } from './deliver';
-import { count, list, preferences, type Reader, read, updatePreferences } from './service';
+import {
+  count,
+  list,
+  preferences,
+  type Reader,
+  read,
+  tenantDefaults,
+  updatePreferences,
+  updateTenantDefaults,
+} from './service';
 
 const tags = ['notification'];
 /** Every signed-in person has notices, with or without a position at an active store. */
@@ -98,5 +108,32 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: signedIn, activity: false },
     },
     async (request) => ok(await updatePreferences(app.db, readerOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/notification/defaults',
+    {
+      schema: {
+        tags,
+        summary: 'What the tenant’s people are told, and how, until they choose themselves',
+        response: responses(NotificationPreferences),
+      },
+      config: { access: { module: 'setting', can: ['read'] } },
+    },
+    async (request) => ok(await tenantDefaults(app.db, callerOf(request).tenantId)),
+  );
+
+  app.put(
+    '/api/notification/defaults',
+    {
+      schema: {
+        tags,
+        summary: 'Change some of the tenant’s defaults (event, channel, enabled); answers them all',
+        body: NotificationPreferencesBody,
+        response: responses(NotificationPreferences),
+      },
+      config: { access: { module: 'setting', can: ['update'] } },
+    },
+    async (request) => ok(await updateTenantDefaults(app.db, callerOf(request).tenantId, request.body)),
   );
 };

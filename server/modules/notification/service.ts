@@ -8,7 +8,7 @@ import type {
 } from '../../../contract/api/notifications';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { loadPreferences, savePreferences } from './preferences';
+import { loadPreferences, loadTenantDefaults, savePreferences, saveTenantDefaults } from './preferences';
 import { countUnread, listNotices, markRead, ownIds } from './repository';
 
 /** Whose notices: the signed-in person, in their tenant (notices are the person's, whatever position they act in). */
@@ -59,4 +59,18 @@ export async function updatePreferences(
 ): Promise<NotificationPreferences> {
   await savePreferences(db, reader.tenantId, reader.userId, body.data);
   return preferences(db, reader);
+}
+
+/** The tenant's defaults: what people who have not chosen are told, and how. */
+export async function tenantDefaults(db: Db, tenantId: number): Promise<NotificationPreferences> {
+  return { data: await loadTenantDefaults(db, tenantId) };
+}
+
+export async function updateTenantDefaults(
+  db: Db,
+  tenantId: number,
+  body: NotificationPreferencesBody,
+): Promise<NotificationPreferences> {
+  await saveTenantDefaults(db, tenantId, body.data);
+  return tenantDefaults(db, tenantId);
 }

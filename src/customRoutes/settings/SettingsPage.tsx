@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
 import { GeneralSettings } from './GeneralSettings';
+import { NotificationDefaultsSettings } from './NotificationDefaultsSettings';
 import { SsoSettings } from './SsoSettings';
 import { settingsQuery } from './settingsQueries';
 import { TaskTypesSettings } from './TaskTypesSettings';
@@ -58,6 +59,7 @@ export default function SettingsPage({ title }: PageProps) {
         {data?.modules.some((m) => TASK_MODULES.includes(m.id) && m.enabled) && <TaskTypesSettings />}
         {themeRead.canAccess && <ThemeEditor canUpdate={Boolean(themeUpdate.canAccess)} />}
         {settingUpdate.canAccess && <SsoSettings />}
+        {settingUpdate.canAccess && <NotificationDefaultsSettings />}
       </Stack>
     </Box>
   );

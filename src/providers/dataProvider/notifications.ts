@@ -36,4 +36,14 @@ export const notificationMethods = {
       body: { data },
       fallback: 'errors.notification_preferences',
     }),
+
+  /** Settings: what the tenant's people are told until they choose themselves. */
+  getNotificationDefaults: () => apiFetch<NotificationPreferences>('/api/notification/defaults'),
+
+  updateNotificationDefaults: (data: NotificationPreference[]) =>
+    apiFetch<NotificationPreferences>('/api/notification/defaults', {
+      method: 'PUT',
+      body: { data },
+      fallback: 'errors.notification_defaults',
+    }),
 };
