@@ -112,6 +112,9 @@ const createDepartment = async (as: string, name: string) => {
 /** Runs a statement with the append-only trigger off, as someone with the database's keys could. */
 async function tamper(statement: ReturnType<typeof sql>) {
   await t.database.db.transaction(async (tx) => {
+    // On Citus a transaction that reads the reference tenant list after DDL on a distributed table
+    // must run over one connection per node (elsewhere this setting is a harmless placeholder).
+    await tx.execute(sql`SET LOCAL citus.multi_shard_modify_mode TO 'sequential'`);
     await tx.execute(sql`ALTER TABLE activity_entries DISABLE TRIGGER activity_entries_no_update`);
     await tx.execute(statement);
     await tx.execute(sql`ALTER TABLE activity_entries ENABLE TRIGGER activity_entries_no_update`);
