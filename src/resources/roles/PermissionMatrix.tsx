@@ -110,6 +110,11 @@ export function PermissionMatrix({ value, onChange, disabled }: PermissionMatrix
       // viewport (less the page padding and the sidebar) and the matrix scrolls sideways inside it.
       sx={{ maxWidth: { xs: 'calc(100vw - 50px)', sm: 'calc(100vw - 300px)' }, overflowX: 'auto' }}
       data-testid="permission-matrix"
+      // Read-only, nothing inside takes focus: the scrolling box itself must, so a keyboard can
+      // scroll it on a phone (axe scrollable-region-focusable).
+      {...(editable
+        ? {}
+        : { tabIndex: 0, role: 'region', 'aria-label': translate('roles.fields.permissions') })}
     >
       <Table size="small" aria-label={translate('roles.fields.permissions')}>
         <TableHead>
