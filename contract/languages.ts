@@ -16,3 +16,16 @@ export const NullableLanguage = Type.Union(
   [Type.Literal('en'), Type.Literal('es'), Type.Literal('fr'), Type.Null()],
   { description: 'en, es or fr; null: not chosen' },
 );
+
+/**
+ * The first of the wanted languages Storeline speaks, reading tags such as "fr-CA" as "fr";
+ * undefined when none is spoken. Wanted languages come best first (navigator.languages, or an
+ * Accept-Language header's tags sorted by their q values).
+ */
+export function firstSpoken(wanted: readonly string[]): Language | undefined {
+  for (const tag of wanted) {
+    const base = tag.trim().toLowerCase().split(/[-_;]/)[0];
+    if (isLanguage(base)) return base;
+  }
+  return undefined;
+}

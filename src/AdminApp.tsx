@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { useEffect, useMemo, useState } from 'react';
+import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { PickerLocalization } from './components/PickerLocalization';
 import { ForbiddenPage } from './customRoutes/ForbiddenPage';
 import { NotFoundPage } from './customRoutes/NotFoundPage';
 import { useSessionUser } from './hooks/useSession';
+import { languageOf } from './i18n/language';
 import { AppLayout } from './layout/AppLayout';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { authProvider } from './providers/authProvider';
@@ -25,6 +26,13 @@ import { APP_ROUTES, RESOURCES } from './routing/routeTable';
 export default function AdminApp() {
   const user = useSessionUser();
   const [queryClient] = useState(createQueryClient);
+  // The language follows the session (issue 31): react-admin's store holds the locale, and a
+  // change there re-renders every screen in the new language, with nobody signed out.
+  const language = languageOf(user);
+  const [store] = useState(() => memoryStore({ locale: language }));
+  useEffect(() => {
+    if (store.getItem('locale') !== language) store.setItem('locale', language);
+  }, [store, language]);
   const themeSettings = user?.themeSettings;
   const theme = useMemo(
     () => buildMuiTheme(themeValues(themeSettings ?? loadThemeSettings())),
@@ -36,6 +44,7 @@ export default function AdminApp() {
         authProvider={authProvider}
         dataProvider={dataProvider}
         queryClient={queryClient}
+        store={store}
         i18nProvider={i18nProvider}
         theme={theme}
         darkTheme={null}

@@ -863,6 +863,14 @@ export const appMessages = {
       retention_help:
         '0 keeps everything; otherwise at least 30. Older entries are removed, and the removal is logged.',
     },
+    /** Issue 31: the language of people who choose none on their profile. */
+    language: {
+      title: 'Language',
+      subheader: 'The language your people read Storeline in, unless they choose their own on their profile.',
+      label: 'Default language',
+      none: 'Each person’s browser language',
+      help: 'Sign-in pages follow each browser’s language.',
+    },
     calendar: {
       title: 'Calendar and plan',
       subheader: 'The first day of every calendar week in the app.',
@@ -1396,6 +1404,14 @@ export const appMessages = {
       avatar_size: 'The picture is larger than 5 MB; choose a smaller one',
     },
     read_only: 'Your role lets you see your profile but not change it.',
+    /** Issue 31: the language the person reads Storeline in. */
+    language: {
+      title: 'Language',
+      label: 'Language',
+      help: 'Menus, messages, dates and numbers follow it on every screen.',
+      default: 'Your organisation’s default (%{language})',
+      saved: 'Language saved',
+    },
   },
   imports: {
     import: 'Import',

@@ -863,6 +863,14 @@ export const appMessages = {
       retention_help:
         '0 lo conserva todo; si no, al menos 30. Las entradas más antiguas se eliminan, y la eliminación queda registrada.',
     },
+    language: {
+      title: 'Idioma',
+      subheader:
+        'El idioma en que su personal usa Storeline, salvo que cada persona elija el suyo en su perfil.',
+      label: 'Idioma predeterminado',
+      none: 'El idioma del navegador de cada persona',
+      help: 'Las páginas de inicio de sesión siguen el idioma de cada navegador.',
+    },
     calendar: {
       title: 'Calendario y plan',
       subheader: 'El primer día de cada semana del calendario en la aplicación.',
@@ -1411,6 +1419,13 @@ export const appMessages = {
       avatar_size: 'La imagen ocupa más de 5 MB; elija una más pequeña',
     },
     read_only: 'Su rol le permite ver su perfil, pero no modificarlo.',
+    language: {
+      title: 'Idioma',
+      label: 'Idioma',
+      help: 'Los menús, los mensajes, las fechas y los números lo siguen en todas las pantallas.',
+      default: 'El predeterminado de su organización (%{language})',
+      saved: 'Idioma guardado',
+    },
   },
   imports: {
     import: 'Importar',

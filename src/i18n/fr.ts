@@ -863,6 +863,14 @@ export const appMessages = {
       retention_help:
         '0 conserve tout ; sinon au moins 30. Les entrées plus anciennes sont supprimées, et la suppression est journalisée.',
     },
+    language: {
+      title: 'Langue',
+      subheader:
+        'La langue dans laquelle votre personnel utilise Storeline, sauf si chacun choisit la sienne dans son profil.',
+      label: 'Langue par défaut',
+      none: 'La langue du navigateur de chacun',
+      help: 'Les pages de connexion suivent la langue de chaque navigateur.',
+    },
     calendar: {
       title: 'Calendrier et planning',
       subheader: 'Le premier jour de chaque semaine du calendrier dans l’application.',
@@ -1407,6 +1415,13 @@ export const appMessages = {
       avatar_size: 'La photo dépasse 5 Mo ; choisissez-en une plus petite',
     },
     read_only: 'Votre rôle vous permet de voir votre profil mais pas de le modifier.',
+    language: {
+      title: 'Langue',
+      label: 'Langue',
+      help: 'Les menus, les messages, les dates et les nombres la suivent sur chaque écran.',
+      default: 'Celle de votre organisation par défaut (%{language})',
+      saved: 'Langue enregistrée',
+    },
   },
   imports: {
     import: 'Importer',

@@ -6,6 +6,7 @@ import { isLanguage, type Language } from '../../contract/languages';
 import { appMessages as en } from '../i18n/en';
 import { appMessages as es } from '../i18n/es';
 import { appMessages as fr } from '../i18n/fr';
+import { LANGUAGE_CHOICES } from '../i18n/language';
 import { raSpanish } from '../i18n/raSpanish';
 import { type Terms, termValues } from '../i18n/terms';
 import { getSessionUser } from './sessionStore';
@@ -38,9 +39,6 @@ export function messagesFor(locale: string): TranslationMessages {
   return isLanguage(locale) ? catalogs[locale] : catalogs.en;
 }
 
-/** The names the language select shows, each in its own language. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', fr: 'Français' };
-
 /**
  * react-admin's polyglot provider over the three languages, with the tenant's terms read at each
  * call, so labels follow the session that is signed in now without rebuilding the provider.
@@ -50,7 +48,7 @@ export function createI18nProvider(getTerms: () => Terms, locale: Language = 'en
   const base = polyglotI18nProvider(
     messagesFor,
     locale,
-    Object.entries(LANGUAGE_NAMES).map(([code, name]) => ({ locale: code, name })),
+    LANGUAGE_CHOICES.map(({ id, name }) => ({ locale: id, name })),
     { allowMissing: true },
   );
   return {

@@ -74,6 +74,7 @@ export function applyProfileToSession(profile: Profile): void {
   setSessionUser({
     ...user,
     preferred_name: profile.preferred_name,
+    language: profile.language ?? null,
     avatar: profile.avatar_url,
     profileData: profile.profile_data,
     timezone: timezoneInfo(zone || browserTimeZone()),

@@ -5,6 +5,7 @@ import type {
   ThemeSetting,
   VerifyData,
 } from '../../contract/api/session';
+import type { Language } from '../../contract/languages';
 import { ADMIN_TENANT_IDENTIFIER, type ModulePermission } from '../../contract/modules';
 import { type CascaderOption, findNode, toCascader } from './hierarchy';
 import { themeValues } from './theme';
@@ -20,6 +21,8 @@ export interface SessionUser {
   /** From avatar_url. */
   avatar: string | null;
   email: string;
+  /** The person's own language (issue 31); null: the tenant's default, else the browser's. */
+  language: Language | null;
   /** The tenant's primary and secondary colours (the full settings are in themeSettings). */
   theme: { primary: string; secondary: string };
   isVerified: boolean;
@@ -69,6 +72,7 @@ export function toSessionUser(
     preferred_name: data.preferred_name,
     avatar: data.avatar_url,
     email: data.email,
+    language: data.language ?? null,
     theme: { primary: colours.primary, secondary: colours.secondary },
     isVerified: true,
     permissions: data.modules,

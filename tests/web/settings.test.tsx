@@ -130,6 +130,7 @@ describe('settings page', () => {
       ],
       week_starting_day: 0,
       activity_retention_days: 0,
+      language: null,
     });
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Branch Info' })).toBeInTheDocument());
     expect(within(nav).queryByRole('link', { name: 'Reports' })).toBeNull();

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
 import { DetailsCard } from './DetailsCard';
+import { LanguageCard } from './LanguageCard';
 import { NotificationsCard } from './NotificationsCard';
 import { PasswordCard } from './PasswordCard';
 import { profileQuery } from './profileQuery';
@@ -34,6 +35,7 @@ export default function ProfilePage({ title }: PageProps) {
           {readOnly && <Alert severity="info">{translate('profile.read_only')}</Alert>}
           {/* Keyed by the loaded profile so the form starts from what the server holds. */}
           <DetailsCard key={data.id} profile={data} readOnly={readOnly} />
+          <LanguageCard profile={data} readOnly={readOnly} />
           <PasswordCard disabled={readOnly} />
           <NotificationsCard />
         </>

@@ -18,7 +18,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { type SettingData, type SettingUpdateBody, TERM_MAX_LENGTH } from '../../../contract/api/settings';
+import type { Language } from '../../../contract/languages';
 import { useSessionUser } from '../../hooks/useSession';
+import { LANGUAGE_CHOICES } from '../../i18n/language';
 import { pluralOf } from '../../i18n/terms';
 import { hasModuleAccess } from '../../providers/accessControl';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -32,6 +34,8 @@ interface FormValues {
   modules: Record<string, boolean>;
   week_starting_day: number;
   activity_retention_days: number;
+  /** '' for none: each person's browser language. */
+  language: Language | '';
 }
 
 const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, name: `settings.week_days.${id}` }));
@@ -43,6 +47,7 @@ function toForm(data: SettingData, keys: string[]): FormValues {
     modules: Object.fromEntries(data.modules.map((m) => [m.id, m.enabled])),
     week_starting_day: data.week_starting_day,
     activity_retention_days: data.activity_retention_days ?? 0,
+    language: data.language ?? '',
   };
 }
 
@@ -92,6 +97,7 @@ export function GeneralSettings({
           .map((m) => ({ id: m.id, enabled: Boolean(values.modules?.[m.id]) })),
         week_starting_day: values.week_starting_day,
         activity_retention_days: values.activity_retention_days,
+        language: values.language || null,
       });
       onSaved(next);
       notify('settings.saved', { type: 'success' });
@@ -145,6 +151,20 @@ export function GeneralSettings({
               />
             ))}
           </Stack>
+        </Section>
+
+        <Section title="settings.language.title" subheader="settings.language.subheader">
+          <SelectInput
+            source="language"
+            label="settings.language.label"
+            choices={LANGUAGE_CHOICES}
+            translateChoice={false}
+            emptyText="settings.language.none"
+            emptyValue=""
+            helperText="settings.language.help"
+            fullWidth={false}
+            sx={{ minWidth: 260 }}
+          />
         </Section>
 
         <Section title="settings.calendar.title" subheader="settings.calendar.subheader">

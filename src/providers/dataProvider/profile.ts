@@ -1,17 +1,20 @@
 import type { AvatarUpload, Profile, ProfileUpdateResult } from '../../../contract/api/profile';
+import type { Language } from '../../../contract/languages';
 import { apiFetch } from '../httpClient';
 
+/** What one save changes; what is left out stays as it is. */
 export interface ProfileChanges {
-  preferred_name: string | null;
-  avatar: string | null;
-  profile_data: { id?: number; field_id: number; value: string }[];
+  preferred_name?: string | null;
+  avatar?: string | null;
+  language?: Language | null;
+  profile_data?: { id?: number; field_id: number; value: string }[];
 }
 
 /** Spec §7 profile calls: one's own profile, picture and password, and the tenant's field order. */
 export const profileMethods = {
   getProfile: () => apiFetch<Profile>('/api/profile/get'),
 
-  /** PUT /api/profile/update with preferred_name, avatar and profile_data. */
+  /** PUT /api/profile/update with preferred_name, avatar, language and/or profile_data. */
   updateProfile: (changes: ProfileChanges) =>
     apiFetch<ProfileUpdateResult>('/api/profile/update', {
       method: 'PUT',

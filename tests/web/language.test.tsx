@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Profile } from '../../contract/api/profile';
+import type { VerifyData } from '../../contract/api/session';
+import { getSessionUser } from '../../src/providers/sessionStore';
+import { getToken } from '../../src/providers/tokenCookie';
+import { noUrgentTasks, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
+import { server } from './msw';
+import { renderApp, setViewportWidth } from './renderApp';
+
+// Issue 31: the language is the person's, else the tenant's, else the browser's, and a change on
+// the profile switches the whole app at once, signed in as before.
+
+const PROFILE: Profile = {
+  id: 7,
+  username: 'staff@acme.test',
+  email: 'staff@acme.test',
+  firstname: 'Sam',
+  lastname: 'Staff',
+  preferred_name: null,
+  language: null,
+  avatar: null,
+  avatar_url: null,
+  profile_data: [],
+  fields: [],
+};
+
+let sent: Record<string, unknown> | undefined;
+
+/** A server that keeps what it is sent, as the real one does. */
+function serve(verify: VerifyData, profile: Profile = PROFILE) {
+  sent = undefined;
+  let current = profile;
+  server.use(
+    noUrgentTasks,
+    verifyHandler(verify),
+    http.get('*/api/profile/get', () => HttpResponse.json({ status: 200, data: current })),
+    http.put('*/api/profile/update', async ({ request }) => {
+      sent = (await request.json()) as Record<string, unknown>;
+      current = { ...current, ...sent };
+      return HttpResponse.json({ status: 200, data: { ...current, password_changed: false } });
+    }),
+  );
+}
+
+const settings = (language: 'en' | 'es' | 'fr' | null) => ({ ...verifyData().settings, language });
+
+function browserSpeaks(...languages: string[]) {
+  Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true });
+}
+
+describe('the language Storeline speaks', () => {
+  beforeEach(() => {
+    resetBrowserState();
+    setViewportWidth(1280);
+    browserSpeaks('en-US', 'en');
+  });
+  afterEach(() => browserSpeaks('en-US', 'en'));
+
+  it('switches the whole app when the person picks a language on the profile, without signing out', async () => {
+    signedIn();
+    serve(verifyData());
+    renderApp('/profile');
+    const card = await screen.findByTestId('profile-language');
+    expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('combobox', { name: 'Language' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Français' }));
+
+    expect(await screen.findByText('Langue enregistrée')).toBeInTheDocument();
+    expect(sent).toEqual({ language: 'fr' });
+    // Every screen string now comes in French: the page, its cards and react-admin's own.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon profil' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Mot de passe' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Langue' })).toHaveTextContent('Français');
+    // Still signed in, still here.
+    expect(getToken()).toBe('test-token');
+    expect(getSessionUser()?.language).toBe('fr');
+    expect(window.location.pathname).toBe('/profile');
+  });
+
+  it('goes back to the tenant’s default when the person clears their choice', async () => {
+    signedIn();
+    serve(verifyData({ language: 'fr', settings: settings('es') }), { ...PROFILE, language: 'fr' });
+    renderApp('/profile');
+    const card = await screen.findByTestId('profile-language');
+    expect(screen.getByRole('heading', { level: 1, name: 'Mon profil' })).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('combobox', { name: 'Langue' }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'Celle de votre organisation par défaut (Español)' }),
+    );
+
+    expect(sent).toEqual({ language: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mi perfil' })).toBeInTheDocument();
+  });
+
+  it('starts in the tenant’s default language for a person who chose none', async () => {
+    signedIn();
+    serve(verifyData({ settings: settings('es') }));
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mi perfil' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Navegación principal' })).toBeInTheDocument();
+  });
+
+  it('starts in the browser’s language when neither the person nor the tenant chose', async () => {
+    browserSpeaks('de-DE', 'fr-CA', 'en');
+    signedIn();
+    serve(verifyData());
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon profil' })).toBeInTheDocument();
+  });
+
+  it('shows the sign-in page in the browser’s language', async () => {
+    browserSpeaks('es-MX', 'en');
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión en Storeline' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Contraseña/)).toBeInTheDocument();
+  });
+
+  it('keeps English on the sign-in page for a browser language Storeline does not speak', async () => {
+    browserSpeaks('de-DE');
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Storeline' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).not.toBe(''));
+  });
+});
