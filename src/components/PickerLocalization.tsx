@@ -4,6 +4,7 @@ import type { PickersInputLocaleText } from '@mui/x-date-pickers/locales';
 import { type ReactNode, useMemo } from 'react';
 import { useSessionUser } from '../hooks/useSession';
 import { useZonedTime } from '../hooks/useZonedTime';
+import { languageOf } from '../i18n/language';
 import { translate } from '../i18n/translate';
 import { pickerDateFormats, pickerLocale } from '../providers/pickerFormat';
 
@@ -25,8 +26,13 @@ const LOCALE_TEXT: PickersInputLocaleText = {
  */
 export function PickerLocalization({ children }: { children: ReactNode }) {
   const { locale, pattern } = useZonedTime();
-  const weekStart = useSessionUser()?.settings.week_starting_day ?? 1;
-  const adapterLocale = useMemo(() => pickerLocale(locale, weekStart), [locale, weekStart]);
+  const user = useSessionUser();
+  const weekStart = user?.settings.week_starting_day ?? 1;
+  const language = languageOf(user);
+  const adapterLocale = useMemo(
+    () => pickerLocale(locale, weekStart, language),
+    [locale, weekStart, language],
+  );
   const dateFormats = useMemo(() => pickerDateFormats(pattern), [pattern]);
   return (
     <LocalizationProvider

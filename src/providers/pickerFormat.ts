@@ -7,6 +7,9 @@ import { enIN } from 'date-fns/locale/en-IN';
 import { enNZ } from 'date-fns/locale/en-NZ';
 import { enUS } from 'date-fns/locale/en-US';
 import { enZA } from 'date-fns/locale/en-ZA';
+import { es } from 'date-fns/locale/es';
+import { fr } from 'date-fns/locale/fr';
+import type { Language } from '../../contract/languages';
 import type { DatePattern } from './timezone';
 import { twelveHourClock } from './zonedTime';
 
@@ -61,10 +64,12 @@ const LOCALES: Record<string, Locale> = {
 
 /**
  * The date-fns locale of the session's locale (timezone.ts), its weeks starting on the tenant's
- * first day of the week (0 = Sunday), so the calendar's rows match the app's weeks.
+ * first day of the week (0 = Sunday), so the calendar's rows match the app's weeks. In Spanish or
+ * French (issue 31) the months and days are named in that language; the date pattern stays the
+ * zone's (spec §3), set by each field.
  */
-export function pickerLocale(locale: string, weekStartingDay: number): Locale {
-  const base = LOCALES[locale] ?? enUS;
+export function pickerLocale(locale: string, weekStartingDay: number, language: Language = 'en'): Locale {
+  const base = language === 'es' ? es : language === 'fr' ? fr : (LOCALES[locale] ?? enUS);
   const weekStartsOn = (((weekStartingDay % 7) + 7) % 7) as Day;
   return { ...base, options: { ...base.options, weekStartsOn } };
 }

@@ -99,3 +99,16 @@ describe('the pickers’ locale', () => {
     expect(pickerLocale('en', 6)).toMatchObject({ code: 'en-US', options: { weekStartsOn: 6 } });
   });
 });
+
+describe('pickerLocale in the person’s language (issue 31)', () => {
+  it('names months and days in Spanish or French, keeping the tenant’s week start and the zone’s pattern', () => {
+    const day = new Date(2026, 2, 2); // a Monday in March
+    const fr = pickerLocale('en-AU', 0, 'fr');
+    expect(format(day, 'EEEE d MMMM', { locale: fr })).toBe('lundi 2 mars');
+    expect(fr.options?.weekStartsOn).toBe(0);
+    const es = pickerLocale('en-US', 1, 'es');
+    expect(format(day, 'EEEE d MMMM', { locale: es })).toBe('lunes 2 marzo');
+    expect(format(day, dayFormat('DD/MM/YYYY'), { locale: es })).toBe('02/03/2026');
+    expect(format(day, 'EEEE', { locale: pickerLocale('en-AU', 1, 'en') })).toBe('Monday');
+  });
+});

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { ImportFile } from '../../../contract/api/imports';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import { fileSize } from '../../providers/fileSize';
@@ -51,6 +51,8 @@ export function FileList({
   onOpen: (filename: string) => void;
 }) {
   const translate = useTranslate();
+  // Numbers in the reader's language (issue 31): 50,000 in English, 50 000 in French.
+  const [locale] = useLocaleState();
   const { dateTime } = useZonedTime();
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -123,7 +125,7 @@ export function FileList({
                   </Typography>
                 </TableCell>
                 <TableCell align="right" sx={WIDE}>
-                  {file.rows.toLocaleString()}
+                  {file.rows.toLocaleString(locale)}
                 </TableCell>
                 <TableCell sx={{ ...WIDE, minWidth: 200 }}>
                   <CheckCounts check={file.check} />

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { ImportKind, ImportProgress } from '../../../contract/api/imports';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -18,6 +18,7 @@ const SHOWN_FAILURES = 20;
 /** How a finished run ended: its counts, why it failed if it did, the rows it left out, its report. */
 export function RunOutcome({ kind, run }: { kind: ImportKind; run: ImportProgress }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const { dateTime } = useZonedTime();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -64,7 +65,7 @@ export function RunOutcome({ kind, run }: { kind: ImportKind; run: ImportProgres
               {translate(`imports.outcome.${key}`)}
             </Typography>
             <Typography component="dd" variant="h6" sx={{ m: 0, lineHeight: 1.3 }}>
-              {value.toLocaleString()}
+              {value.toLocaleString(locale)}
             </Typography>
           </Box>
         ))}
