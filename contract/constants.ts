@@ -27,3 +27,9 @@ export type ThemeKey = (typeof THEME_KEYS)[number]['key'];
 
 export const NODE_TYPES = ['root', 'container', 'workspace', 'unassigned'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
+
+/**
+ * The `code` of the 401 for a person with no position at an active workspace: the web app sends
+ * them to sign-in with that reason, whatever language the message is in.
+ */
+export const NO_ACTIVE_WORKSPACE_CODE = 'NO_ACTIVE_WORKSPACE';

@@ -37,6 +37,17 @@ export const MODULE_IDS = Object.keys(MODULES) as ModuleId[];
 export const ADMIN_TENANT_MODULES: readonly ModuleId[] = ['tenant'];
 export const ADMIN_TENANT_IDENTIFIER = 'admin';
 
+/**
+ * Whether a tenant's people may use a module at all (before their role's grants): platform
+ * operators use tenant management, their own profile and their own activity log (tenant
+ * management and their sign-ins, issue 32); customer tenants everything but tenant management.
+ * The server's permissions and the web app's menu and routes both ask this one function.
+ */
+export function moduleOpenToTenant(module: ModuleId, isAdminTenant: boolean): boolean {
+  const adminOnly = ADMIN_TENANT_MODULES.includes(module);
+  return isAdminTenant ? adminOnly || module === 'profile' || module === 'activity' : !adminOnly;
+}
+
 export function isModuleId(value: string): value is ModuleId {
   return Object.hasOwn(MODULES, value.toLowerCase());
 }

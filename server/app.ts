@@ -12,7 +12,7 @@ import { keepEmbeddedStatistics } from './db/statistics';
 import { recordingDb } from './lib/activity';
 import { LocalFileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
-import { SERVER_MODULES } from './modules';
+import { JOB_SETTINGS, SERVER_MODULES } from './modules';
 import { activityPlugin } from './plugins/activity';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -100,7 +100,7 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(jobsPlugin, { database, workers: config.jobWorkers });
+  await app.register(jobsPlugin, { database, workers: config.jobWorkers, settings: JOB_SETTINGS });
   keepEmbeddedStatistics(app);
   await app.register(import('./modules/session/sweep'));
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });

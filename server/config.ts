@@ -35,6 +35,34 @@ export interface Config {
    * that do not share a data directory must all be given the same value.
    */
   secretKey: string | undefined;
+  /**
+   * PUSH_ALLOWED_ORIGINS: the push services the server sends web push to (scheme and host, any
+   * port; `*.` before a host takes its subdomains). Any other subscription endpoint is refused, so
+   * a subscription cannot make the server call an address of the attacker's choosing.
+   */
+  pushAllowedOrigins: string[];
+}
+
+/** The browsers' own push services: Chrome's and Edge's FCM, Firefox's, Windows' WNS, Safari's. */
+export const DEFAULT_PUSH_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://*.notify.windows.com',
+  'https://web.push.apple.com',
+];
+
+function parsePushOrigins(raw: string): string[] {
+  const list = raw
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const origin = /^https?:\/\/(\*\.)?[a-z0-9.-]+$|^https?:\/\/\[[0-9a-f:.]+\]$/i;
+  const bad = list.filter((o) => !origin.test(o));
+  if (list.length === 0 || bad.length > 0)
+    throw new ConfigError(
+      `PUSH_ALLOWED_ORIGINS must be scheme and host separated by commas (https://fcm.googleapis.com,https://*.notify.windows.com), got "${raw}"`,
+    );
+  return list.map((o) => o.toLowerCase());
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -145,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }, undefined)
     : undefined;
 
+  const pushAllowedOrigins = env.PUSH_ALLOWED_ORIGINS?.trim()
+    ? attempt(() => parsePushOrigins(env.PUSH_ALLOWED_ORIGINS!), DEFAULT_PUSH_ORIGINS)
+    : DEFAULT_PUSH_ORIGINS;
+
   if (errors.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${errors.join('\n  - ')}`);
   }
@@ -158,11 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     publicUrl,
     logLevel,
-    webRoot: path.resolve('dist'),
+    webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     loginRateLimit: { perIpPerMinute: perIp, perUsernamePer15Minutes: perUsername },
     trustProxy,
     jobWorkers,
     keepAnswers,
     secretKey,
+    pushAllowedOrigins,
   };
 }

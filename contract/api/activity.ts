@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Page, Paged } from './common';
+import { Id, Paged, Paging } from './common';
 
 /** One field an entry changed. A secret field is `redacted`: it changed, its values are not kept. */
 export const ActivityChange = Type.Object({
@@ -42,8 +42,7 @@ export const ActivityFilter = {
 };
 
 export const ActivityListQuery = Type.Object({
-  page: Page,
-  per_page: Type.Integer({ minimum: 1, maximum: 200, default: 25 }),
+  ...Paging(200),
   ...ActivityFilter,
 });
 export type ActivityListQuery = Static<typeof ActivityListQuery>;

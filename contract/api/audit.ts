@@ -1,23 +1,17 @@
 import Type, { type Static } from 'typebox';
-import { Id, Page, Paged, StoreRef } from './common';
-import { MyTaskType, Submission, TaskFileRef } from './mytasks';
+import { Id, Literals, NamedRef, Paged, Paging, StoreRef } from './common';
+import { Submission, TaskContent } from './mytasks';
 import { LocalDate } from './tasks';
 
 const Instant = Type.String({ description: 'ISO-8601 instant in UTC' });
-const Person = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 /** Which submissions a list counts or shows: those waiting for a decision, or those decided. */
-export const ReviewState = Type.Union([
-  Type.Literal('waiting'),
-  Type.Literal('approved'),
-  Type.Literal('rejected'),
-]);
+export const ReviewState = Literals('waiting', 'approved', 'rejected');
 export type ReviewState = Static<typeof ReviewState>;
 
 /** Filters shared by the audit queues (by task and by workspace). Dates are local due dates. */
 export const AuditQueueQuery = Type.Object({
-  page: Page,
-  per_page: Type.Integer({ minimum: 1, maximum: 200, default: 25 }),
+  ...Paging(200),
   from: Type.Optional(LocalDate),
   to: Type.Optional(LocalDate),
   /** Only workspaces under this node (inside the caller's scope). */
@@ -43,7 +37,7 @@ export const AuditTaskRow = Type.Object({
   id: Type.Integer({ description: 'The task id' }),
   title: Type.String(),
   type: Type.Object({ id: Type.Integer(), name: Type.String(), colour: Type.String(), icon: Type.String() }),
-  department: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+  department: Type.Union([NamedRef, Type.Null()]),
   ...ReviewCounts,
 });
 export type AuditTaskRow = Static<typeof AuditTaskRow>;
@@ -66,8 +60,7 @@ export type AuditStorePage = Static<typeof AuditStorePage>;
  * from a queue line shows what that line counted.
  */
 export const SubmissionListQuery = Type.Object({
-  page: Page,
-  per_page: Type.Integer({ minimum: 1, maximum: 200, default: 25 }),
+  ...Paging(200),
   task_id: Type.Optional(Id),
   workspace_id: Type.Optional(Id),
   status: Type.Optional(Type.Union([ReviewState, Type.Literal('all')])),
@@ -88,7 +81,7 @@ export const AuditSubmissionRow = Type.Object({
   occurrence_date: LocalDate,
   due_at: Instant,
   attempt: Type.Integer(),
-  submitted_by: Person,
+  submitted_by: NamedRef,
   submitted_at: Instant,
   /** Sent after its due time. */
   late: Type.Boolean(),
@@ -105,15 +98,7 @@ export type AuditSubmissionPage = Static<typeof AuditSubmissionPage>;
 /** A submission with what a reviewer needs beside it: the instructions and the earlier attempts. */
 export const AuditSubmissionDetail = Type.Object({
   submission: AuditSubmissionRow,
-  task: Type.Object({
-    id: Type.Integer(),
-    title: Type.String(),
-    /** Sanitised rich text (HTML). */
-    description: Type.String(),
-    type: MyTaskType,
-    checklist: Type.Array(Type.String()),
-    attachments: Type.Array(TaskFileRef),
-  }),
+  task: TaskContent,
   /** Every attempt of this assignment, oldest first; the last one is this submission. */
   history: Type.Array(Submission),
   /** May the caller decide on it (audit.update, waiting, not their own unless at the root). */
@@ -139,6 +124,6 @@ export type RejectBody = Static<typeof RejectBody>;
 export const ReviewResult = Type.Object({
   /** The submissions decided by this call. */
   ids: Type.Array(Type.Integer()),
-  decision: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
+  decision: Literals('approved', 'rejected'),
 });
 export type ReviewResult = Static<typeof ReviewResult>;

@@ -1,4 +1,4 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TLiteral, type TSchema, type TUnion } from 'typebox';
 
 /** Success envelope of design §3: `{ status, data }`. */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ status: Type.Integer(), data });
@@ -8,6 +8,8 @@ export const ErrorBody = Type.Object({
   message: Type.String(),
   output: Type.Optional(Type.String()),
   errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+  /** Where a client acts on the reason (e.g. COMPLETION_CONFLICTS), its stable name. */
+  code: Type.Optional(Type.String()),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 
@@ -38,3 +40,38 @@ export const Email = Type.String({ format: 'email', maxLength: 254 });
  */
 export const StoreRef = Type.Object({ id: Type.Integer(), name: Type.String(), timezone: Type.String() });
 export type StoreRef = Static<typeof StoreRef>;
+
+type LiteralsOf<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+
+/** One of these strings: the union of their literals, which the schemas and the clients both read. */
+export const Literals = <const T extends readonly [string, ...string[]]>(
+  ...values: T
+): TUnion<LiteralsOf<T>> => Type.Union(values.map((value) => Type.Literal(value))) as TUnion<LiteralsOf<T>>;
+
+/** A list query's paging: `page` and a bounded `per_page`. */
+export const Paging = (maxPerPage: number, defaultPerPage = 25) => ({
+  page: Page,
+  per_page: Type.Integer({ minimum: 1, maximum: maxPerPage, default: defaultPerPage }),
+});
+
+/** A list query's order: by one of `fields`, ascending or descending. */
+export const Sorting = <const T extends readonly [string, ...string[]]>(...fields: T) => ({
+  sort: Type.Optional(Literals(...fields)),
+  order: Type.Optional(Literals('asc', 'desc')),
+});
+
+/** A row named by its id and name (a person, a node, a task type …). */
+export const NamedRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+/** When a record was made and last changed (ISO-8601 instants). */
+export const Timestamps = { created_at: Type.String(), updated_at: Type.String() };
+
+/** Who a person is, as their record and their own profile show it. */
+export const PersonFields = {
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  firstname: Type.String(),
+  lastname: Type.String(),
+  preferred_name: Type.Union([Type.String(), Type.Null()]),
+};

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id } from './common';
+import { Id, Literals, NamedRef } from './common';
 import { LocalDate } from './tasks';
 
 /**
@@ -37,13 +37,13 @@ export const ComplianceQuery = Type.Object({
   /** Only the checks and columns that have an exception (anything not done). */
   exceptions: Type.Optional(Type.Boolean()),
   /** `store`: a column per workspace; `area`: a column per node one level below the scope node. */
-  group: Type.Optional(Type.Union([Type.Literal('store'), Type.Literal('area')])),
+  group: Type.Optional(Literals('store', 'area')),
 });
 export type ComplianceQuery = Static<typeof ComplianceQuery>;
 
 export const ComplianceExportQuery = Type.Intersect([
   ComplianceQuery,
-  Type.Object({ format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')]) }),
+  Type.Object({ format: Literals('csv', 'xlsx') }),
 ]);
 export type ComplianceExportQuery = Static<typeof ComplianceExportQuery>;
 
@@ -55,7 +55,7 @@ export const ComplianceColumn = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   /** `workspace`, or `container` when grouped by area (it can be opened to drill down). */
-  type: Type.Union([Type.Literal('workspace'), Type.Literal('container')]),
+  type: Literals('workspace', 'container'),
   totals: StateCounts,
 });
 export type ComplianceColumn = Static<typeof ComplianceColumn>;
@@ -84,9 +84,9 @@ export const ComplianceRow = Type.Object({
 export type ComplianceRow = Static<typeof ComplianceRow>;
 
 export const ComplianceGrid = Type.Object({
-  group: Type.Union([Type.Literal('store'), Type.Literal('area')]),
+  group: Literals('store', 'area'),
   /** The node whose workspaces (or children) are the columns. */
-  node: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  node: NamedRef,
   columns: Type.Array(ComplianceColumn),
   rows: Type.Array(ComplianceRow),
   totals: StateCounts,

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Page, Paged } from './common';
+import { Id, Paged, Paging, Sorting, Timestamps } from './common';
 
 export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
@@ -8,8 +8,7 @@ export const Department = Type.Object({
   name: Type.String(),
   description: Type.String(),
   colour: Type.String(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  ...Timestamps,
 });
 export type Department = Static<typeof Department>;
 
@@ -17,10 +16,8 @@ export const DepartmentList = Paged(Department);
 export type DepartmentList = Static<typeof DepartmentList>;
 
 export const DepartmentListQuery = Type.Object({
-  page: Page,
-  per_page: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-  sort: Type.Optional(Type.Union([Type.Literal('name'), Type.Literal('updated_at'), Type.Literal('id')])),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  ...Paging(1000, 100),
+  ...Sorting('name', 'updated_at', 'id'),
   q: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type DepartmentListQuery = Static<typeof DepartmentListQuery>;

@@ -1,13 +1,9 @@
 import Type, { type Static } from 'typebox';
-import { Id, Page, Paged, Text } from './common';
+import { Id, NamedRef, Paged, Paging, Text } from './common';
 import { type HierarchyNode, NODE_FIELDS } from './session';
 
-/**
- * A workspace node's object (spec §3). `open_at` travels in unix seconds (spec §9); the web app
- * holds it in milliseconds.
- */
-export const WorkspaceObject = Type.Object({
-  id: Type.Integer(),
+/** A workspace's identifier, address and contact, as every answer that shows a workspace reads them. */
+export const WORKSPACE_DETAILS = {
   identifier: Type.String(),
   street_line1: Type.String(),
   street_line2: Type.String(),
@@ -17,6 +13,15 @@ export const WorkspaceObject = Type.Object({
   postcode: Type.String(),
   contact: Type.String(),
   description: Type.String(),
+};
+
+/**
+ * A workspace node's object (spec §3). `open_at` travels in unix seconds (spec §9); the web app
+ * holds it in milliseconds.
+ */
+export const WorkspaceObject = Type.Object({
+  id: Type.Integer(),
+  ...WORKSPACE_DETAILS,
   /** Seconds since the epoch (spec §9), within years 1900–2999. */
   open_at: Type.Union([Type.Integer({ minimum: -2208988800, maximum: 32503680000 }), Type.Null()]),
   timezone: Type.Union([Type.String(), Type.Null()]),
@@ -68,15 +73,9 @@ export const HierarchyTreeData = Type.Unsafe<TreeNode[]>(Type.Array(TreeNodeSche
 
 /** GET /api/hierarchy/node/get: one node with where it sits and how much hangs below it. */
 export const NodeRecord = Type.Object({
-  id: Type.Integer(),
-  object_id: Type.Union([Type.Integer(), Type.Null()]),
-  name: Type.String(),
-  type: Type.String(),
-  level: Type.Integer(),
-  status: Type.String(),
-  parent_id: Type.Union([Type.Integer(), Type.Null()]),
+  ...NODE_FIELDS,
   /** Names of the ancestors from the root down, for breadcrumbs. */
-  ancestors: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  ancestors: Type.Array(NamedRef),
   child_count: Type.Integer(),
   /** Nodes below this one at any depth. */
   descendant_count: Type.Integer(),
@@ -117,8 +116,7 @@ export const NodeDeleteData = Type.Object({
 export type NodeDeleteData = Static<typeof NodeDeleteData>;
 
 const PageQuery = {
-  page: Page,
-  per_page: Type.Integer({ minimum: 1, maximum: 1000, default: 25 }),
+  ...Paging(1000),
   search_key: Type.Optional(Type.String({ maxLength: 200 })),
 };
 

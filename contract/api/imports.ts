@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { Literals } from './common';
 
 /**
  * Bulk import of people (`/api/user/import/*`, user.create) and of stores
@@ -73,28 +74,17 @@ export const WORKSPACE_IMPORT_COLUMNS = [
 ] as const;
 export const WORKSPACE_IMPORT_REQUIRED = ['identifier', 'name', 'parent'] as const;
 
-export const ImportFormat = Type.Union([Type.Literal('csv'), Type.Literal('xlsx')]);
+export const ImportFormat = Literals('csv', 'xlsx');
 export type ImportFormat = Static<typeof ImportFormat>;
 
 /** uploaded → checked (report kept) → running → imported | failed (a failed file can run again). */
-export const ImportState = Type.Union([
-  Type.Literal('uploaded'),
-  Type.Literal('checked'),
-  Type.Literal('running'),
-  Type.Literal('imported'),
-  Type.Literal('failed'),
-]);
+export const ImportState = Literals('uploaded', 'checked', 'running', 'imported', 'failed');
 export type ImportState = Static<typeof ImportState>;
 
-export const ImportMode = Type.Union([Type.Literal('all'), Type.Literal('valid')]);
+export const ImportMode = Literals('all', 'valid');
 export type ImportMode = Static<typeof ImportMode>;
 
-export const ImportRunState = Type.Union([
-  Type.Literal('queued'),
-  Type.Literal('running'),
-  Type.Literal('imported'),
-  Type.Literal('failed'),
-]);
+export const ImportRunState = Literals('queued', 'running', 'imported', 'failed');
 export type ImportRunState = Static<typeof ImportRunState>;
 
 /** A run's progress and counts; kept in the database so a reload sees it. */
@@ -160,12 +150,7 @@ export const ImportError = Type.Object({
 });
 export type ImportError = Static<typeof ImportError>;
 
-export const ImportRowAction = Type.Union([
-  Type.Literal('create'),
-  Type.Literal('update'),
-  Type.Literal('unchanged'),
-  Type.Literal('error'),
-]);
+export const ImportRowAction = Literals('create', 'update', 'unchanged', 'error');
 export type ImportRowAction = Static<typeof ImportRowAction>;
 
 export const ImportPreviewRow = Type.Object({
@@ -222,17 +207,11 @@ export type ImportTemplateQuery = Static<typeof ImportTemplateQuery>;
 
 export const ImportResultQuery = Type.Object({
   filename: ImportFilename,
-  format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('json')])),
+  format: Type.Optional(Literals('csv', 'json')),
 });
 export type ImportResultQuery = Static<typeof ImportResultQuery>;
 
-export const ImportResultAction = Type.Union([
-  Type.Literal('created'),
-  Type.Literal('updated'),
-  Type.Literal('unchanged'),
-  Type.Literal('failed'),
-  Type.Literal('skipped'),
-]);
+export const ImportResultAction = Literals('created', 'updated', 'unchanged', 'failed', 'skipped');
 export type ImportResultAction = Static<typeof ImportResultAction>;
 
 /** One row of the result report (the CSV has the same columns: row, key, action, message). */

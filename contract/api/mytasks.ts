@@ -1,18 +1,18 @@
 import Type, { type Static } from 'typebox';
-import { Id, StoreRef } from './common';
+import { Id, Literals, NamedRef, StoreRef } from './common';
 import { LocalDate } from './tasks';
 
 /** The states of one task occurrence at one workspace (design §5). */
-export const AssignmentStatus = Type.Union([
-  Type.Literal('open'),
-  Type.Literal('submitted'),
-  Type.Literal('approved'),
-  Type.Literal('rejected'),
-  Type.Literal('done'),
-  Type.Literal('cannot_do'),
-  Type.Literal('expired'),
-  Type.Literal('cancelled'),
-]);
+export const AssignmentStatus = Literals(
+  'open',
+  'submitted',
+  'approved',
+  'rejected',
+  'done',
+  'cannot_do',
+  'expired',
+  'cancelled',
+);
 export type AssignmentStatus = Static<typeof AssignmentStatus>;
 
 const Instant = Type.String({ description: 'ISO-8601 instant in UTC' });
@@ -57,11 +57,7 @@ export type MyTaskGetQuery = Static<typeof MyTaskGetQuery>;
 
 // ---- the store's day ------------------------------------------------------------------------
 
-export const TaskTypeKind = Type.Union([
-  Type.Literal('task'),
-  Type.Literal('urgent'),
-  Type.Literal('communication'),
-]);
+export const TaskTypeKind = Literals('task', 'urgent', 'communication');
 export type TaskTypeKind = Static<typeof TaskTypeKind>;
 
 export const MyTaskType = Type.Object({
@@ -154,27 +150,25 @@ export const TaskFileRef = Type.Object({
   name: Type.String(),
   mime: Type.String(),
   size: Type.Integer(),
-  kind: Type.Union([Type.Literal('photo'), Type.Literal('document')]),
+  kind: Literals('photo', 'document'),
 });
 export type TaskFileRef = Static<typeof TaskFileRef>;
-
-const Person = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 export const Submission = Type.Object({
   id: Type.Integer(),
   attempt: Type.Integer(),
-  outcome: Type.Union([Type.Literal('done'), Type.Literal('cannot_do')]),
+  outcome: Literals('done', 'cannot_do'),
   comment: Type.String(),
   reason: Type.Union([Type.String(), Type.Null()]),
   checklist: Type.Array(Type.Boolean()),
   attachments: Type.Array(TaskFileRef),
-  submitted_by: Person,
+  submitted_by: NamedRef,
   submitted_at: Instant,
   review: Type.Union([
     Type.Object({
-      decision: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
+      decision: Literals('approved', 'rejected'),
       reason: Type.Union([Type.String(), Type.Null()]),
-      reviewed_by: Type.Union([Person, Type.Null()]),
+      reviewed_by: Type.Union([NamedRef, Type.Null()]),
       reviewed_at: Type.Union([Instant, Type.Null()]),
       /** The evidence photo (hash) a rejection points at. */
       attachment: Type.Union([Type.String(), Type.Null()]),
@@ -184,16 +178,19 @@ export const Submission = Type.Object({
 });
 export type Submission = Static<typeof Submission>;
 
+/** What a store is asked to do, as the store and the audit read it. */
+export const TaskContent = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  /** Sanitised rich text (HTML). */
+  description: Type.String(),
+  type: MyTaskType,
+  checklist: Type.Array(Type.String()),
+  attachments: Type.Array(TaskFileRef),
+});
+
 export const MyTaskDetail = Type.Object({
-  task: Type.Object({
-    id: Type.Integer(),
-    title: Type.String(),
-    /** Sanitised rich text (HTML). */
-    description: Type.String(),
-    type: MyTaskType,
-    checklist: Type.Array(Type.String()),
-    attachments: Type.Array(TaskFileRef),
-  }),
+  task: TaskContent,
   assignment: MyTaskCard,
   /** Oldest first: each attempt with its review. */
   submissions: Type.Array(Submission),
@@ -211,8 +208,27 @@ export const MyTaskCompleteBody = Type.Object({
   checklist: Type.Optional(Type.Array(Type.Boolean(), { maxItems: 200 })),
   /** Communications: "I have read this". */
   acknowledged: Type.Optional(Type.Literal(true)),
-  outcome: Type.Optional(Type.Union([Type.Literal('done'), Type.Literal('cannot_do')])),
+  outcome: Type.Optional(Literals('done', 'cannot_do')),
   /** Why it cannot be done (required with `cannot_do`). */
   reason: Type.Optional(Type.String({ maxLength: 2000 })),
+  /**
+   * Idempotency key: an id the device made for this completion (a UUID). Sent again, with the same
+   * body, it stores nothing new and answers what the first request answered; with another body it
+   * is refused (409 `completion_id_reused`). Offline queues send every completion with one.
+   */
+  client_id: Type.Optional(Type.String({ format: 'uuid' })),
 });
 export type MyTaskCompleteBody = Static<typeof MyTaskCompleteBody>;
+
+/**
+ * Why a completion was refused (409's `code`), so a queued completion sent later can say what
+ * happened meanwhile in the person's language.
+ */
+export const COMPLETION_CONFLICTS = [
+  'task_withdrawn',
+  'task_expired',
+  'task_completed',
+  'already_acknowledged',
+  'completion_id_reused',
+] as const;
+export type CompletionConflict = (typeof COMPLETION_CONFLICTS)[number];

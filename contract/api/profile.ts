@@ -1,20 +1,14 @@
 import Type, { type Static } from 'typebox';
 import { NullableLanguage } from '../languages';
-import { Id, Paged } from './common';
+import { Id, Literals, Paged, PersonFields } from './common';
 
 export const PROFILE_FIELD_TYPES = ['text', 'number', 'date', 'select', 'timezone'] as const;
 export type ProfileFieldType = (typeof PROFILE_FIELD_TYPES)[number];
 
-const FieldType = Type.Union([
-  Type.Literal('text'),
-  Type.Literal('number'),
-  Type.Literal('date'),
-  Type.Literal('select'),
-  Type.Literal('timezone'),
-]);
+const FieldType = Literals('text', 'number', 'date', 'select', 'timezone');
 
-/** A profile field as Profile Management edits it. */
-export const ProfileField = Type.Object({
+/** What the personal profile form needs of a field. */
+export const ProfileFormField = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   short_name: Type.String(),
@@ -22,6 +16,12 @@ export const ProfileField = Type.Object({
   /** The choices of a `select` field; empty for the other types. */
   options: Type.Array(Type.String()),
   required: Type.Boolean(),
+});
+export type ProfileFormField = Static<typeof ProfileFormField>;
+
+/** A profile field as Profile Management edits it. */
+export const ProfileField = Type.Object({
+  ...ProfileFormField.properties,
   sort_order: Type.Integer(),
   active: Type.Boolean(),
   /** Built-in fields (the time zone) cannot be deleted or change type. */
@@ -64,24 +64,8 @@ export const ProfileDataEntry = Type.Object({
 });
 export type ProfileDataEntry = Static<typeof ProfileDataEntry>;
 
-/** What the personal profile form needs of a field. */
-export const ProfileFormField = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  short_name: Type.String(),
-  type: FieldType,
-  options: Type.Array(Type.String()),
-  required: Type.Boolean(),
-});
-export type ProfileFormField = Static<typeof ProfileFormField>;
-
 const ProfileProperties = {
-  id: Type.Integer(),
-  username: Type.String(),
-  email: Type.String(),
-  firstname: Type.String(),
-  lastname: Type.String(),
-  preferred_name: Type.Union([Type.String(), Type.Null()]),
+  ...PersonFields,
   /** The language the person reads Storeline in; null: the tenant's default. */
   language: Type.Optional(NullableLanguage),
   /** The upload hash of spec §3. */

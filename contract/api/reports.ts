@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id } from './common';
+import { Id, Literals, NamedRef } from './common';
 import { LocalDate } from './tasks';
 
 export const REPORT_NAMES = [
@@ -19,7 +19,7 @@ export const ReportQuery = Type.Object({
   node_id: Type.Optional(Id),
   type_id: Type.Optional(Id),
   department_id: Type.Optional(Id),
-  format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('xlsx')])),
+  format: Type.Optional(Literals('json', 'csv', 'xlsx')),
 });
 export type ReportQuery = Static<typeof ReportQuery>;
 
@@ -86,12 +86,12 @@ export type TrendReport = Static<typeof TrendReport>;
 
 /** Nodes one level below the scope node (areas, states…), best completion first. */
 export const AreaReport = Type.Object({
-  node: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  node: NamedRef,
   rows: Type.Array(
     Type.Object({
       id: Type.Integer(),
       name: Type.String(),
-      type: Type.Union([Type.Literal('container'), Type.Literal('workspace')]),
+      type: Literals('container', 'workspace'),
       ...metricFields,
     }),
   ),
@@ -100,7 +100,7 @@ export type AreaReport = Static<typeof AreaReport>;
 
 /** Every workspace under the node, best completion first, with the node's own figures as the average. */
 export const StoreReport = Type.Object({
-  node: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  node: NamedRef,
   average: Metrics,
   rows: Type.Array(MetricsRow),
 });

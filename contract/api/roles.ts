@@ -1,10 +1,10 @@
 import Type, { type Static } from 'typebox';
-import { Id, Page, Paged } from './common';
+import { Id, Literals, Page, Paged, Sorting, Timestamps } from './common';
 
 /** Spec §3 "Permission entry per module": a module id, a status and its capabilities. */
 export const RolePermission = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 40 }),
-  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+  status: Literals('active', 'inactive'),
   capabilities: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 20 }),
 });
 export type RolePermission = Static<typeof RolePermission>;
@@ -21,8 +21,7 @@ export const Role = Type.Object({
    * role (see server/modules/roles/grants.ts).
    */
   assignable: Type.Boolean(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  ...Timestamps,
 });
 export type Role = Static<typeof Role>;
 
@@ -33,15 +32,7 @@ export const RoleListQuery = Type.Object({
   page: Page,
   // Spec §9: the user form asks for page 1 with 1000 roles.
   per_page: Type.Integer({ minimum: 1, maximum: 1000, default: 25 }),
-  sort: Type.Optional(
-    Type.Union([
-      Type.Literal('name'),
-      Type.Literal('user_count'),
-      Type.Literal('updated_at'),
-      Type.Literal('id'),
-    ]),
-  ),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  ...Sorting('name', 'user_count', 'updated_at', 'id'),
   q: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type RoleListQuery = Static<typeof RoleListQuery>;

@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import type { NodeType } from '../constants';
 import { NullableLanguage } from '../languages';
 import type { ModulePermission } from '../modules';
+import { ProfileDataEntry } from './profile';
 
 export const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254 }),
@@ -112,14 +113,7 @@ export const VerifyData = Type.Object({
   terms: Type.Record(Type.String(), Type.String()),
   settings: TenantSettings,
   theme: Type.Array(ThemeSetting),
-  profile_data: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      field_id: Type.Integer(),
-      short_name: Type.String(),
-      value: Type.String(),
-    }),
-  ),
+  profile_data: Type.Array(ProfileDataEntry),
 });
 export type VerifyData = Static<typeof VerifyData>;
 

@@ -7,7 +7,14 @@ import { NullableLanguage } from '../languages';
  * hierarchy and each container level below it ("State", "Area"…).
  */
 export const MAX_HIERARCHY_LEVEL_TERMS = 9;
-export const TERM_KEY_PATTERN = `^(workspace|workspaces|root|level_[1-${MAX_HIERARCHY_LEVEL_TERMS}])$`;
+/**
+ * A term's key, optionally for one language (issue 31): `workspace` is the tenant's word in its
+ * default language, `workspace@fr` its word for people reading French; a reader without one of
+ * their language reads the default's, then the built-in word.
+ */
+export const TERM_KEY_PATTERN = `^(workspace|workspaces|root|level_[1-${MAX_HIERARCHY_LEVEL_TERMS}])(@(en|es|fr))?$`;
+/** The terms a tenant may word per language: those the screens read. */
+export const TERMS_PER_LANGUAGE = ['workspace', 'workspaces'] as const;
 export const TERM_MAX_LENGTH = 40;
 
 export const levelTermKey = (level: number) => `level_${level}`;

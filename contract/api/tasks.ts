@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Page, Paged, Text } from './common';
+import { Id, Literals, NamedRef, Paged, Paging, Sorting, Text, Timestamps } from './common';
 
 /*
  * Task management (issue 10; spec §3 task type, §6 taskmanagement, §7 task calls). Dates are local
@@ -59,7 +59,7 @@ export type TaskTypeReorderBody = Static<typeof TaskTypeReorderBody>;
 
 // ---------------------------------------------------------------- task body
 
-const Frequency = Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly')]);
+const Frequency = Literals('daily', 'weekly', 'monthly');
 
 export const RecurrenceInput = Type.Object({
   freq: Frequency,
@@ -141,11 +141,7 @@ export type TaskPreviewBody = Static<typeof TaskPreviewBody>;
 // ---------------------------------------------------------------- task answers
 
 export const TASK_STATUSES = ['draft', 'published', 'archived'] as const;
-export const TaskStatus = Type.Union([
-  Type.Literal('draft'),
-  Type.Literal('published'),
-  Type.Literal('archived'),
-]);
+export const TaskStatus = Literals('draft', 'published', 'archived');
 export type TaskStatus = Static<typeof TaskStatus>;
 
 /** An assignment's states (the database column holds these; server/db/schema reads them from here). */
@@ -185,7 +181,6 @@ const DepartmentRef = Type.Union([
   Type.Null(),
   Type.Object({ id: Type.Integer(), name: Type.String(), colour: Type.String() }),
 ]);
-const PersonRef = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 export const TaskSummary = Type.Object({
   id: Type.Integer(),
@@ -203,9 +198,8 @@ export const TaskSummary = Type.Object({
   recurrence: Type.Union([Type.Null(), Recurrence]),
   compliance: Type.Boolean(),
   approval: Type.Boolean(),
-  author: PersonRef,
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  author: NamedRef,
+  ...Timestamps,
   published_at: Type.Union([Type.Null(), Type.String()]),
   archived_at: Type.Union([Type.Null(), Type.String()]),
   progress: Progress,
@@ -216,25 +210,14 @@ export const TaskPage = Paged(TaskSummary);
 export type TaskPage = Static<typeof TaskPage>;
 
 export const TaskListQuery = Type.Object({
-  page: Page,
-  per_page: Type.Integer({ minimum: 1, maximum: 200, default: 25 }),
+  ...Paging(200),
   search_key: Type.Optional(Type.String({ maxLength: 200 })),
   status: Type.Optional(TaskStatus),
   type_id: Type.Optional(Id),
   department_id: Type.Optional(Id),
   /** The author's user id. */
   author: Type.Optional(Id),
-  sort: Type.Optional(
-    Type.Union([
-      Type.Literal('title'),
-      Type.Literal('status'),
-      Type.Literal('start_date'),
-      Type.Literal('due_date'),
-      Type.Literal('created_at'),
-      Type.Literal('updated_at'),
-    ]),
-  ),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  ...Sorting('title', 'status', 'start_date', 'due_date', 'created_at', 'updated_at'),
 });
 export type TaskListQuery = Static<typeof TaskListQuery>;
 
@@ -242,7 +225,7 @@ export const TargetNode = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   type: Type.String(),
-  mode: Type.Union([Type.Literal('include'), Type.Literal('exclude')]),
+  mode: Literals('include', 'exclude'),
 });
 
 export const FileInfo = Type.Object({
@@ -323,8 +306,8 @@ export const TaskPreview = Type.Object({
       node_id: Type.Integer(),
       name: Type.String(),
       timezone: Type.String(),
-      which: Type.Union([Type.Literal('start'), Type.Literal('due')]),
-      kind: Type.Union([Type.Literal('skipped'), Type.Literal('repeated')]),
+      which: Literals('start', 'due'),
+      kind: Literals('skipped', 'repeated'),
     }),
   ),
   /** The targeted workspace with the most planned minutes on the first occurrence day. */

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Email, Id, Page, Text } from './common';
+import { Email, Id, Literals, Paging, Sorting, Text } from './common';
 
 /**
  * Tenant management (admin tenant only). A tenant record carries only what the platform operators
@@ -21,7 +21,7 @@ export const TenantRecord = Type.Object({
   id: Type.Integer(),
   identifier: Type.String(),
   name: Type.String(),
-  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+  status: Literals('active', 'disabled'),
   /** The modules the tenant may use (the ceiling); the tenant switches them on and off within it. */
   modules: Type.Array(Type.String()),
   max_active_workspace: Type.Integer(),
@@ -32,22 +32,11 @@ export const TenantRecord = Type.Object({
 export type TenantRecord = Static<typeof TenantRecord>;
 
 export const TenantListQuery = Type.Object({
-  page: Page,
-  per_page: Type.Integer({ minimum: 1, maximum: 200, default: 25 }),
-  sort: Type.Optional(
-    Type.Union([
-      Type.Literal('name'),
-      Type.Literal('identifier'),
-      Type.Literal('status'),
-      Type.Literal('created_at'),
-      Type.Literal('active_workspaces'),
-      Type.Literal('users'),
-    ]),
-  ),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  ...Paging(200),
+  ...Sorting('name', 'identifier', 'status', 'created_at', 'active_workspaces', 'users'),
   /** Matches name or identifier. */
   q: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
+  status: Type.Optional(Literals('active', 'disabled')),
 });
 export type TenantListQuery = Static<typeof TenantListQuery>;
 

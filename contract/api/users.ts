@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Page, Paged } from './common';
+import { Id, Literals, Paged, Paging, PersonFields, Sorting, Timestamps } from './common';
 
 /** Spec §7 `assigns`: the positions a user holds — a hierarchy node and a role. */
 export const AssignInput = Type.Object({
@@ -22,23 +22,17 @@ export const Assign = Type.Object({
 });
 export type Assign = Static<typeof Assign>;
 
-export const UserStatus = Type.Union([Type.Literal('active'), Type.Literal('disabled')]);
+export const UserStatus = Literals('active', 'disabled');
 export type UserStatus = Static<typeof UserStatus>;
 
 /** Spec §3 "User (admin view)", without the password, plus what the list shows. */
 export const UserRecord = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  email: Type.String(),
-  firstname: Type.String(),
-  lastname: Type.String(),
-  preferred_name: Type.Union([Type.String(), Type.Null()]),
+  ...PersonFields,
   avatar_url: Type.Union([Type.String(), Type.Null()]),
   status: UserStatus,
   force_reset: Type.Boolean(),
   assigns: Type.Array(Assign),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  ...Timestamps,
 });
 export type UserRecord = Static<typeof UserRecord>;
 
@@ -48,29 +42,11 @@ export type UserList = Static<typeof UserList>;
 export const USER_SEARCH_KEYS = ['name', 'email', 'role', 'node', 'status'] as const;
 
 export const UserListQuery = Type.Object({
-  page: Page,
-  per_page: Type.Integer({ minimum: 1, maximum: 500, default: 25 }),
+  ...Paging(500),
   /** Spec §7: `key` names the field searched, `value` is the text. */
-  key: Type.Optional(
-    Type.Union([
-      Type.Literal('name'),
-      Type.Literal('email'),
-      Type.Literal('role'),
-      Type.Literal('node'),
-      Type.Literal('status'),
-    ]),
-  ),
+  key: Type.Optional(Literals('name', 'email', 'role', 'node', 'status')),
   value: Type.Optional(Type.String({ maxLength: 200 })),
-  sort: Type.Optional(
-    Type.Union([
-      Type.Literal('name'),
-      Type.Literal('email'),
-      Type.Literal('status'),
-      Type.Literal('created_at'),
-      Type.Literal('id'),
-    ]),
-  ),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  ...Sorting('name', 'email', 'status', 'created_at', 'id'),
 });
 export type UserListQuery = Static<typeof UserListQuery>;
 

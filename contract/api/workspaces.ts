@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { Id, Page, Paged, Text } from './common';
-import { WorkspaceObjectInput } from './hierarchy';
+import { Id, Literals, Paged, Paging, Text } from './common';
+import { WORKSPACE_DETAILS, WorkspaceObjectInput } from './hierarchy';
 
 /**
  * A workspace as the workspace and store info screens show it: the object's fields, the node's
@@ -11,20 +11,12 @@ export const WorkspaceRecord = Type.Object({
   id: Type.Integer(),
   node_id: Type.Integer(),
   name: Type.String(),
-  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+  status: Literals('active', 'inactive'),
   parent_id: Type.Union([Type.Integer(), Type.Null()]),
   parent_name: Type.Union([Type.String(), Type.Null()]),
   /** Ancestor names from the first level below the root down to the parent ("New South Wales › Sydney Metro"). */
   location: Type.String(),
-  identifier: Type.String(),
-  street_line1: Type.String(),
-  street_line2: Type.String(),
-  suburb: Type.String(),
-  city: Type.String(),
-  state: Type.String(),
-  postcode: Type.String(),
-  contact: Type.String(),
-  description: Type.String(),
+  ...WORKSPACE_DETAILS,
   open_at: Type.Union([Type.Integer(), Type.Null()]),
   timezone: Type.Union([Type.String(), Type.Null()]),
   user_count: Type.Integer(),
@@ -42,15 +34,14 @@ export const WORKSPACE_SORTS = [
 ] as const;
 
 export const WorkspaceListQuery = Type.Object({
-  page: Page,
-  per_page: Type.Integer({ minimum: 1, maximum: 1000, default: 25 }),
+  ...Paging(1000),
   sort: Type.Optional(
     Type.Unsafe<(typeof WORKSPACE_SORTS)[number]>(Type.Union(WORKSPACE_SORTS.map((s) => Type.Literal(s)))),
   ),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  order: Type.Optional(Literals('asc', 'desc')),
   /** Matches name, identifier, suburb, city, state and postcode. */
   search_key: Type.Optional(Type.String({ maxLength: 200 })),
-  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+  status: Type.Optional(Literals('active', 'inactive')),
   /** Only workspaces at or below this node. */
   node_id: Type.Optional(Id),
 });
@@ -66,7 +57,7 @@ export const WorkspaceCreateBody = Type.Object(
     parent_id: Id,
     identifier: Type.String({ minLength: 1, maxLength: 64 }),
     ...objectFields,
-    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
+    status: Type.Optional(Literals('active', 'inactive')),
   },
   { additionalProperties: false },
 );

@@ -42,4 +42,6 @@ if (newestMtime(bundle) < sources) {
   cpSync(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
   console.log(`compiled the server in ${Date.now() - started} ms`);
 }
-await import(pathToFileURL(bundle).href);
+// npm test compiles once before starting two journey servers, which would otherwise both empty
+// and rebuild this folder at once, one of them while the other loads it.
+if (process.env.STORELINE_COMPILE_ONLY !== '1') await import(pathToFileURL(bundle).href);

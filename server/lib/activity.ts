@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ActivityChange } from '../db/schema/activity';
 
@@ -155,11 +155,13 @@ export function entryHash(e: ChainedEntry): string {
 }
 
 /**
- * Appends one entry to its tenant's chain, inside the caller's transaction, in one statement: the
- * head row's upsert takes the next number and computes the new hash from the one before (a row
- * lock until commit, so two writers of one tenant — on any process — chain one after the other
- * instead of both following the same entry), and the entry is inserted from what it returns. The
- * lock is held only from this, the transaction's last statement, to its commit.
+ * Appends one entry to its tenant's chain, inside the caller's transaction, in one call of
+ * `activity_append` (migration 0022): the head row's update takes the next number and computes
+ * the new hash from the one before (a row lock until commit, so two writers of one tenant — on
+ * any process — chain one after the other instead of both following the same entry), and the
+ * entry is inserted from what it returns. The lock is held only from this, the transaction's last
+ * statement, to its commit. A function rather than the statement itself because the session keeps
+ * its plans: planned afresh at every write, the append was most of what the log cost.
  */
 export async function appendEntry(tx: Db, input: ActivityInput): Promise<void> {
   const entry = {
@@ -167,27 +169,11 @@ export async function appendEntry(tx: Db, input: ActivityInput): Promise<void> {
     changes: loggable(input.changes) as Record<string, ActivityChange>,
     at: new Date().toISOString(),
   };
-  const text = material(entry);
-  // The text's UTF-8 bytes through immutable functions only (decode of the text with its
-  // backslashes escaped, in the UTF-8 database): Citus evaluates DO UPDATE SET on the shard and
-  // refuses anything but immutable functions there (convert_to and now() are not).
-  const next = (prev: SQL, seq: SQL) =>
-    sql`encode(sha256(decode(replace(${prev} || '|' || (${seq})::text || '|' || ${text}::text, '\\', '\\\\'), 'escape')), 'hex')`;
-  await tx.execute(sql`
-    WITH head AS (
-      INSERT INTO activity_heads AS h (tenant_id, seq, prev_hash, hash, updated_at)
-      VALUES (${entry.tenantId}, 1, '', ${next(sql`''`, sql`1`)}, now())
-      ON CONFLICT (tenant_id) DO UPDATE
-        SET seq = h.seq + 1, prev_hash = h.hash, hash = ${next(sql`h.hash`, sql`h.seq + 1`)},
-          updated_at = excluded.updated_at
-      RETURNING seq, prev_hash, hash
-    )
-    INSERT INTO activity_entries (tenant_id, seq, at, actor_id, actor_name, actor_position, action,
-      entity, entity_id, entity_name, changes, scope_path, ip, prev_hash, hash)
-    SELECT ${entry.tenantId}, head.seq, ${entry.at}, ${entry.actorId}, ${entry.actorName},
-      ${entry.actorPosition}, ${entry.action}, ${entry.entity}, ${entry.entityId}, ${entry.entityName},
-      ${JSON.stringify(entry.changes)}::jsonb, ${entry.scopePath}, ${entry.ip}, head.prev_hash, head.hash
-    FROM head`);
+  await tx.execute(sql`SELECT activity_append(${entry.tenantId}::integer, ${entry.at}::timestamptz,
+    ${material(entry)}::text, ${entry.actorId}::integer, ${entry.actorName}::text,
+    ${entry.actorPosition}::text, ${entry.action}::text, ${entry.entity}::text, ${entry.entityId}::text,
+    ${entry.entityName}::text, ${JSON.stringify(entry.changes)}::jsonb, ${entry.scopePath}::text,
+    ${entry.ip}::text)`);
 }
 
 /** An entry written on its own (sign-in events, jobs): its own transaction. */

@@ -3,6 +3,7 @@ import { capabilitiesOf } from '../../contract/modules';
 import type { Db } from '../db/client';
 import { hierarchyNodes, positions, rolePermissions, users } from '../db/schema';
 import { conflict } from './errors';
+import { positionNode } from './positionJoins';
 
 /**
  * A tenant must always keep someone who can repair its access. That someone is an enabled user
@@ -24,10 +25,7 @@ export async function countAdministrators(db: Db, tenantId: number): Promise<num
     .select({ n: sql<number>`count(distinct ${users.id})::int` })
     .from(users)
     .innerJoin(positions, and(eq(positions.tenantId, users.tenantId), eq(positions.userId, users.id)))
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-    )
+    .innerJoin(hierarchyNodes, positionNode)
     .where(
       and(
         eq(users.tenantId, tenantId),

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { NO_ACTIVE_WORKSPACE_CODE } from '../../contract/constants';
 import {
   type Capability,
   hasCapabilities,
   type ModuleId,
   type ModulePermission,
 } from '../../contract/modules';
-import { unauthorized } from './errors';
+import { HttpError } from './errors';
 
 /** The subtree a caller may see and act on: their selected position's node and its materialised path. */
 export interface Scope {
@@ -31,8 +32,17 @@ export interface Caller {
   permissions: ModulePermission[];
 }
 
-export const NO_ACTIVE_WORKSPACE =
-  'You have no position at an active workspace. Ask your administrator to assign you.';
+/**
+ * 401 for a signed-in person with no position at an active workspace. The sentence keeps the word
+ * "workspace" in English, where older clients look for it; newer ones read the code.
+ */
+export const noActiveWorkspace = () =>
+  new HttpError(
+    401,
+    'You have no position at an active workspace. Ask your administrator to assign you.',
+    undefined,
+    NO_ACTIVE_WORKSPACE_CODE,
+  );
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,7 +53,7 @@ declare module 'fastify' {
 
 /** The caller of a request behind the guard; 401 when the route ran without a selected position. */
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw unauthorized(NO_ACTIVE_WORKSPACE);
+  if (!request.caller) throw noActiveWorkspace();
   return request.caller;
 }
 

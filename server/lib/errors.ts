@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** A stable name for what went wrong, for a client that acts on it (ErrorBody.code). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -25,5 +27,5 @@ export const unauthorized = (message = 'Your session has ended. Please sign in a
   new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
-export const conflict = (message: string, errors?: Record<string, string>) =>
-  new HttpError(409, message, errors);
+export const conflict = (message: string, errors?: Record<string, string>, code?: string) =>
+  new HttpError(409, message, errors, code);

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Envelope, ErrorBody } from '../../contract/api/common';
+import type { Download } from './spreadsheet';
 
 /** Every route answers in the envelope and documents its 4xx shape; this builds that response map. */
 export function responses<T extends TSchema>(data: T, extra: Record<number, TSchema> = {}) {
@@ -51,4 +52,13 @@ export function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
   if (file.disposition)
     reply.header('content-disposition', disposition(file.disposition.kind, file.disposition.name));
   return reply.type(file.mime).send(file.body);
+}
+
+/** A file made for saving (a template, an export, a report): sent as an attachment under its name. */
+export function sendDownload(reply: FastifyReply, file: Download) {
+  return sendFile(reply, {
+    mime: file.contentType,
+    body: file.body,
+    disposition: { kind: 'attachment', name: file.filename },
+  });
 }

@@ -172,6 +172,10 @@ export class JobQueue<P extends object> {
 
   /** The handler of one queue; one per queue and process. Register before start. */
   work<N extends keyof P & string>(name: N, handler: JobHandler<P[N]>): void {
+    // A job a module declared (queues.ts) but whose settings its ServerModule entry does not carry
+    // has no queue: refused here, when the app is built, not at its first send.
+    if (!this.queues[name])
+      throw new Error(`job ${name} has no queue settings: add them to its module's jobs`);
     if (this.handlers.has(name)) throw new Error(`job ${name} already has a handler`);
     this.handlers.set(name, handler as JobHandler<never>);
     if (this.started && this.options.workers) this.loops.push(this.loop(name));

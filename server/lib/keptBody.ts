@@ -1,5 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from './http';
+import type { KeptAnswers } from './keptAnswers';
 
 export type BodyEncoding = 'br' | 'gzip';
 
@@ -46,4 +48,19 @@ export function sendKept(request: FastifyRequest, reply: FastifyReply, kept: Kep
   const { body, encoding } = encodedBody(kept, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * A read answered from the kept answers: `read()`'s data in the envelope, serialised by the route
+ * once and kept under `key`, which names every version the answer depends on.
+ */
+export async function sendKeptData(
+  kept: KeptAnswers,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: () => Promise<unknown>,
+) {
+  const body = await kept.get(key, async () => keptBody(String(reply.serialize(ok(await read())))));
+  return sendKept(request, reply, body);
 }

@@ -1,5 +1,10 @@
 import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
+import type { Language } from '../../contract/languages';
+import type { Db } from '../db/client';
+import { requestLanguage, translateSentence } from '../i18n';
+import { sendDownload } from './http';
 
 /** A table to download: a header row and its rows, exactly as the screen shows them. */
 export interface Table {
@@ -28,7 +33,17 @@ const fileStem = (title: string) =>
  * CSV with a leading quote (papaparse's escapeFormulae); in XLSX every cell is written as a plain
  * value, never as a formula, so text such as `=HYPERLINK(…)` stays text.
  */
-export async function tableDownload(table: Table, format: 'csv' | 'xlsx'): Promise<Download> {
+export async function tableDownload(
+  english: Table,
+  format: 'csv' | 'xlsx',
+  /** The reader's language for the title and header row (issue 31); the rows are data. */
+  language: Language = 'en',
+): Promise<Download> {
+  const table = {
+    ...english,
+    title: translateSentence(language, english.title, 'export'),
+    header: english.header.map((cell) => translateSentence(language, cell, 'export')),
+  };
   const stem = fileStem(table.title);
   if (format === 'csv') {
     const csv = Papa.unparse({ fields: table.header, data: table.rows }, { escapeFormulae: true });
@@ -57,4 +72,15 @@ export async function tableDownload(table: Table, format: 'csv' | 'xlsx'): Promi
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     body,
   };
+}
+
+/** Sends a table as a download, its title and header in the language the request is answered in. */
+export async function sendTable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  table: Table,
+  format: 'csv' | 'xlsx',
+) {
+  return sendDownload(reply, await tableDownload(table, format, await requestLanguage(request, db)));
 }

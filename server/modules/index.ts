@@ -1,3 +1,5 @@
+import { databaseJobs } from '../db/queues';
+import { collectJobSettings } from '../lib/jobs';
 import { activityModule } from './activity';
 import { attachmentsModule } from './attachments';
 import { auditModule } from './audit';
@@ -6,6 +8,7 @@ import { departmentsModule } from './departments';
 import { healthModule } from './health';
 import { hierarchyModule } from './hierarchy';
 import { importsModule } from './imports';
+import { mailJobs } from './mail/queues';
 import type { ServerModule } from './module';
 import { mytasksModule } from './mytasks';
 import { notificationModule } from './notification';
@@ -54,3 +57,10 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   activityModule,
   notificationModule,
 ];
+
+/** Every job's queue settings: the modules', the mail plugin's and the embedded database's. */
+export const JOB_SETTINGS = collectJobSettings([
+  ...SERVER_MODULES.map((m) => m.jobs),
+  mailJobs,
+  databaseJobs,
+]);

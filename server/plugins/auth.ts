@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { POSITION_HEADER } from '../../contract/constants';
 import type { Capability, ModuleId } from '../../contract/modules';
 import type { Db } from '../db/client';
-import { can, NO_ACTIVE_WORKSPACE } from '../lib/caller';
+import { can, noActiveWorkspace } from '../lib/caller';
 import { forbidden, HttpError, unauthorized } from '../lib/errors';
 import type { KeptAnswers } from '../lib/keptAnswers';
 import { authenticate, type SessionContext } from '../modules/session/service';
@@ -72,7 +72,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; kept: 
     if (session.user.forceReset && !access.duringReset) {
       throw new HttpError(403, 'You must set a new password before continuing.');
     }
-    if (access.position !== 'optional' && !caller) throw unauthorized(NO_ACTIVE_WORKSPACE);
+    if (access.position !== 'optional' && !caller) throw noActiveWorkspace();
     if (access.module && !(caller && can(caller, access.module, access.can ?? ['read']))) throw forbidden();
   });
 });

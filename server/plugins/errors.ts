@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Language } from '../../contract/languages';
+import type { Terms } from '../../contract/terms';
+import { fillTerms, requestLanguage, translateSentence } from '../i18n';
 import { HttpError, TooManyAttempts } from '../lib/errors';
 import {
   DEADLOCK_DETECTED,
@@ -10,6 +13,7 @@ import {
 } from '../lib/pgErrors';
 import { describeIssues, type ValidationIssue } from '../lib/validationMessages';
 import type { ServerModule } from '../modules/module';
+import { loadTerms } from '../modules/settings/repository';
 
 /** The constraints every module names ("already exists" races), by constraint. */
 type ConstraintMessages = Map<string, readonly [field: string, message: string]>;
@@ -40,21 +44,39 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { modules: rea
   const constraints: ConstraintMessages = new Map(
     opts.modules.flatMap((module) => Object.entries(module.constraints ?? {})),
   );
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
+    // Sentences a person reads come in their language (issue 31); the log below stays English.
+    const language = await requestLanguage(request, app.db).catch((): Language => 'en');
+    // A sentence naming the tenant's term reads the tenant's word in the reader's language: the
+    // terms are read only for such a sentence (anonymous callers get the built-in word).
+    const tenantId = request.sessionContext?.tenantId;
+    let terms: Terms = {};
+    const raw = `${error.message} ${JSON.stringify((error as HttpError).errors ?? {})}`;
+    if (tenantId !== undefined && (raw.includes('{workspace') || pgErrorOf(error)?.code === UNIQUE_VIOLATION))
+      terms = await loadTerms(app.db, tenantId).catch((): Terms => ({}));
+    const say = (sentence: string) => fillTerms(translateSentence(language, sentence), terms, language);
+    const sayAll = (errors: Record<string, string>) =>
+      Object.fromEntries(Object.entries(errors).map(([field, sentence]) => [field, say(sentence)]));
     if (error instanceof HttpError) {
       if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({
         status: error.statusCode,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
+        message: say(error.message),
+        ...(error.errors ? { errors: sayAll(error.errors) } : {}),
+        ...(error.code ? { code: error.code } : {}),
       });
     }
     const conflict = conflictOf(error, constraints);
-    if (conflict) return reply.code(409).send({ status: 409, ...conflict });
+    if (conflict)
+      return reply.code(409).send({
+        status: 409,
+        message: say(conflict.message),
+        ...(conflict.errors ? { errors: sayAll(conflict.errors) } : {}),
+      });
     const fe = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
     if (fe.validation) {
-      const errors = describeIssues(fe.validation, fe.validationContext);
-      const first = Object.values(errors)[0] ?? 'The request is not valid';
+      const errors = sayAll(describeIssues(fe.validation, fe.validationContext));
+      const first = Object.values(errors)[0] ?? say('The request is not valid');
       return reply.code(400).send({ status: 400, message: first, errors });
     }
     const code = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
@@ -62,7 +84,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { modules: rea
       request.log.error({ err: error }, 'unhandled error');
       return reply
         .code(500)
-        .send({ status: 500, message: 'Something went wrong on our side. Please try again.' });
+        .send({ status: 500, message: say('Something went wrong on our side. Please try again.') });
     }
     const message =
       code === 429
@@ -72,6 +94,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { modules: rea
           : code === 415
             ? 'This kind of content is not accepted here.'
             : fe.message;
-    return reply.code(code).send({ status: code, message });
+    return reply.code(code).send({ status: code, message: say(message) });
   });
 });

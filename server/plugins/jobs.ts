@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { type JobLog, JobQueue } from '../lib/jobQueue';
-import { type JobPayloads, queueSettings } from '../lib/jobs';
+import type { JobPayloads, JobSettings } from '../lib/jobs';
 
 export type Jobs = JobQueue<JobPayloads>;
 
@@ -18,8 +18,8 @@ declare module 'fastify' {
  * ready (creating pg-boss's schema and the queues if needed) and stops when it closes.
  */
 export const jobsPlugin = fp(
-  async (app: FastifyInstance, opts: { database: Database; workers: boolean }) => {
-    const jobs: Jobs = new JobQueue(opts.database, queueSettings, { workers: opts.workers, log: app.log });
+  async (app: FastifyInstance, opts: { database: Database; workers: boolean; settings: JobSettings }) => {
+    const jobs: Jobs = new JobQueue(opts.database, opts.settings, { workers: opts.workers, log: app.log });
     app.decorate('jobs', jobs);
     app.addHook('onReady', () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
@@ -28,8 +28,12 @@ export const jobsPlugin = fp(
 );
 
 /** Creates pg-boss's schema and the queues ahead of a first start (test images are built with it). */
-export async function installJobs(database: Database, log: JobLog = console): Promise<void> {
-  const jobs: Jobs = new JobQueue(database, queueSettings, { workers: false, log });
+export async function installJobs(
+  database: Database,
+  settings: JobSettings,
+  log: JobLog = console,
+): Promise<void> {
+  const jobs: Jobs = new JobQueue(database, settings, { workers: false, log });
   await jobs.start();
   await jobs.stop();
 }

@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { users } from '../db/schema';
 import type { Caller } from '../lib/caller';
 import * as roles from '../modules/roles/service';
 import { ACME_TREE } from './acmeTree';
 import { type DemoTenant, demoCaller, demoTenant } from './demo';
-import { addDemoPeople, DEMO_USERS, teamMembers } from './people';
+import { addDemoPeople, DEMO_LANGUAGES, DEMO_USERS, teamMembers } from './people';
 import { addContainer, addStore } from './tree';
 
 /**
@@ -81,6 +83,12 @@ export async function seedAcme(db: Db): Promise<DemoTenant> {
     },
     ...teamMembers(40, 'acme.test', acme.storeIds, role('Team Member')),
   ]);
+  // Two of them read Storeline in Spanish and in French (issue 31; README's demo logins).
+  for (const [email, language] of Object.entries(DEMO_LANGUAGES))
+    await db
+      .update(users)
+      .set({ language })
+      .where(and(eq(users.tenantId, acme.tenantId), eq(users.id, acme.userIds[email]!)));
   return acme;
 }
 

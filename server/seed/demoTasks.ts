@@ -14,6 +14,7 @@ import {
   users,
 } from '../db/schema';
 import type { Caller } from '../lib/caller';
+import { positionNode } from '../lib/positionJoins';
 import { localDate } from '../modules/taskmanagement/day';
 import { materialiseTask } from '../modules/taskmanagement/engine';
 import { archive, publish } from '../modules/taskmanagement/lifecycle';
@@ -41,10 +42,7 @@ async function callerFor(db: Db, tenantId: number, username: string): Promise<Ca
     })
     .from(users)
     .innerJoin(positions, and(eq(positions.tenantId, users.tenantId), eq(positions.userId, users.id)))
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-    )
+    .innerJoin(hierarchyNodes, positionNode)
     .where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
   if (!row) throw new Error(`demo tasks need ${username}`);
   return {

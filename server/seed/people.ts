@@ -16,6 +16,12 @@ export const DEMO_USERS = {
   globex: 'owner@globex.test',
 } as const;
 
+/** Demo team members (of the 40) who chose a language on their profile. */
+export const DEMO_LANGUAGES = {
+  'olivia.smith.1@acme.test': 'es',
+  'noah.martin.2@acme.test': 'fr',
+} as const;
+
 interface DemoPerson {
   email: string;
   firstname: string;

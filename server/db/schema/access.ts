@@ -1,41 +1,26 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import * as columns from './columns';
 import { hierarchyNodes } from './hierarchy';
-import { tenants } from './tenants';
-import { users } from './users';
+import { goesWithUser } from './users';
 
 export const roles = pgTable(
   'roles',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantReference(),
+    id: columns.identityId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
+    updatedAt: columns.updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('roles_name_uq').on(t.tenantId, sql`lower(${t.name})`),
-  ],
+  (t) => [columns.tenantPrimaryKey(t), columns.uniqueName('roles_name_uq', t, t.name)],
 );
 
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    tenantId: integer('tenant_id').notNull(),
+    tenantId: columns.tenantKey(),
     roleId: integer('role_id').notNull(),
     module: text('module').notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -43,9 +28,7 @@ export const rolePermissions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.roleId, t.module] }),
-    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete(
-      'cascade',
-    ),
+    columns.tenantForeignKey(t, t.roleId, roles).onDelete('cascade'),
   ],
 );
 
@@ -53,23 +36,18 @@ export const rolePermissions = pgTable(
 export const positions = pgTable(
   'positions',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull(),
+    tenantId: columns.tenantKey(),
+    id: columns.identityId(),
+    userId: columns.userColumn(),
     nodeId: integer('node_id').notNull(),
     roleId: integer('role_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      columns: [t.tenantId, t.nodeId],
-      foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id],
-    }),
-    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }),
+    columns.tenantPrimaryKey(t),
+    goesWithUser(t),
+    columns.tenantForeignKey(t, t.nodeId, hierarchyNodes),
+    columns.tenantForeignKey(t, t.roleId, roles),
     index('positions_user_idx').on(t.tenantId, t.userId),
     index('positions_node_idx').on(t.tenantId, t.nodeId),
   ],

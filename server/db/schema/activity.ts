@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigNumber, instant, tenantPrimaryReference, tenantReference } from './columns';
 
 /** One field an entry changed: its value before and after (a secret is never written, only marked). */
 export interface ActivityChange {
@@ -20,11 +20,9 @@ export interface ActivityChange {
 export const activityEntries = pgTable(
   'activity_entries',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantReference(),
     /** 1, 2, 3… per tenant, without gaps (activity_heads hands them out). */
-    seq: bigint('seq', { mode: 'number' }).notNull(),
+    seq: bigNumber('seq').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
     /** Null for the system (jobs). */
     actorId: integer('actor_id'),
@@ -57,15 +55,13 @@ export const activityEntries = pgTable(
  * so entries of one tenant are chained one after another even from several processes.
  */
 export const activityHeads = pgTable('activity_heads', {
-  tenantId: integer('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id),
-  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  tenantId: tenantPrimaryReference(),
+  seq: bigNumber('seq').notNull().default(0),
   hash: text('hash').notNull().default(''),
   /** The hash the last entry follows: the one statement that appends an entry reads it back here. */
   prevHash: text('prev_hash').notNull().default(''),
   /** The first entry kept and the hash it chains to (0 and '' until retention removes any). */
-  firstSeq: bigint('first_seq', { mode: 'number' }).notNull().default(1),
+  firstSeq: bigNumber('first_seq').notNull().default(1),
   firstPrevHash: text('first_prev_hash').notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: instant('updated_at').notNull().default(sql`now()`),
 });

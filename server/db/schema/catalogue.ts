@@ -1,35 +1,19 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
-import { users } from './users';
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import * as columns from './columns';
+import { goesWithUser } from './users';
 
 export const departments = pgTable(
   'departments',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantReference(),
+    id: columns.identityId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     colour: text('colour').notNull().default('#607d8b'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
+    updatedAt: columns.updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('departments_name_uq').on(t.tenantId, sql`lower(${t.name})`),
-  ],
+  (t) => [columns.tenantPrimaryKey(t), columns.uniqueName('departments_name_uq', t, t.name)],
 );
 
 /**
@@ -42,10 +26,8 @@ export type TaskTypeKind = (typeof TASK_TYPE_KINDS)[number];
 export const taskTypes = pgTable(
   'task_types',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantReference(),
+    id: columns.identityId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     colour: text('colour').notNull(),
@@ -54,19 +36,14 @@ export const taskTypes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     kind: text('kind', { enum: TASK_TYPE_KINDS }).notNull().default('task'),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('task_types_name_uq').on(t.tenantId, sql`lower(${t.name})`),
-  ],
+  (t) => [columns.tenantPrimaryKey(t), columns.uniqueName('task_types_name_uq', t, t.name)],
 );
 
 export const profileFields = pgTable(
   'profile_fields',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantReference(),
+    id: columns.identityId(),
     name: text('name').notNull(),
     shortName: text('short_name').notNull(),
     type: text('type', { enum: ['text', 'number', 'date', 'select', 'timezone'] }).notNull(),
@@ -76,30 +53,22 @@ export const profileFields = pgTable(
     active: boolean('active').notNull().default(true),
     builtIn: boolean('built_in').notNull().default(false),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('profile_fields_short_name_uq').on(t.tenantId, sql`lower(${t.shortName})`),
-  ],
+  (t) => [columns.tenantPrimaryKey(t), columns.uniqueName('profile_fields_short_name_uq', t, t.shortName)],
 );
 
 export const profileValues = pgTable(
   'profile_values',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull(),
+    tenantId: columns.tenantKey(),
+    id: columns.identityId(),
+    userId: columns.userColumn(),
     fieldId: integer('field_id').notNull(),
     value: text('value').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      columns: [t.tenantId, t.fieldId],
-      foreignColumns: [profileFields.tenantId, profileFields.id],
-    }).onDelete('cascade'),
+    columns.tenantPrimaryKey(t),
+    goesWithUser(t),
+    columns.tenantForeignKey(t, t.fieldId, profileFields).onDelete('cascade'),
     uniqueIndex('profile_values_user_field_uq').on(t.tenantId, t.userId, t.fieldId),
   ],
 );

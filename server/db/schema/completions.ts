@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
-  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import * as columns from './columns';
 import { taskAssignments, taskFiles } from './tasks';
 
 export const SUBMISSION_OUTCOMES = ['done', 'cannot_do'] as const;
@@ -28,9 +27,9 @@ export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 export const taskSubmissions = pgTable(
   'task_submissions',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    assignmentId: bigint('assignment_id', { mode: 'number' }).notNull(),
+    tenantId: columns.tenantKey(),
+    id: columns.bigIdentityId(),
+    assignmentId: columns.bigNumber('assignment_id').notNull(),
     attempt: integer('attempt').notNull(),
     outcome: text('outcome', { enum: SUBMISSION_OUTCOMES }).notNull(),
     comment: text('comment').notNull().default(''),
@@ -39,20 +38,17 @@ export const taskSubmissions = pgTable(
     /** One tick per checklist step of the task, in the task's order. */
     checklist: jsonb('checklist').$type<boolean[]>().notNull().default([]),
     submittedBy: integer('submitted_by').notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: columns.instantNow('submitted_at'),
     reviewedBy: integer('reviewed_by'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: columns.instant('reviewed_at'),
     decision: text('decision', { enum: REVIEW_DECISIONS }),
     reviewReason: text('review_reason'),
     /** The evidence photo a rejection points at ("this shelf"), one of this submission's files. */
     reviewFileHash: text('review_file_hash'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.assignmentId],
-      foreignColumns: [taskAssignments.tenantId, taskAssignments.id],
-    }).onDelete('cascade'),
+    columns.tenantPrimaryKey(t),
+    columns.tenantForeignKey(t, t.assignmentId, taskAssignments).onDelete('cascade'),
     index('task_submissions_assignment_idx').on(t.tenantId, t.assignmentId, t.attempt),
     // The audit queue: what waits for a decision, oldest first.
     index('task_submissions_waiting_idx')
@@ -65,8 +61,8 @@ export const taskSubmissions = pgTable(
 export const taskSubmissionFiles = pgTable(
   'task_submission_files',
   {
-    tenantId: integer('tenant_id').notNull(),
-    submissionId: bigint('submission_id', { mode: 'number' }).notNull(),
+    tenantId: columns.tenantKey(),
+    submissionId: columns.bigNumber('submission_id').notNull(),
     hash: text('hash').notNull(),
     /** The name the submitter gave the file at their upload; null reads as task_files.name. */
     name: text('name'),
@@ -74,11 +70,8 @@ export const taskSubmissionFiles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.submissionId, t.hash] }),
-    foreignKey({
-      columns: [t.tenantId, t.submissionId],
-      foreignColumns: [taskSubmissions.tenantId, taskSubmissions.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenantId, t.hash], foreignColumns: [taskFiles.tenantId, taskFiles.hash] }),
+    columns.tenantForeignKey(t, t.submissionId, taskSubmissions).onDelete('cascade'),
+    columns.tenantForeignKey(t, t.hash, taskFiles, taskFiles.hash),
     index('task_submission_files_hash_idx').on(t.tenantId, t.hash),
   ],
 );
@@ -91,22 +84,42 @@ export const taskSubmissionFiles = pgTable(
 export const taskAcknowledgements = pgTable(
   'task_acknowledgements',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    assignmentId: bigint('assignment_id', { mode: 'number' }).notNull(),
-    userId: integer('user_id').notNull(),
-    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
+    tenantId: columns.tenantKey(),
+    id: columns.bigIdentityId(),
+    assignmentId: columns.bigNumber('assignment_id').notNull(),
+    userId: columns.userColumn(),
+    acknowledgedAt: columns.instantNow('acknowledged_at'),
     stale: boolean('stale').notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.assignmentId],
-      foreignColumns: [taskAssignments.tenantId, taskAssignments.id],
-    }).onDelete('cascade'),
+    columns.tenantPrimaryKey(t),
+    columns.tenantForeignKey(t, t.assignmentId, taskAssignments).onDelete('cascade'),
     index('task_acknowledgements_assignment_idx').on(t.tenantId, t.assignmentId, t.userId),
     uniqueIndex('task_acknowledgements_live_uq')
       .on(t.tenantId, t.assignmentId, t.userId)
       .where(sql`not ${t.stale}`),
+  ],
+);
+
+/**
+ * Completions sent with a client-made id (issue 30: a phone's offline queue may send one twice).
+ * The primary key is the idempotency: the first request's insert claims the id, a concurrent twin
+ * waits on it and then finds it taken, and every replay answers `answer`, the first one's card.
+ * `fingerprint` tells a replay from a different completion that reuses the id.
+ */
+export const completionRequests = pgTable(
+  'completion_requests',
+  {
+    tenantId: columns.tenantKey(),
+    userId: columns.userColumn(),
+    clientId: uuid('client_id').notNull(),
+    assignmentId: columns.bigNumber('assignment_id').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    answer: jsonb('answer').$type<unknown>(),
+    createdAt: columns.createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.clientId] }),
+    columns.tenantForeignKey(t, t.assignmentId, taskAssignments).onDelete('cascade'),
   ],
 );

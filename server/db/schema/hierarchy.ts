@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import * as columns from './columns';
 
 /**
  * The organisation tree. `path` holds the ids from the root down ("/1/4/9/") so that a subtree —
@@ -18,10 +9,8 @@ import { tenants } from './tenants';
 export const hierarchyNodes = pgTable(
   'hierarchy_nodes',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantReference(),
+    id: columns.identityId(),
     parentId: integer('parent_id'),
     type: text('type', { enum: ['root', 'container', 'workspace', 'unassigned'] }).notNull(),
     name: text('name').notNull(),
@@ -31,15 +20,12 @@ export const hierarchyNodes = pgTable(
       .default('active'),
     path: text('path').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
+    updatedAt: columns.updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.parentId],
-      foreignColumns: [t.tenantId, t.id],
-    }),
+    columns.tenantPrimaryKey(t),
+    columns.tenantForeignKey(t, t.parentId, t),
     index('hierarchy_nodes_parent_idx').on(t.tenantId, t.parentId),
     index('hierarchy_nodes_path_idx').on(t.tenantId, sql`${t.path} text_pattern_ops`),
   ],
@@ -49,8 +35,8 @@ export const hierarchyNodes = pgTable(
 export const workspaces = pgTable(
   'workspaces',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantKey(),
+    id: columns.identityId(),
     nodeId: integer('node_id').notNull(),
     identifier: text('identifier').notNull(),
     streetLine1: text('street_line1').notNull().default(''),
@@ -61,16 +47,13 @@ export const workspaces = pgTable(
     postcode: text('postcode').notNull().default(''),
     contact: text('contact').notNull().default(''),
     description: text('description').notNull().default(''),
-    openAt: timestamp('open_at', { withTimezone: true }),
+    openAt: columns.instant('open_at'),
     timezone: text('timezone'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.nodeId],
-      foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id],
-    }).onDelete('cascade'),
+    columns.tenantPrimaryKey(t),
+    columns.tenantForeignKey(t, t.nodeId, hierarchyNodes).onDelete('cascade'),
     uniqueIndex('workspaces_node_uq').on(t.tenantId, t.nodeId),
-    uniqueIndex('workspaces_identifier_uq').on(t.tenantId, sql`lower(${t.identifier})`),
+    columns.uniqueName('workspaces_identifier_uq', t, t.identifier),
   ],
 );

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ImportCheckReport } from '../../../contract/api/imports';
-import { tenants } from './tenants';
+import * as columns from './columns';
 
 export const IMPORT_KINDS = ['user', 'workspace'] as const;
 export const IMPORT_FILE_STATES = ['uploaded', 'checked', 'running', 'imported', 'failed'] as const;
@@ -28,10 +17,8 @@ export const IMPORT_RUN_STATES = ['queued', 'running', 'imported', 'failed'] as 
 export const importFiles = pgTable(
   'import_files',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantReference(),
+    id: columns.identityId(),
     kind: text('kind', { enum: IMPORT_KINDS }).notNull(),
     filename: text('filename').notNull(),
     format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
@@ -44,10 +31,10 @@ export const importFiles = pgTable(
     scopePath: text('scope_path').notNull(),
     uploadedBy: integer('uploaded_by').notNull(),
     uploadedByName: text('uploaded_by_name').notNull(),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: columns.instantNow('uploaded_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    columns.tenantPrimaryKey(t),
     uniqueIndex('import_files_name_uq').on(t.tenantId, t.kind, sql`lower(${t.filename})`),
   ],
 );
@@ -60,8 +47,8 @@ export const importFiles = pgTable(
 export const importRuns = pgTable(
   'import_runs',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantKey(),
+    id: columns.identityId(),
     fileId: integer('file_id').notNull(),
     mode: text('mode', { enum: ['all', 'valid'] }).notNull(),
     createContainers: boolean('create_containers').notNull().default(false),
@@ -80,15 +67,12 @@ export const importRuns = pgTable(
     startedBy: integer('started_by').notNull(),
     startedByName: text('started_by_name').notNull(),
     positionId: integer('position_id').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: columns.instantNow('started_at'),
+    finishedAt: columns.instant('finished_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.fileId],
-      foreignColumns: [importFiles.tenantId, importFiles.id],
-    }).onDelete('cascade'),
+    columns.tenantPrimaryKey(t),
+    columns.tenantForeignKey(t, t.fileId, importFiles).onDelete('cascade'),
     index('import_runs_file_idx').on(t.tenantId, t.fileId, t.id),
     uniqueIndex('import_runs_one_active_uq')
       .on(t.tenantId, t.fileId)

@@ -1,15 +1,5 @@
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
+import { boolean, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import * as columns from './columns';
 
 /*
  * The reports' daily roll-up (issue 13), kept by the `reports.rollup` job (server/modules/report/
@@ -45,13 +35,13 @@ const metricColumns = () => ({
 export const reportNodeDays = pgTable(
   'report_node_days',
   {
-    tenantId: integer('tenant_id').notNull(),
+    tenantId: columns.tenantKey(),
     nodeId: integer('node_id').notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    dueDate: columns.localDate('due_date').notNull(),
     taskId: integer('task_id').notNull(),
     ...metricColumns(),
-    firstOccurrence: date('first_occurrence', { mode: 'string' }).notNull(),
-    lastOccurrence: date('last_occurrence', { mode: 'string' }).notNull(),
+    firstOccurrence: columns.localDate('first_occurrence').notNull(),
+    lastOccurrence: columns.localDate('last_occurrence').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.nodeId, t.dueDate, t.taskId] }),
@@ -69,9 +59,9 @@ export const reportNodeDays = pgTable(
 export const reportStorePeriods = pgTable(
   'report_store_periods',
   {
-    tenantId: integer('tenant_id').notNull(),
+    tenantId: columns.tenantKey(),
     periodDays: smallint('period_days').notNull(),
-    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodStart: columns.localDate('period_start').notNull(),
     workspaceNodeId: integer('workspace_node_id').notNull(),
     typeId: integer('type_id').notNull(),
     departmentId: integer('department_id').notNull(),
@@ -92,9 +82,9 @@ export const reportStorePeriods = pgTable(
 export const reportPeoplePeriods = pgTable(
   'report_people_periods',
   {
-    tenantId: integer('tenant_id').notNull(),
+    tenantId: columns.tenantKey(),
     periodDays: smallint('period_days').notNull(),
-    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodStart: columns.localDate('period_start').notNull(),
     workspaceNodeId: integer('workspace_node_id').notNull(),
     personId: integer('person_id').notNull(),
     typeId: integer('type_id').notNull(),
@@ -123,11 +113,9 @@ export const reportPeoplePeriods = pgTable(
 
 /** How far each tenant's roll-up reaches: every due date up to `rolled_through` is rolled. */
 export const reportRollups = pgTable('report_rollups', {
-  tenantId: integer('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id),
-  rolledThrough: date('rolled_through', { mode: 'string' }),
-  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
+  tenantId: columns.tenantPrimaryReference(),
+  rolledThrough: columns.localDate('rolled_through'),
+  rolledAt: columns.instantNow('rolled_at'),
 });
 
 /**
@@ -140,14 +128,11 @@ export const reportRollups = pgTable('report_rollups', {
 export const reportStaleDays = pgTable(
   'report_stale_days',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    tenantId: columns.tenantKey(),
+    id: columns.bigIdentityId(),
+    dueDate: columns.localDate('due_date').notNull(),
     live: boolean('live').notNull(),
-    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+    markedAt: columns.instantNow('marked_at'),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('report_stale_days_day_idx').on(t.tenantId, t.dueDate),
-  ],
+  (t) => [columns.tenantPrimaryKey(t), index('report_stale_days_day_idx').on(t.tenantId, t.dueDate)],
 );

@@ -1,31 +1,23 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
+import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import * as columns from './columns';
+
+/** A tenant's named values: one row a key. */
+const keyValueTable = <TName extends string>(name: TName) =>
+  pgTable(
+    name,
+    {
+      tenantId: columns.tenantReference(),
+      key: text('key').notNull(),
+      value: text('value').notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+  );
 
 /** Free-form tenant settings (spec §3 keys: week_starting_day, max_active_workspace). */
-export const settings = pgTable(
-  'settings',
-  {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    key: text('key').notNull(),
-    value: text('value').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
-);
+export const settings = keyValueTable('settings');
 
 /** The tenant's renamed terms (e.g. workspace → "Store"). */
-export const terms = pgTable(
-  'terms',
-  {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    key: text('key').notNull(),
-    value: text('value').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
-);
+export const terms = keyValueTable('terms');
 
 /**
  * Which modules a tenant may use (`allowed`, set by the platform operators) and which it has
@@ -34,9 +26,7 @@ export const terms = pgTable(
 export const tenantModules = pgTable(
   'tenant_modules',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: columns.tenantReference(),
     module: text('module').notNull(),
     allowed: boolean('allowed').notNull().default(true),
     enabled: boolean('enabled').notNull().default(true),
@@ -48,25 +38,21 @@ export const tenantModules = pgTable(
 export const themeSettings = pgTable(
   'theme_settings',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: columns.tenantReference(),
     id: integer('id').notNull(),
     key: text('key').notNull(),
     value: text('value').notNull(),
     default: text('default').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: columns.updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [columns.tenantPrimaryKey(t)],
 );
 
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantReference(),
+    id: columns.identityId(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
@@ -75,8 +61,8 @@ export const mailOutbox = pgTable(
       .notNull()
       .default('pending'),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: columns.createdAt(),
+    sentAt: columns.instant('sent_at'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [columns.tenantPrimaryKey(t)],
 );

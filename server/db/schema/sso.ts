@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { instant, tenantPrimaryReference, tenantReference, updatedAt } from './columns';
 import { tenants } from './tenants';
 
 /**
@@ -6,9 +7,7 @@ import { tenants } from './tenants';
  * server's SECRET_KEY (server/lib/secretBox.ts) and never read back through the API.
  */
 export const ssoConfigs = pgTable('sso_configs', {
-  tenantId: integer('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id),
+  tenantId: tenantPrimaryReference(),
   enabled: boolean('enabled').notNull().default(false),
   providerName: text('provider_name').notNull().default(''),
   issuer: text('issuer').notNull().default(''),
@@ -19,7 +18,7 @@ export const ssoConfigs = pgTable('sso_configs', {
   createUsers: boolean('create_users').notNull().default(false),
   createUsersNodeId: integer('create_users_node_id'),
   createUsersRoleId: integer('create_users_role_id'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -43,13 +42,11 @@ export const ssoDomains = pgTable('sso_domains', {
 export const ssoLogins = pgTable(
   'sso_logins',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantReference(),
     stateHash: text('state_hash').notNull(),
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.stateHash] })],
 );

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
-  date,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,13 +8,12 @@ import {
   primaryKey,
   text,
   time,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ASSIGNMENT_STATUSES } from '../../../contract/api/tasks';
 import { departments, taskTypes } from './catalogue';
+import * as columns from './columns';
 import { hierarchyNodes } from './hierarchy';
-import { tenants } from './tenants';
 
 export const TASK_STATUSES = ['draft', 'published', 'archived'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -45,18 +41,16 @@ export interface Recurrence {
 export const tasks = pgTable(
   'tasks',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantReference(),
+    id: columns.identityId(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     typeId: integer('type_id').notNull(),
     departmentId: integer('department_id'),
     estimatedMinutes: integer('estimated_minutes'),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
+    startDate: columns.localDate('start_date').notNull(),
     startTime: time('start_time').notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    dueDate: columns.localDate('due_date').notNull(),
     dueTime: time('due_time').notNull(),
     /** `end_of_day` (midnight after the due day) or a local `HH:MM` on the due day; null: never expires. */
     expiry: text('expiry'),
@@ -71,21 +65,18 @@ export const tasks = pgTable(
     authorId: integer('author_id').notNull(),
     /** Where the author stood when writing it: "authored in a scope" reads this node's path. */
     authorNodeId: integer('author_node_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
     updatedBy: integer('updated_by'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: columns.updatedAt(),
     publishedBy: integer('published_by'),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedAt: columns.instant('published_at'),
     archivedBy: integer('archived_by'),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: columns.instant('archived_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.typeId], foreignColumns: [taskTypes.tenantId, taskTypes.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.departmentId],
-      foreignColumns: [departments.tenantId, departments.id],
-    }),
+    columns.tenantPrimaryKey(t),
+    columns.tenantForeignKey(t, t.typeId, taskTypes),
+    columns.tenantForeignKey(t, t.departmentId, departments),
     index('tasks_status_idx').on(t.tenantId, t.status, t.updatedAt),
     index('tasks_type_idx').on(t.tenantId, t.typeId),
   ],
@@ -95,20 +86,15 @@ export const tasks = pgTable(
 export const taskTargets = pgTable(
   'task_targets',
   {
-    tenantId: integer('tenant_id').notNull(),
+    tenantId: columns.tenantKey(),
     taskId: integer('task_id').notNull(),
     nodeId: integer('node_id').notNull(),
     mode: text('mode', { enum: ['include', 'exclude'] }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.taskId, t.nodeId] }),
-    foreignKey({ columns: [t.tenantId, t.taskId], foreignColumns: [tasks.tenantId, tasks.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      columns: [t.tenantId, t.nodeId],
-      foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id],
-    }).onDelete('cascade'),
+    columns.tenantForeignKey(t, t.taskId, tasks).onDelete('cascade'),
+    columns.tenantForeignKey(t, t.nodeId, hierarchyNodes).onDelete('cascade'),
     index('task_targets_node_idx').on(t.tenantId, t.nodeId),
   ],
 );
@@ -121,34 +107,29 @@ export const taskTargets = pgTable(
 export const taskAssignments = pgTable(
   'task_assignments',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantKey(),
+    id: columns.bigIdentityId(),
     taskId: integer('task_id').notNull(),
     workspaceNodeId: integer('workspace_node_id').notNull(),
     /** The local date the occurrence starts on. */
-    occurrenceDate: date('occurrence_date', { mode: 'string' }).notNull(),
+    occurrenceDate: columns.localDate('occurrence_date').notNull(),
     /** The local date it is due on (a task may span days). */
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    dueDate: columns.localDate('due_date').notNull(),
     status: text('status', { enum: ASSIGNMENT_STATUSES }).notNull().default('open'),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    startAt: columns.instant('start_at').notNull(),
+    dueAt: columns.instant('due_at').notNull(),
+    expiresAt: columns.instant('expires_at'),
     attempt: integer('attempt').notNull().default(1),
     completedBy: integer('completed_by'),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: columns.instant('completed_at'),
     firstTimeRight: boolean('first_time_right'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
+    updatedAt: columns.updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.taskId], foreignColumns: [tasks.tenantId, tasks.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      columns: [t.tenantId, t.workspaceNodeId],
-      foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id],
-    }).onDelete('cascade'),
+    columns.tenantPrimaryKey(t),
+    columns.tenantForeignKey(t, t.taskId, tasks).onDelete('cascade'),
+    columns.tenantForeignKey(t, t.workspaceNodeId, hierarchyNodes).onDelete('cascade'),
     uniqueIndex('task_assignments_occurrence_uq').on(
       t.tenantId,
       t.taskId,
@@ -192,16 +173,14 @@ export const taskAssignments = pgTable(
 export const taskFiles = pgTable(
   'task_files',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: columns.tenantReference(),
     hash: text('hash').notNull(),
     name: text('name').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     kind: text('kind', { enum: ['photo', 'document'] }).notNull(),
     uploadedBy: integer('uploaded_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.hash] })],
 );
@@ -210,7 +189,7 @@ export const taskFiles = pgTable(
 export const taskAttachments = pgTable(
   'task_attachments',
   {
-    tenantId: integer('tenant_id').notNull(),
+    tenantId: columns.tenantKey(),
     taskId: integer('task_id').notNull(),
     hash: text('hash').notNull(),
     /**
@@ -222,10 +201,8 @@ export const taskAttachments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.taskId, t.hash] }),
-    foreignKey({ columns: [t.tenantId, t.taskId], foreignColumns: [tasks.tenantId, tasks.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.tenantId, t.hash], foreignColumns: [taskFiles.tenantId, taskFiles.hash] }),
+    columns.tenantForeignKey(t, t.taskId, tasks).onDelete('cascade'),
+    columns.tenantForeignKey(t, t.hash, taskFiles, taskFiles.hash),
     index('task_attachments_hash_idx').on(t.tenantId, t.hash),
   ],
 );
@@ -234,17 +211,15 @@ export const taskAttachments = pgTable(
 export const taskEdits = pgTable(
   'task_edits',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantKey(),
+    id: columns.identityId(),
     taskId: integer('task_id').notNull(),
-    userId: integer('user_id').notNull(),
-    editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: columns.userColumn(),
+    editedAt: columns.instantNow('edited_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.taskId], foreignColumns: [tasks.tenantId, tasks.id] }).onDelete(
-      'cascade',
-    ),
+    columns.tenantPrimaryKey(t),
+    columns.tenantForeignKey(t, t.taskId, tasks).onDelete('cascade'),
     index('task_edits_task_idx').on(t.tenantId, t.taskId),
   ],
 );
@@ -256,15 +231,15 @@ export const taskEdits = pgTable(
 export const taskFileUploads = pgTable(
   'task_file_uploads',
   {
-    tenantId: integer('tenant_id').notNull(),
+    tenantId: columns.tenantKey(),
     hash: text('hash').notNull(),
-    userId: integer('user_id').notNull(),
+    userId: columns.userColumn(),
     /** The name this person gave these bytes at their latest upload (null before migration 0013). */
     name: text('name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.hash, t.userId] }),
-    foreignKey({ columns: [t.tenantId, t.hash], foreignColumns: [taskFiles.tenantId, taskFiles.hash] }),
+    columns.tenantForeignKey(t, t.hash, taskFiles, taskFiles.hash),
   ],
 );

@@ -1,24 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
+import { type AnyPgColumn, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import * as columns from './columns';
 
 export const users = pgTable(
   'users',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    tenantId: columns.tenantReference(),
+    id: columns.identityId(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     firstname: text('firstname').notNull(),
@@ -30,33 +18,38 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     forceReset: boolean('force_reset').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
+    updatedAt: columns.updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('users_username_uq').on(t.tenantId, sql`lower(${t.username})`),
+    columns.tenantPrimaryKey(t),
+    columns.uniqueName('users_username_uq', t, t.username),
     // Login looks a username up before it knows the tenant.
     index('users_username_idx').on(sql`lower(${t.username})`),
   ],
 );
 
+/**
+ * The key from a person's own rows (sessions, positions, notifications…) to them: the rows go when
+ * the person does.
+ */
+export const goesWithUser = (t: { tenantId: AnyPgColumn; userId: AnyPgColumn }) =>
+  columns.tenantForeignKey(t, t.userId, users).onDelete('cascade');
+
 export const sessions = pgTable(
   'sessions',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull(),
+    tenantId: columns.tenantKey(),
+    id: columns.identityId(),
+    userId: columns.userColumn(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: columns.instant('expires_at').notNull(),
+    lastSeenAt: columns.instantNow('last_seen_at'),
+    createdAt: columns.createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
-      'cascade',
-    ),
+    columns.tenantPrimaryKey(t),
+    goesWithUser(t),
     uniqueIndex('sessions_token_uq').on(t.tenantId, t.tokenHash),
     index('sessions_user_idx').on(t.tenantId, t.userId),
   ],
@@ -65,19 +58,17 @@ export const sessions = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    tenantId: integer('tenant_id').notNull(),
-    id: integer('id').notNull().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull(),
+    tenantId: columns.tenantKey(),
+    id: columns.identityId(),
+    userId: columns.userColumn(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: columns.instant('expires_at').notNull(),
+    usedAt: columns.instant('used_at'),
+    createdAt: columns.createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
-      'cascade',
-    ),
+    columns.tenantPrimaryKey(t),
+    goesWithUser(t),
     uniqueIndex('password_reset_tokens_token_uq').on(t.tenantId, t.tokenHash),
   ],
 );

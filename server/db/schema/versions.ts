@@ -1,4 +1,5 @@
-import { bigint, foreignKey, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigNumber, tenantForeignKey, tenantKey, userColumn } from './columns';
 import { hierarchyNodes } from './hierarchy';
 import { tenants } from './tenants';
 
@@ -13,19 +14,19 @@ export const tenantVersions = pgTable('tenant_versions', {
     .primaryKey()
     .references(() => tenants.id, { onDelete: 'cascade' }),
   /** Users, positions, roles, grants, modules, the tenant row, profile fields and values (the user list). */
-  people: bigint('people', { mode: 'number' }).notNull().default(0),
+  people: bigNumber('people').notNull().default(0),
   /**
    * What every person's guard and verify read of the tenant: roles, grants, modules, the tenant
    * row, profile fields; and writes to many people at once. A write about one person moves only
    * their user_versions row (and people).
    */
-  access: bigint('access', { mode: 'number' }).notNull().default(0),
+  access: bigNumber('access').notNull().default(0),
   /** Settings, terms, theme, departments, task types. */
-  settings: bigint('settings', { mode: 'number' }).notNull().default(0),
+  settings: bigNumber('settings').notNull().default(0),
   /** Nodes, workspace objects and positions (the tree, its head counts, and a store's name). */
-  tree: bigint('tree', { mode: 'number' }).notNull().default(0),
+  tree: bigNumber('tree').notNull().default(0),
   /** Tasks, and assignments written for many stores at once (publish, archive, materialise, expiry). */
-  tasks: bigint('tasks', { mode: 'number' }).notNull().default(0),
+  tasks: bigNumber('tasks').notNull().default(0),
 });
 
 /**
@@ -35,16 +36,13 @@ export const tenantVersions = pgTable('tenant_versions', {
 export const storeVersions = pgTable(
   'store_versions',
   {
-    tenantId: integer('tenant_id').notNull(),
+    tenantId: tenantKey(),
     nodeId: integer('node_id').notNull(),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    version: bigNumber('version').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.nodeId] }),
-    foreignKey({
-      columns: [t.tenantId, t.nodeId],
-      foreignColumns: [hierarchyNodes.tenantId, hierarchyNodes.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t, t.nodeId, hierarchyNodes).onDelete('cascade'),
   ],
 );
 
@@ -59,8 +57,8 @@ export const userVersions = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull(),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    userId: userColumn(),
+    version: bigNumber('version').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],
 );

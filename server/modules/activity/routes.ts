@@ -6,8 +6,8 @@ import {
   ActivityVerification,
 } from '../../../contract/api/activity';
 import { callerOf } from '../../lib/caller';
-import { ok, responses, sendFile } from '../../lib/http';
-import { tableDownload } from '../../lib/spreadsheet';
+import { ok, responses } from '../../lib/http';
+import { sendTable } from '../../lib/spreadsheet';
 import { scheduleRetention } from './retention';
 import * as activity from './service';
 
@@ -44,12 +44,8 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
-      const file = await tableDownload(await activity.exportTable(app.db, callerOf(request), filter), format);
-      return sendFile(reply, {
-        mime: file.contentType,
-        body: file.body,
-        disposition: { kind: 'attachment', name: file.filename },
-      });
+      const table = await activity.exportTable(app.db, callerOf(request), filter);
+      return sendTable(request, reply, app.db, table, format);
     },
   );
 

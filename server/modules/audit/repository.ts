@@ -74,53 +74,63 @@ const page = (query: { page: number; per_page: number }) =>
 const countFields = sql`'waiting', g.waiting, 'approved', g.approved, 'rejected', g.rejected,
   'oldest_waiting_at', ${isoInstant(sql`g.oldest_waiting`)}`;
 
-/** Tasks with submissions under review, the longest-waiting first; `total` is the number of tasks. */
-export async function listTasks(db: Db, caller: Caller, path: string, query: AuditQueueQuery) {
-  return jsonRows<{ total: number; rows: AuditTaskRow[] }>(
+/** One kind of row of the review queue: what it groups by, searches, names and joins. */
+interface QueueGroup {
+  /** The assignment column the queue groups by. */
+  key: SQL;
+  search: SQL;
+  /** The row's own fields, before its counts. */
+  fields: SQL;
+  /** From the group (`g`) to what `fields` reads. */
+  joins: (caller: Caller) => SQL;
+}
+
+/** Groups of submissions under review, the longest-waiting first; `total` is the number of groups. */
+function listQueue<Row>(db: Db, caller: Caller, path: string, query: AuditQueueQuery, group: QueueGroup) {
+  return jsonRows<{ total: number; rows: Row[] }>(
     db,
     sql`WITH g AS (
-      SELECT a.task_id, ${counts}, max(s.submitted_at) AS latest, count(*) OVER () AS total
-      ${submissionsIn(caller, path)} ${queueFilters(query, sql`t.title`)}
-      GROUP BY a.task_id ${having(query.status)}
-      ORDER BY oldest_waiting ASC NULLS LAST, latest DESC, a.task_id
+      SELECT ${group.key} AS group_id, ${counts}, max(s.submitted_at) AS latest, count(*) OVER () AS total
+      ${submissionsIn(caller, path)} ${queueFilters(query, group.search)}
+      GROUP BY ${group.key} ${having(query.status)}
+      ORDER BY oldest_waiting ASC NULLS LAST, latest DESC, ${group.key}
       ${page(query)})
     SELECT json_build_object('total', coalesce(max(g.total), 0), 'rows', coalesce(json_agg(json_build_object(
-      'id', t.id, 'title', t.title,
-      'type', json_build_object('id', tt.id, 'name', tt.name, 'colour', tt.colour, 'icon', tt.icon),
-      'department', CASE WHEN d.id IS NULL THEN NULL ELSE json_build_object('id', d.id, 'name', d.name) END,
+      ${group.fields},
       ${countFields})
-      ORDER BY g.oldest_waiting ASC NULLS LAST, g.latest DESC, g.task_id), '[]'))::text AS rows
+      ORDER BY g.oldest_waiting ASC NULLS LAST, g.latest DESC, g.group_id), '[]'))::text AS rows
     FROM g
-    JOIN tasks t ON t.tenant_id = ${caller.tenantId} AND t.id = g.task_id
-    JOIN task_types tt ON tt.tenant_id = t.tenant_id AND tt.id = t.type_id
-    LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id`,
+    ${group.joins(caller)}`,
   );
 }
 
-/** Workspaces with submissions under review, the longest-waiting first. */
-export async function listStores(db: Db, caller: Caller, path: string, query: AuditQueueQuery) {
-  return jsonRows<{ total: number; rows: AuditStoreRow[] }>(
-    db,
-    sql`WITH g AS (
-      SELECT a.workspace_node_id, ${counts}, max(s.submitted_at) AS latest, count(*) OVER () AS total
-      ${submissionsIn(caller, path)} ${queueFilters(query, sql`n.name`)}
-      GROUP BY a.workspace_node_id ${having(query.status)}
-      ORDER BY oldest_waiting ASC NULLS LAST, latest DESC, a.workspace_node_id
-      ${page(query)})
-    SELECT json_build_object('total', coalesce(max(g.total), 0), 'rows', coalesce(json_agg(json_build_object(
-      'id', n.id, 'name', n.name,
+/** Tasks with submissions under review. */
+export const listTasks = (db: Db, caller: Caller, path: string, query: AuditQueueQuery) =>
+  listQueue<AuditTaskRow>(db, caller, path, query, {
+    key: sql`a.task_id`,
+    search: sql`t.title`,
+    fields: sql`'id', t.id, 'title', t.title,
+      'type', json_build_object('id', tt.id, 'name', tt.name, 'colour', tt.colour, 'icon', tt.icon),
+      'department', CASE WHEN d.id IS NULL THEN NULL ELSE json_build_object('id', d.id, 'name', d.name) END`,
+    joins: (c) => sql`JOIN tasks t ON t.tenant_id = ${c.tenantId} AND t.id = g.group_id
+    JOIN task_types tt ON tt.tenant_id = t.tenant_id AND tt.id = t.type_id
+    LEFT JOIN departments d ON d.tenant_id = t.tenant_id AND d.id = t.department_id`,
+  });
+
+/** Workspaces with submissions under review. */
+export const listStores = (db: Db, caller: Caller, path: string, query: AuditQueueQuery) =>
+  listQueue<AuditStoreRow>(db, caller, path, query, {
+    key: sql`a.workspace_node_id`,
+    search: sql`n.name`,
+    fields: sql`'id', n.id, 'name', n.name,
       'parent_path', coalesce((
         SELECT string_agg(p.name, ' / ' ORDER BY length(p.path))
         FROM hierarchy_nodes p
         WHERE p.tenant_id = n.tenant_id AND p.parent_id IS NOT NULL AND p.id <> n.id
           AND p.id = ANY (string_to_array(trim(both '/' from n.path), '/')::int[])
-      ), ''),
-      ${countFields})
-      ORDER BY g.oldest_waiting ASC NULLS LAST, g.latest DESC, g.workspace_node_id), '[]'))::text AS rows
-    FROM g
-    JOIN hierarchy_nodes n ON n.tenant_id = ${caller.tenantId} AND n.id = g.workspace_node_id`,
-  );
-}
+      ), '')`,
+    joins: (c) => sql`JOIN hierarchy_nodes n ON n.tenant_id = ${c.tenantId} AND n.id = g.group_id`,
+  });
 
 function stateFilter(state: ReviewState | 'all' | undefined): SQL {
   switch (state ?? 'waiting') {

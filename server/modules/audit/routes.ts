@@ -1,15 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ApproveBody,
-  AuditQueueQuery,
-  AuditStorePage,
-  AuditSubmissionDetail,
-  AuditSubmissionPage,
-  AuditTaskPage,
-  RejectBody,
-  ReviewResult,
-  SubmissionListQuery,
-} from '../../../contract/api/audit';
+import * as api from '../../../contract/api/audit';
 import { IdQuery } from '../../../contract/api/common';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
@@ -28,8 +18,8 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Tasks with submissions under review in the caller’s scope, longest waiting first',
-        querystring: AuditQueueQuery,
-        response: responses(AuditTaskPage),
+        querystring: api.AuditQueueQuery,
+        response: responses(api.AuditTaskPage),
       },
       config: read,
     },
@@ -42,8 +32,8 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Workspaces with submissions under review in the caller’s scope, longest waiting first',
-        querystring: AuditQueueQuery,
-        response: responses(AuditStorePage),
+        querystring: api.AuditQueueQuery,
+        response: responses(api.AuditStorePage),
       },
       config: read,
     },
@@ -56,8 +46,8 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Submissions of a task and/or a workspace; waiting ones oldest first',
-        querystring: SubmissionListQuery,
-        response: responses(AuditSubmissionPage),
+        querystring: api.SubmissionListQuery,
+        response: responses(api.AuditSubmissionPage),
       },
       config: read,
     },
@@ -71,7 +61,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'A submission with the task’s instructions and every attempt of its assignment',
         querystring: IdQuery,
-        response: responses(AuditSubmissionDetail),
+        response: responses(api.AuditSubmissionDetail),
       },
       config: read,
     },
@@ -84,8 +74,8 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Approve waiting submissions (all or none)',
-        body: ApproveBody,
-        response: responses(ReviewResult),
+        body: api.ApproveBody,
+        response: responses(api.ReviewResult),
       },
       config: update,
     },
@@ -98,8 +88,8 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Send a waiting submission back to its store with a reason',
-        body: RejectBody,
-        response: responses(ReviewResult),
+        body: api.RejectBody,
+        response: responses(api.ReviewResult),
       },
       config: update,
     },

@@ -31,7 +31,7 @@ import {
 } from './repository';
 
 const NOT_FOUND = 'Submission';
-const OUT_OF_SCOPE = 'This submission comes from a workspace outside your part of the organisation.';
+const OUT_OF_SCOPE = 'This submission comes from a {workspace_lower} outside your part of the organisation.';
 const OWN = 'You cannot review your own submission; another manager has to.';
 const DECIDED =
   'This submission has already been reviewed (or its task was withdrawn). Reload to see its state.';
@@ -137,7 +137,7 @@ export async function approve(db: Db, jobs: Jobs, caller: Caller, body: ApproveB
 export async function reject(db: Db, jobs: Jobs, caller: Caller, body: RejectBody): Promise<ReviewResult> {
   const reason = body.reason.trim();
   if (!reason) {
-    const message = 'Say why it is rejected, so the store knows what to fix.';
+    const message = 'Say why it is rejected, so the {workspace_lower} knows what to fix.';
     throw badRequest(message, { reason: message });
   }
   await db.transaction(async (tx) => {

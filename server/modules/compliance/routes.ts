@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ComplianceExportQuery, ComplianceGrid, ComplianceQuery } from '../../../contract/api/compliance';
 import { MyTaskCard, MyTaskCompleteBody } from '../../../contract/api/mytasks';
+import { requestLanguage } from '../../i18n';
 import { callerOf } from '../../lib/caller';
-import { ok, responses, sendFile } from '../../lib/http';
+import { ok, responses, sendDownload } from '../../lib/http';
 import type { Access } from '../../plugins/auth';
 import * as compliance from './service';
 
@@ -36,12 +37,13 @@ export const complianceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: read,
     },
     async (request, reply) => {
-      const file = await compliance.exportGrid(app.db, callerOf(request), request.query);
-      return sendFile(reply, {
-        mime: file.contentType,
-        body: file.body,
-        disposition: { kind: 'attachment', name: file.filename },
-      });
+      const file = await compliance.exportGrid(
+        app.db,
+        callerOf(request),
+        request.query,
+        await requestLanguage(request, app.db),
+      );
+      return sendDownload(reply, file);
     },
   );
 

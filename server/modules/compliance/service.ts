@@ -9,6 +9,7 @@ import {
   type StateCounts,
 } from '../../../contract/api/compliance';
 import type { MyTaskCard, MyTaskCompleteBody } from '../../../contract/api/mytasks';
+import type { Language } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
@@ -83,7 +84,12 @@ const compliant = (counts: StateCounts) => COMPLIANT_STATES.reduce((sum, s) => s
 const assigned = (counts: StateCounts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 /** The grid as the screen shows it, one line per check, as CSV or XLSX. */
-export async function exportGrid(db: Db, caller: Caller, query: ComplianceExportQuery): Promise<Download> {
+export async function exportGrid(
+  db: Db,
+  caller: Caller,
+  query: ComplianceExportQuery,
+  language: Language = 'en',
+): Promise<Download> {
   const { format, ...gridQuery } = query;
   const data = await grid(db, caller, gridQuery);
   const header = ['Task', 'Type', 'Due date', ...data.columns.map((c) => c.name), 'Compliant', 'Assigned'];
@@ -102,7 +108,7 @@ export async function exportGrid(db: Db, caller: Caller, query: ComplianceExport
     }
     return [row.title, row.type.name, row.due_date, ...cells, compliant(row.totals), assigned(row.totals)];
   });
-  return tableDownload({ title: `Compliance ${query.from} to ${query.to}`, header, rows }, format);
+  return tableDownload({ title: `Compliance ${query.from} to ${query.to}`, header, rows }, format, language);
 }
 
 /**
@@ -119,6 +125,6 @@ export async function complete(
   if (compliance === undefined) throw notFound('Task');
   if (!compliance) throw forbidden('Only compliance checks can be completed from the compliance grid.');
   if (caller.nodeType !== 'workspace')
-    throw forbidden('Compliance checks are completed by the people of their own workspace.');
+    throw forbidden('Compliance checks are completed by the people of their own {workspace_lower}.');
   return completeAssignment(db, jobs, caller, body);
 }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DepartmentListQuery } from '../../../contract/api/departments';
 import type { Db } from '../../db/client';
 import { departments } from '../../db/schema';
 import { containing } from '../../lib/like';
 import { pageWithTotal, totalCount } from '../../lib/paging';
+import { deleteTenantRow, nameTaken } from '../../lib/tenantRows';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 
@@ -40,19 +41,8 @@ export async function findDepartment(db: Db, tenantId: number, id: number) {
   return row;
 }
 
-export async function departmentNameTaken(db: Db, tenantId: number, name: string, exceptId?: number) {
-  const conditions = [
-    eq(departments.tenantId, tenantId),
-    eq(sql`lower(${departments.name})`, name.toLowerCase()),
-  ];
-  if (exceptId !== undefined) conditions.push(ne(departments.id, exceptId));
-  const [row] = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(and(...conditions))
-    .limit(1);
-  return Boolean(row);
-}
+export const departmentNameTaken = (db: Db, tenantId: number, name: string, exceptId?: number) =>
+  nameTaken(db, departments, departments.name, tenantId, name, exceptId);
 
 type DepartmentValues = Pick<DepartmentRow, 'name' | 'description' | 'colour'>;
 
@@ -73,11 +63,5 @@ export async function updateDepartment(db: Db, tenantId: number, id: number, val
   return row;
 }
 
-/** Whether there was one to delete: of parallel deletes, one finds it. */
-export async function deleteDepartment(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(departments)
-    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)))
-    .returning({ id: departments.id });
-  return deleted.length > 0;
-}
+export const deleteDepartment = (db: Db, tenantId: number, id: number) =>
+  deleteTenantRow(db, departments, tenantId, id);

@@ -13,7 +13,7 @@ import type { ModuleId } from '../../../contract/modules';
 import { callerOf, can } from '../../lib/caller';
 import { forbidden } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
-import { keptBody, sendKept } from '../../lib/keptBody';
+import { sendKeptData } from '../../lib/keptBody';
 import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import * as departments from './service';
@@ -49,10 +49,9 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!READERS.some((m) => can(caller, m, ['read']))) throw forbidden();
       // Every task screen asks for it; it changes only with the settings version.
       const key = `departments:${caller.tenantId}:${versionKey(sessionOf(request).versions, 'settings')}:${JSON.stringify(request.query)}`;
-      const kept = await app.kept.get(key, async () =>
-        keptBody(String(reply.serialize(ok(await departments.list(app.db, caller, request.query))))),
+      return sendKeptData(app.kept, key, request, reply as FastifyReply, () =>
+        departments.list(app.db, caller, request.query),
       );
-      return sendKept(request, reply as FastifyReply, kept);
     },
   );
 

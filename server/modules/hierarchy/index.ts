@@ -5,6 +5,6 @@ export const hierarchyModule: ServerModule = {
   name: 'hierarchy',
   routes: hierarchyRoutes,
   constraints: {
-    workspaces_identifier_uq: ['identifier', 'A workspace with this identifier already exists'],
+    workspaces_identifier_uq: ['identifier', 'A {workspace_lower} with this identifier already exists'],
   },
 };

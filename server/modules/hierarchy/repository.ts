@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, countDistinct, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { WorkspaceObject } from '../../../contract/api/hierarchy';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users, workspaces } from '../../db/schema';
 import { jsonRows, sqlRows } from '../../lib/jsonRows';
-import { containing } from '../../lib/like';
+import { anyContains } from '../../lib/like';
 import { idsOfPath, inSubtree } from '../../lib/paths';
+import { positionNode, positionRole, positionUser } from '../../lib/positionJoins';
 
 const subtreeWhere = (tenantId: number, rootPath: string) =>
   sql`n.tenant_id = ${tenantId} AND (n.path = ${rootPath} OR n.path LIKE ${`${rootPath}%`})`;
@@ -176,10 +177,7 @@ export async function countUsersInSubtrees(db: Db, tenantId: number, paths: read
   const [row] = await db
     .select({ n: countDistinct(positions.userId) })
     .from(positions)
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-    )
+    .innerJoin(hierarchyNodes, positionNode)
     .where(and(eq(positions.tenantId, tenantId), or(...paths.map(inSubtree))));
   return row?.n ?? 0;
 }
@@ -315,20 +313,15 @@ export async function listAssignments(db: Db, tenantId: number, filter: Assignme
   const conditions = [eq(positions.tenantId, tenantId)];
   if (filter.nodeId !== undefined) conditions.push(eq(positions.nodeId, filter.nodeId));
   if (filter.subtreePath !== undefined) conditions.push(inSubtree(filter.subtreePath)!);
-  const search = filter.search?.trim();
-  if (search) {
-    const pattern = containing(search);
-    conditions.push(
-      or(
-        ilike(users.firstname, pattern),
-        ilike(users.lastname, pattern),
-        ilike(users.preferredName, pattern),
-        ilike(users.username, pattern),
-        ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
-        ilike(roles.name, pattern),
-      )!,
-    );
-  }
+  const search = anyContains(filter.search, [
+    users.firstname,
+    users.lastname,
+    users.preferredName,
+    users.username,
+    sql`${users.firstname} || ' ' || ${users.lastname}`,
+    roles.name,
+  ]);
+  if (search) conditions.push(search);
   const where = and(...conditions);
   const base = () =>
     db
@@ -348,12 +341,9 @@ export async function listAssignments(db: Db, tenantId: number, filter: Assignme
         node_type: hierarchyNodes.type,
       })
       .from(positions)
-      .innerJoin(users, and(eq(users.tenantId, positions.tenantId), eq(users.id, positions.userId)))
-      .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
-      .innerJoin(
-        hierarchyNodes,
-        and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-      );
+      .innerJoin(users, positionUser)
+      .innerJoin(roles, positionRole)
+      .innerJoin(hierarchyNodes, positionNode);
   const [rows, [total]] = await Promise.all([
     base()
       .where(where)
@@ -363,12 +353,9 @@ export async function listAssignments(db: Db, tenantId: number, filter: Assignme
     db
       .select({ n: count() })
       .from(positions)
-      .innerJoin(users, and(eq(users.tenantId, positions.tenantId), eq(users.id, positions.userId)))
-      .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
-      .innerJoin(
-        hierarchyNodes,
-        and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-      )
+      .innerJoin(users, positionUser)
+      .innerJoin(roles, positionRole)
+      .innerJoin(hierarchyNodes, positionNode)
       .where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r, node_type: r.node_type as string })), total: total?.n ?? 0 };
@@ -385,10 +372,7 @@ export async function findPositions(db: Db, tenantId: number, ids: readonly numb
       path: hierarchyNodes.path,
     })
     .from(positions)
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-    )
+    .innerJoin(hierarchyNodes, positionNode)
     .where(and(eq(positions.tenantId, tenantId), inArray(positions.id, [...ids])));
 }
 

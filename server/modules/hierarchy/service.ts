@@ -159,6 +159,7 @@ function cleanName(name: string, field = 'name'): string {
 /** Where a new or moved node may go: a root or container in scope (spec: a workspace has no children). */
 async function parentInScope(db: Db, caller: Caller, parentId: number): Promise<NodeRow> {
   const parent = await nodeInScope(db, caller, parentId, 'Parent node');
+  // "workspace" here is the node type this API takes (`type: 'workspace'`), not the tenant's term.
   if (parent.type === 'workspace')
     throw badRequest('A workspace cannot have children', {
       parent_id: 'choose a container or the root as the parent',
@@ -170,13 +171,18 @@ async function parentInScope(db: Db, caller: Caller, parentId: number): Promise<
   return parent;
 }
 
-/** Creates a container, or a workspace with its object (reused by the workspace API). */
+/**
+ * Creates a container, or a workspace with its object (reused by the workspace API, which logs
+ * the creation as `loggedAs: 'workspace'`: under the store's own id, the one its later edits and
+ * its History use, not the node's).
+ */
 export async function createNode(
   db: Db,
   jobs: Jobs | undefined,
   caller: Caller,
   input: NodeCreateBody & { status?: 'active' | 'inactive' },
   prefix = 'object.',
+  loggedAs: 'node' | 'workspace' = 'node',
 ): Promise<NodeRow> {
   if (input.type !== 'container' && input.type !== 'workspace')
     throw badRequest(NODE_TYPE_ERROR, { type: 'type must be container or workspace' });
@@ -206,13 +212,18 @@ export async function createNode(
       level: parent.level + 1,
       status,
     });
-    if (values)
-      await addObject(tx, caller.tenantId, id, { ...values, identifier: values.identifier! }, prefix);
+    const object = values
+      ? await addObject(tx, caller.tenantId, id, { ...values, identifier: values.identifier! }, prefix)
+      : undefined;
     await queueOrganisationFollowUps(jobs, tx, caller.tenantId);
     await bumpVersion(tx, caller.tenantId, 'tree');
     const created = (await findNode(tx, caller.tenantId, id))!;
-    // Readers of the new node's branch see its creation in the log.
-    describeActivity({ scopePath: created.path });
+    // Readers of the new node's branch see its creation in the log, named as it was saved.
+    describeActivity({
+      scopePath: created.path,
+      entityName: created.name,
+      entityId: loggedAs === 'workspace' && object ? object.id : created.id,
+    });
     return created;
   });
 }

@@ -1,13 +1,12 @@
+import { termValues } from '../../../contract/terms';
 import type { Db } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import { countWorkspaces, lockTenant } from '../../lib/workspaceCount';
 import { loadSettings, loadTerms } from '../settings/service';
 
-/** The tenant's word for several workspaces, lower case ("stores"), for messages. */
+/** The tenant's word for several workspaces, lower case ("stores"), for an import's report (English). */
 export async function workspacesTerm(db: Db, tenantId: number): Promise<string> {
-  const terms = await loadTerms(db, tenantId);
-  const one = terms.workspace?.trim() || 'Workspace';
-  return (terms.workspaces?.trim() || `${one}s`).toLowerCase();
+  return termValues(await loadTerms(db, tenantId), 'en').workspaces_lower;
 }
 
 /**
@@ -22,8 +21,8 @@ export async function assertCanActivate(db: Db, tenantId: number, adding = 1): P
   ]);
   const limit = settings.max_active_workspace;
   if (active + adding <= limit) return;
-  const term = await workspacesTerm(db, tenantId);
+  // The term is filled in the reader's language when the answer is written (plugins/errors.ts).
   throw conflict(
-    `The limit of ${limit} active ${term} is reached (${active} are active). Deactivate one first, or ask Storeline support to raise the limit.`,
+    `The limit of ${limit} active {workspaces_lower} is reached (${active} are active). Deactivate one first, or ask Storeline support to raise the limit.`,
   );
 }

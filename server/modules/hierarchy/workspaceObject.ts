@@ -100,7 +100,7 @@ export async function assertIdentifierFree(
 }
 
 function identifierTaken(identifier: string, prefix = '', owner?: string) {
-  const message = `The identifier "${identifier}" is already used by ${owner ?? 'another workspace'}`;
+  const message = `The identifier "${identifier}" is already used by ${owner ?? 'another {workspace_lower}'}`;
   return conflict(message, { [`${prefix}identifier`]: message });
 }
 

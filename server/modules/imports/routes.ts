@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import {
   IMPORT_KINDS,
   IMPORT_MAX_BYTES,
@@ -14,22 +13,12 @@ import {
   ImportTemplateQuery,
 } from '../../../contract/api/imports';
 import { callerOf } from '../../lib/caller';
-import { ok, responses, sendFile } from '../../lib/http';
-import type { Download } from '../../lib/spreadsheet';
+import { ok, responses, sendDownload } from '../../lib/http';
 import { readUpload } from '../../lib/uploads';
 import { runImportJob } from './run';
 import * as imports from './service';
 
 const tags = ['imports'];
-
-/** An import's template, upload or result as the answer. */
-function sendDownload(reply: FastifyReply, file: Download) {
-  return sendFile(reply, {
-    mime: file.contentType,
-    body: file.body,
-    disposition: { kind: 'attachment', name: file.filename },
-  });
-}
 
 /**
  * Bulk imports of people (`/api/user/import/*`, user.create) and stores

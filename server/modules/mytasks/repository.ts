@@ -15,6 +15,13 @@ import {
   users,
 } from '../../db/schema';
 import type { AssignmentStatus } from '../../db/schema/tasks';
+import { attachmentFile, fileUpload } from '../../lib/taskJoins';
+
+/** From an assignment to the store node it is for (same tenant). */
+const assignmentStore = and(
+  eq(hierarchyNodes.tenantId, taskAssignments.tenantId),
+  eq(hierarchyNodes.id, taskAssignments.workspaceNodeId),
+);
 
 /** What completing needs to know about an assignment, read under a row lock (see service.complete). */
 export async function lockAssignment(db: Db, tenantId: number, assignmentId: number) {
@@ -35,13 +42,7 @@ export async function lockAssignment(db: Db, tenantId: number, assignmentId: num
       checklist: tasks.checklist,
     })
     .from(taskAssignments)
-    .innerJoin(
-      hierarchyNodes,
-      and(
-        eq(hierarchyNodes.tenantId, taskAssignments.tenantId),
-        eq(hierarchyNodes.id, taskAssignments.workspaceNodeId),
-      ),
-    )
+    .innerJoin(hierarchyNodes, assignmentStore)
     .innerJoin(tasks, and(eq(tasks.tenantId, taskAssignments.tenantId), eq(tasks.id, taskAssignments.taskId)))
     .innerJoin(taskTypes, and(eq(taskTypes.tenantId, tasks.tenantId), eq(taskTypes.id, tasks.typeId)))
     .where(and(eq(taskAssignments.tenantId, tenantId), eq(taskAssignments.id, assignmentId)))
@@ -55,13 +56,7 @@ export async function findAssignmentPath(db: Db, tenantId: number, assignmentId:
   const [row] = await db
     .select({ path: hierarchyNodes.path })
     .from(taskAssignments)
-    .innerJoin(
-      hierarchyNodes,
-      and(
-        eq(hierarchyNodes.tenantId, taskAssignments.tenantId),
-        eq(hierarchyNodes.id, taskAssignments.workspaceNodeId),
-      ),
-    )
+    .innerJoin(hierarchyNodes, assignmentStore)
     .where(and(eq(taskAssignments.tenantId, tenantId), eq(taskAssignments.id, assignmentId)));
   return row?.path;
 }
@@ -72,10 +67,7 @@ export async function ownFiles(db: Db, tenantId: number, userId: number, hashes:
   return db
     .select({ hash: taskFiles.hash, kind: taskFiles.kind })
     .from(taskFiles)
-    .innerJoin(
-      taskFileUploads,
-      and(eq(taskFileUploads.tenantId, taskFiles.tenantId), eq(taskFileUploads.hash, taskFiles.hash)),
-    )
+    .innerJoin(taskFileUploads, fileUpload)
     .where(
       and(
         eq(taskFiles.tenantId, tenantId),
@@ -170,10 +162,7 @@ export async function listTaskAttachments(db: Db, tenantId: number, taskId: numb
   return db
     .select(fileColumns(taskAttachments))
     .from(taskAttachments)
-    .innerJoin(
-      taskFiles,
-      and(eq(taskFiles.tenantId, taskAttachments.tenantId), eq(taskFiles.hash, taskAttachments.hash)),
-    )
+    .innerJoin(taskFiles, attachmentFile)
     .where(and(eq(taskAttachments.tenantId, tenantId), eq(taskAttachments.taskId, taskId)))
     .orderBy(asc(taskAttachments.sortOrder), asc(taskFiles.name));
 }

@@ -1,20 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  MyTaskCard,
-  MyTaskCompleteBody,
-  MyTaskDateQuery,
-  MyTaskDetail,
-  MyTaskGetQuery,
-  MyTaskGroups,
-  MyTaskSearchQuery,
-  MyTaskUrgentQuery,
-  UrgentTasks,
-} from '../../../contract/api/mytasks';
+import * as api from '../../../contract/api/mytasks';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { sendKept } from '../../lib/keptBody';
 import { sessionOf } from '../../plugins/auth';
+import { scheduleForgetting } from './forget';
 import { renderDay } from './present';
 import * as mytasks from './service';
 
@@ -22,6 +13,7 @@ const tags = ['mytasks'];
 
 /** My Tasks (spec §7): the selected position's workspace(s) and what they have to do. */
 export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  scheduleForgetting(app);
   const keeping = (request: FastifyRequest): mytasks.Keeping => ({
     kept: app.kept,
     versions: sessionOf(request).versions,
@@ -32,8 +24,8 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'The assignments whose window covers a local day, grouped by task type',
-        querystring: MyTaskDateQuery,
-        response: responses(MyTaskGroups),
+        querystring: api.MyTaskDateQuery,
+        response: responses(api.MyTaskGroups),
       },
       config: { access: { module: 'mytasks', can: ['read'] } },
     },
@@ -50,8 +42,8 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Urgent assignments of the day and overdue ones; status is false until completed',
-        querystring: MyTaskUrgentQuery,
-        response: responses(UrgentTasks),
+        querystring: api.MyTaskUrgentQuery,
+        response: responses(api.UrgentTasks),
       },
       config: { access: { module: 'mytasks', can: ['read'] } },
     },
@@ -64,8 +56,8 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Assignments whose title matches, from 30 days back to 30 days ahead, grouped by type',
-        querystring: MyTaskSearchQuery,
-        response: responses(MyTaskGroups),
+        querystring: api.MyTaskSearchQuery,
+        response: responses(api.MyTaskGroups),
       },
       config: { access: { module: 'mytasks', can: ['read'] } },
     },
@@ -78,8 +70,8 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'A task with its instructions, attachments, this workspace’s assignment and submissions',
-        querystring: MyTaskGetQuery,
-        response: responses(MyTaskDetail),
+        querystring: api.MyTaskGetQuery,
+        response: responses(api.MyTaskDetail),
       },
       config: { access: { module: 'mytasks', can: ['read'] } },
     },
@@ -92,8 +84,8 @@ export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Complete, report as cannot-do, or (communications) acknowledge an assignment',
-        body: MyTaskCompleteBody,
-        response: responses(MyTaskCard),
+        body: api.MyTaskCompleteBody,
+        response: responses(api.MyTaskCard),
       },
       // A store's work, kept with who and when in its submissions: not administration.
       config: { access: { module: 'mytasks', can: ['complete'] }, activity: false },

@@ -32,6 +32,7 @@ import {
 } from './cards';
 import { checkTimezone, localDateOf, localDayOf } from './day';
 import { checkEvidence } from './evidence';
+import { claimCompletion, keepCompletionAnswer } from './idempotency';
 import { type DayCards, groupByType, isFinished, toCard } from './present';
 import {
   findAssignmentPath,
@@ -45,7 +46,7 @@ import {
 } from './repository';
 
 const NOT_FOUND = 'Task';
-const OUT_OF_SCOPE = 'This task belongs to a workspace outside your position.';
+const OUT_OF_SCOPE = 'This task belongs to a {workspace_lower} outside your position.';
 
 /** This process's kept answers with the versions the request's guard read. */
 export interface Keeping {
@@ -161,8 +162,8 @@ async function resolveAssignment(db: Db, caller: Caller, query: MyTaskGetQuery):
   );
   if (rows.length === 0) throw notFound(NOT_FOUND);
   if (rows.length > 1) {
-    throw badRequest('This task runs at several of your workspaces on that day; choose one', {
-      workspace_id: 'Choose the workspace',
+    throw badRequest('This task runs at several of your {workspaces_lower} on that day; choose one', {
+      workspace_id: 'Choose the {workspace_lower}',
     });
   }
   return rows[0]!;
@@ -229,11 +230,12 @@ export async function instructions(db: Db, tenantId: number, taskId: number) {
 /** 409 for an assignment that can no longer be completed, with the reason in words. */
 function assertCompletable(target: LockedAssignment) {
   const expired = target.expiresAt !== null && target.expiresAt.getTime() <= Date.now();
-  if (target.status === 'cancelled') throw conflict('This task was withdrawn by its author.');
+  if (target.status === 'cancelled')
+    throw conflict('This task was withdrawn by its author.', undefined, 'task_withdrawn');
   if (target.status === 'expired' || (expired && (target.status === 'open' || target.status === 'rejected')))
-    throw conflict('This task has expired and can no longer be completed.');
+    throw conflict('This task has expired and can no longer be completed.', undefined, 'task_expired');
   if (target.status !== 'open' && target.status !== 'rejected')
-    throw conflict('This task has already been completed.');
+    throw conflict('This task has already been completed.', undefined, 'task_completed');
 }
 
 async function acknowledge(db: Db, caller: Caller, target: LockedAssignment, body: MyTaskCompleteBody) {
@@ -242,12 +244,13 @@ async function acknowledge(db: Db, caller: Caller, target: LockedAssignment, bod
       acknowledged: 'Confirm that you have read this communication',
     });
   }
-  if (target.status === 'cancelled') throw conflict('This communication was withdrawn by its author.');
+  if (target.status === 'cancelled')
+    throw conflict('This communication was withdrawn by its author.', undefined, 'task_withdrawn');
   const expired = target.expiresAt !== null && target.expiresAt.getTime() <= Date.now();
   if (target.status === 'expired' || (expired && target.status === 'open'))
-    throw conflict('This communication has expired.');
+    throw conflict('This communication has expired.', undefined, 'task_expired');
   if (!(await insertAcknowledgement(db, caller.tenantId, target.id, caller.userId)))
-    throw conflict('You have already acknowledged this communication.');
+    throw conflict('You have already acknowledged this communication.', undefined, 'already_acknowledged');
   await closeWhenEveryoneRead(db, caller.tenantId, target.id, caller.userId);
 }
 
@@ -261,7 +264,10 @@ export async function complete(
   caller: Caller,
   body: MyTaskCompleteBody,
 ): Promise<MyTaskCard> {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const clientId = body.client_id;
+    const replayed = clientId === undefined ? undefined : await claimCompletion(tx, caller, clientId, body);
+    if (replayed) return replayed;
     const target = await lockAssignment(tx, caller.tenantId, body.assignment_id);
     if (!target) throw notFound(NOT_FOUND);
     if (!inScope(caller, target.path)) throw forbidden(OUT_OF_SCOPE);
@@ -270,8 +276,10 @@ export async function complete(
     // A late completion changes a rolled report day; the store's day changes in any case.
     await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
     await bumpStores(tx, caller.tenantId, [target.workspaceNodeId]);
+    const card = toCard(await cardRowOf(tx, caller, body.assignment_id));
+    if (clientId !== undefined) await keepCompletionAnswer(tx, caller, clientId, card);
+    return card;
   });
-  return toCard(await cardRowOf(db, caller, body.assignment_id));
 }
 
 /** Completes (or reports as cannot-do) a task that is not a communication, on the locked row. */
@@ -285,7 +293,7 @@ async function finish(tx: Db, caller: Caller, target: LockedAssignment, body: My
     // Approval decides first-time-right later (the audit); without it, done at attempt 1 is right.
     firstTimeRight: status === 'done' ? target.attempt === 1 : null,
   });
-  if (!finished) throw conflict('This task has already been completed.');
+  if (!finished) throw conflict('This task has already been completed.', undefined, 'task_completed');
   await insertSubmission(tx, caller.tenantId, {
     assignmentId: target.id,
     attempt: finished.attempt,

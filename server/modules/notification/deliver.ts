@@ -11,8 +11,10 @@ import {
 } from '../../db/schema';
 import type { JobPayloads } from '../../lib/jobs';
 import { sqlRows } from '../../lib/jsonRows';
+import type { Jobs } from '../../plugins/jobs';
 import { type MailChannel, mailTold } from './email';
 import { takes } from './preferences';
+import { queuePushes } from './push';
 
 /** A notice made by this run (a repeated run makes none of those made before). */
 export interface Told {
@@ -21,27 +23,40 @@ export interface Told {
   event: NotificationEvent;
 }
 
+/** Where notices go besides the app: the mail job, and the push job's queue. */
+export interface Outlets {
+  mail?: MailChannel;
+  jobs?: Jobs;
+}
+
 /**
  * The `notifications.send` job: makes each person's notice in one set-based statement. The
  * unique (tenant, user, event, key) makes a second run, or a second job for the same start, add
- * nothing; only what this run made is answered, and mailed (`mail`) to those who take the event
- * by e-mail, in the same transaction.
+ * nothing; only what this run made is answered, mailed to those who take the event by e-mail and
+ * queued for push to those who take it by push, in the same transaction.
  */
 export async function deliver(
   db: Db,
   job: JobPayloads['notifications.send'],
-  mail?: MailChannel,
+  outlets: Outlets = {},
 ): Promise<Told[]> {
   return db.transaction(async (tx) => {
     const told =
       job.kind === 'task.start'
         ? await taskStarted(tx, job.tenantId, job.taskId, job.startAt)
         : await sentBack(tx, job);
-    // One job tells of one event.
-    const event = told[0]?.event;
-    if (mail && event) await mailTold(tx, mail, job.tenantId, event, told);
+    await sendOn(tx, outlets, job.tenantId, told);
     return told;
   });
+}
+
+/** Mails and queues the pushes of notices just made, per event, in the caller's transaction. */
+export async function sendOn(tx: Db, outlets: Outlets, tenantId: number, told: readonly Told[]) {
+  for (const event of new Set(told.map((t) => t.event))) {
+    const ofEvent = told.filter((t) => t.event === event);
+    if (outlets.mail) await mailTold(tx, outlets.mail, tenantId, event, ofEvent);
+    if (outlets.jobs) await queuePushes(tx, outlets.jobs, tenantId, event, ofEvent);
+  }
 }
 
 /*

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { NotificationEvent } from '../../../contract/api/notifications';
+import type { Language } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import { type NotificationData, notifications } from '../../db/schema';
+import { readersOf, serverMessage } from '../../i18n';
 import { sqlRows } from '../../lib/jsonRows';
 import type { Mailer, OutgoingMail } from '../mail/service';
 import type { Told } from './deliver';
 import { takes } from './preferences';
+import { noticePath, noticeWords } from './words';
 
 /** What the e-mail channel needs: the product's mail job and the address links start with. */
 export interface MailChannel {
@@ -15,39 +18,22 @@ export interface MailChannel {
 
 interface Recipient {
   email: string;
+  language: string | null;
   assignment_id: string | number | null;
   data: NotificationData;
 }
 
 /** The mail of one notice, in the words of the bell's list, with the link that opens the task. */
-function mailOf(event: NotificationEvent, to: Recipient, publicUrl: string): OutgoingMail {
-  const { task_title: title, store_name: store, reason } = to.data;
-  const link =
-    to.assignment_id === null ? `${publicUrl}/task` : `${publicUrl}/task?assignment=${to.assignment_id}`;
-  const open = `Open it in Storeline: ${link}`;
-  switch (event) {
-    case 'task.urgent':
-      return {
-        to: to.email,
-        subject: `Urgent at ${store}: ${title}`,
-        text: `An urgent task has started at ${store}: ${title}.\n\n${open}\n`,
-        link,
-      };
-    case 'task.new':
-      return {
-        to: to.email,
-        subject: `New at ${store}: ${title}`,
-        text: `New work has started at ${store}: ${title}.\n\n${open}\n`,
-        link,
-      };
-    case 'task.sent_back':
-      return {
-        to: to.email,
-        subject: `Sent back: ${title}`,
-        text: `What you sent for "${title}" at ${store} was sent back.\n\nWhy: ${reason ?? ''}\n\n${open}\n`,
-        link,
-      };
-  }
+function mailOf(
+  event: NotificationEvent,
+  to: Recipient,
+  publicUrl: string,
+  language: Language,
+): OutgoingMail {
+  const link = `${publicUrl}${noticePath(event, to.assignment_id)}`;
+  const { title, body } = noticeWords(event, to.data, language);
+  const open = serverMessage(language, 'notice.mail.open', { link });
+  return { to: to.email, subject: title, text: `${body}\n\n${open}\n`, link };
 }
 
 /**
@@ -65,15 +51,18 @@ export async function mailTold(
   if (told.length === 0) return;
   const recipients = await sqlRows<Recipient>(
     tx,
-    sql`SELECT u.email, n.assignment_id, n.data FROM ${notifications} n
+    sql`SELECT u.email, u.language, n.assignment_id, n.data FROM ${notifications} n
       JOIN users u ON u.tenant_id = ${tenantId} AND u.id = n.user_id
       WHERE n.tenant_id = ${tenantId} AND n.id = ANY(${`{${told.map((t) => t.id).join(',')}}`}::bigint[])
         AND ${takes(tenantId, sql`n.tenant_id`, sql`n.user_id`, event, 'email')}
       ORDER BY n.id`,
   );
+  if (recipients.length === 0) return;
+  // Each in the recipient's language, the same rule as the password mails.
+  const languageOf = await readersOf(tx, tenantId);
   await channel.mailer.sendMany(
     tx,
     tenantId,
-    recipients.map((r) => mailOf(event, r, channel.publicUrl)),
+    recipients.map((r) => mailOf(event, r, channel.publicUrl, languageOf(r.language))),
   );
 }

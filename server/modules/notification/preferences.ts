@@ -12,13 +12,17 @@ import { sqlRows } from '../../lib/jsonRows';
 
 /**
  * What a person is told, and how, until their tenant or they themselves choose otherwise. Everything shows in
- * the app; e-mail only what asks something of the person themselves (work sent back to them):
- * an e-mail to every store's staff for each new task would be read by nobody.
+ * the app; e-mail only what asks something of the person themselves (work sent back to them, work
+ * late or waiting for them, their store's day): an e-mail to every store's staff for each new task
+ * would be read by nobody. Push (to the devices a person switched on) what cannot wait.
  */
 const DEFAULTS: Record<NotificationEvent, Record<NotificationChannel, boolean>> = {
-  'task.urgent': { app: true, email: false },
-  'task.new': { app: true, email: false },
-  'task.sent_back': { app: true, email: true },
+  'task.urgent': { app: true, email: false, push: true },
+  'task.new': { app: true, email: false, push: false },
+  'task.sent_back': { app: true, email: true, push: true },
+  'review.waiting': { app: true, email: true, push: false },
+  'task.escalated': { app: true, email: true, push: true },
+  'digest.daily': { app: true, email: true, push: false },
 };
 
 /**

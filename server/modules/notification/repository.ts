@@ -29,7 +29,11 @@ export async function listNotices(
     sql`SELECT coalesce(json_agg(json_build_object(
         'id', p.id, 'event', p.event, 'task_id', p.task_id, 'assignment_id', p.assignment_id,
         'task_title', p.data->>'task_title', 'store_name', p.data->>'store_name',
-        'reason', p.data->>'reason', 'created_at', ${isoInstant(sql`p.created_at`)},
+        'reason', p.data->>'reason',
+        'counts', CASE WHEN p.data ?| array['waiting', 'due_today', 'missed', 'hours_late']
+          THEN jsonb_strip_nulls(jsonb_build_object('waiting', p.data->'waiting', 'due_today', p.data->'due_today',
+            'missed', p.data->'missed', 'hours_late', p.data->'hours_late')) END,
+        'created_at', ${isoInstant(sql`p.created_at`)},
         'read', p.read_at IS NOT NULL) ORDER BY p.id DESC), '[]')::text AS rows
       FROM (SELECT n.* FROM ${notifications} n WHERE ${filter}
         ORDER BY n.id DESC LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}) p`,

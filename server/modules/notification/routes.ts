@@ -1,19 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import {
-  NotificationCount,
-  NotificationListQuery,
-  NotificationPage,
-  NotificationPreferences,
-  NotificationPreferencesBody,
-  NotificationReadBody,
-  NotificationReadResult,
-} from '../../../contract/api/notifications';
+import * as api from '../../../contract/api/notifications';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import type { Access } from '../../plugins/auth';
 import { sessionOf } from '../../plugins/auth';
-import { deliver } from './deliver';
+import { deliver, type Outlets } from './deliver';
+import { loadDelays, saveDelays } from './escalation';
+import { type PushChannel, pushNotices, subscribe, unsubscribe } from './push';
+import { checkPushEndpoint } from './pushEndpoint';
+import { SCAN_EVERY_SECONDS, scan } from './scheduled';
 import {
   count,
   list,
@@ -24,6 +20,7 @@ import {
   updatePreferences,
   updateTenantDefaults,
 } from './service';
+import { loadVapidKeys, type VapidKeys, vapidSubject } from './vapid';
 
 const tags = ['notification'];
 /** Every signed-in person has notices, with or without a position at an active store. */
@@ -35,9 +32,38 @@ const readerOf = (request: FastifyRequest): Reader => {
 };
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.jobs.work('notifications.send', async (job) => {
-    await deliver(app.db, job, { mailer: app.mailer, publicUrl: app.config.publicUrl });
+  // The installation's VAPID pair, made at the first start and read once per process.
+  let vapid: Promise<VapidKeys> | undefined;
+  const keys = () => {
+    vapid ??= loadVapidKeys(app.database.db).catch((err: unknown) => {
+      vapid = undefined;
+      throw err;
+    });
+    return vapid;
+  };
+  app.addHook('onReady', async () => {
+    await keys();
   });
+  const push: PushChannel = {
+    keys,
+    subject: vapidSubject(app.config.publicUrl),
+    allowedOrigins: app.config.pushAllowedOrigins,
+    log: app.log,
+  };
+  const outlets: Outlets = {
+    mail: { mailer: app.mailer, publicUrl: app.config.publicUrl },
+    jobs: app.jobs,
+  };
+  app.jobs.work('notifications.send', async (job) => {
+    await deliver(app.db, job, outlets);
+  });
+  app.jobs.work('notifications.push', async (job) => {
+    await pushNotices(app.db, job, push);
+  });
+  app.jobs.work('notifications.scan', async () => {
+    await scan(app.db, outlets);
+  });
+  app.jobs.every('notifications.scan', SCAN_EVERY_SECONDS, {});
 
   app.get(
     '/api/notification/list',
@@ -45,8 +71,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'The caller’s notifications in the app, newest first (page, per_page, unread)',
-        querystring: NotificationListQuery,
-        response: responses(NotificationPage),
+        querystring: api.NotificationListQuery,
+        response: responses(api.NotificationPage),
       },
       config: { access: signedIn },
     },
@@ -59,7 +85,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'How many of the caller’s notifications are unread',
-        response: responses(NotificationCount),
+        response: responses(api.NotificationCount),
       },
       config: { access: signedIn },
     },
@@ -73,8 +99,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary:
           'Mark notifications read: `{ids}` (all the caller’s own, or none is marked) or `{all: true}`',
-        body: NotificationReadBody,
-        response: responses(NotificationReadResult),
+        body: api.NotificationReadBody,
+        response: responses(api.NotificationReadResult),
       },
       // A person's own inbox, not administration: the administration log leaves it out.
       config: { access: signedIn, activity: false },
@@ -88,7 +114,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Which events the caller is told of on which channel (their choice, else the default)',
-        response: responses(NotificationPreferences),
+        response: responses(api.NotificationPreferences),
       },
       config: { access: signedIn },
     },
@@ -101,8 +127,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Change some of the caller’s choices (event, channel, enabled); answers them all',
-        body: NotificationPreferencesBody,
-        response: responses(NotificationPreferences),
+        body: api.NotificationPreferencesBody,
+        response: responses(api.NotificationPreferences),
       },
       // A person's own choices, not administration: the administration log leaves them out.
       config: { access: signedIn, activity: false },
@@ -116,7 +142,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'What the tenant’s people are told, and how, until they choose themselves',
-        response: responses(NotificationPreferences),
+        response: responses(api.NotificationPreferences),
       },
       config: { access: { module: 'setting', can: ['read'] } },
     },
@@ -129,11 +155,95 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Change some of the tenant’s defaults (event, channel, enabled); answers them all',
-        body: NotificationPreferencesBody,
-        response: responses(NotificationPreferences),
+        body: api.NotificationPreferencesBody,
+        response: responses(api.NotificationPreferences),
       },
       config: { access: { module: 'setting', can: ['update'] } },
     },
     async (request) => ok(await updateTenantDefaults(app.db, callerOf(request).tenantId, request.body)),
+  );
+
+  app.get(
+    '/api/notification/push/key',
+    {
+      schema: {
+        tags,
+        summary: 'The server’s VAPID public key: the applicationServerKey a browser subscribes with',
+        response: responses(api.PushKey),
+      },
+      config: { access: signedIn },
+    },
+    async () => ok({ public_key: (await keys()).publicKey }),
+  );
+
+  app.post(
+    '/api/notification/push/subscribe',
+    {
+      schema: {
+        tags,
+        summary:
+          'This browser receives the caller’s web pushes: its PushSubscription (endpoint and keys). The endpoint must be a push service the server trusts (PUSH_ALLOWED_ORIGINS).',
+        body: api.PushSubscribeBody,
+        response: responses(api.PushSubscribeResult),
+      },
+      config: { access: signedIn, activity: false },
+    },
+    async (request) => {
+      checkPushEndpoint(request.body.endpoint, app.config.pushAllowedOrigins);
+      const reader = readerOf(request);
+      await subscribe(app.db, reader.tenantId, reader.userId, request.body);
+      return ok({ subscribed: true });
+    },
+  );
+
+  app.post(
+    '/api/notification/push/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary:
+          'This browser no longer receives the caller’s web pushes (answers subscribed: false either way)',
+        body: api.PushUnsubscribeBody,
+        response: responses(api.PushSubscribeResult),
+      },
+      config: { access: signedIn, activity: false },
+    },
+    async (request) => {
+      const reader = readerOf(request);
+      await unsubscribe(app.db, reader.tenantId, reader.userId, request.body.endpoint);
+      return ok({ subscribed: false });
+    },
+  );
+
+  app.get(
+    '/api/notification/escalation',
+    {
+      schema: {
+        tags,
+        summary:
+          'How many hours after its due time undone urgent work goes to the reviewers, then one level up',
+        response: responses(api.EscalationDelays),
+      },
+      config: { access: { module: 'setting', can: ['read'] } },
+    },
+    async (request) => ok(await loadDelays(app.db, callerOf(request).tenantId)),
+  );
+
+  app.put(
+    '/api/notification/escalation',
+    {
+      schema: {
+        tags,
+        summary: 'Change the escalation delays (hours; the second after the first)',
+        body: api.EscalationDelays,
+        response: responses(api.EscalationDelays),
+      },
+      config: { access: { module: 'setting', can: ['update'] } },
+    },
+    async (request) => {
+      const { tenantId } = callerOf(request);
+      await saveDelays(app.db, tenantId, request.body);
+      return ok(await loadDelays(app.db, tenantId));
+    },
   );
 };

@@ -1,10 +1,10 @@
-import type { Profile, ProfileFormField, ProfileUpdateBody } from '../../../contract/api/profile';
+import type { Profile, ProfileUpdateBody } from '../../../contract/api/profile';
 import { isLanguage, type Language } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { bumpPeople } from '../../lib/versions';
-import { listFields } from '../profileFields/service';
+import { listFields, toProfileFormField } from '../profileFields/service';
 import { loadProfileData } from '../profileFields/values';
 import { checkOwnPassword, writeOwnPassword } from '../session/passwords';
 import { avatarUrl, type SessionContext } from '../session/service';
@@ -33,16 +33,7 @@ export async function getProfile(db: Db, caller: Pick<Caller, 'tenantId' | 'user
     avatar: user.avatar,
     avatar_url: avatarUrl(user.avatar),
     profile_data: data,
-    fields: fields.map(
-      ({ field }): ProfileFormField => ({
-        id: field.id,
-        name: field.name,
-        short_name: field.shortName,
-        type: field.type,
-        options: field.options,
-        required: field.required,
-      }),
-    ),
+    fields: fields.map(({ field }) => toProfileFormField(field)),
   };
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profileFields } from '../../db/schema';
+import { deleteTenantRow, nameTaken } from '../../lib/tenantRows';
 
 export type ProfileFieldRow = typeof profileFields.$inferSelect;
 export type ProfileFieldValues = Pick<
@@ -34,19 +35,8 @@ export async function findField(db: Db, tenantId: number, id: number) {
   return row;
 }
 
-export async function shortNameTaken(db: Db, tenantId: number, shortName: string, exceptId?: number) {
-  const conditions = [
-    eq(profileFields.tenantId, tenantId),
-    eq(sql`lower(${profileFields.shortName})`, shortName.toLowerCase()),
-  ];
-  if (exceptId !== undefined) conditions.push(ne(profileFields.id, exceptId));
-  const [row] = await db
-    .select({ id: profileFields.id })
-    .from(profileFields)
-    .where(and(...conditions))
-    .limit(1);
-  return Boolean(row);
-}
+export const shortNameTaken = (db: Db, tenantId: number, shortName: string, exceptId?: number) =>
+  nameTaken(db, profileFields, profileFields.shortName, tenantId, shortName, exceptId);
 
 export async function insertField(
   db: Db,
@@ -79,12 +69,6 @@ export async function setSortOrder(db: Db, tenantId: number, id: number, sortOrd
     .where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)));
 }
 
-/** Whether there was one to delete: of parallel deletes, one finds it. */
-export async function deleteField(db: Db, tenantId: number, id: number): Promise<boolean> {
-  // The values people entered go with the field (ON DELETE CASCADE).
-  const deleted = await db
-    .delete(profileFields)
-    .where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)))
-    .returning({ id: profileFields.id });
-  return deleted.length > 0;
-}
+// The values people entered go with the field (ON DELETE CASCADE).
+export const deleteField = (db: Db, tenantId: number, id: number) =>
+  deleteTenantRow(db, profileFields, tenantId, id);

@@ -3,6 +3,7 @@ import type {
   ProfileFieldCreateBody,
   ProfileFieldList,
   ProfileFieldReorderBody,
+  ProfileFormField,
 } from '../../../contract/api/profile';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
@@ -26,14 +27,19 @@ export { listFields, type ProfileFieldRow };
 const SHORT_NAME = /^[a-z][a-z0-9_]*$/;
 const SHORT_NAME_TAKEN = 'Another field already uses this short name';
 
+/** A field as the personal profile form shows it. */
+export const toProfileFormField = (field: ProfileFieldRow): ProfileFormField => ({
+  id: field.id,
+  name: field.name,
+  short_name: field.shortName,
+  type: field.type,
+  options: field.options,
+  required: field.required,
+});
+
 export function toProfileField(field: ProfileFieldRow, valueCount: number): ProfileField {
   return {
-    id: field.id,
-    name: field.name,
-    short_name: field.shortName,
-    type: field.type,
-    options: field.options,
-    required: field.required,
+    ...toProfileFormField(field),
     sort_order: field.sortOrder,
     active: field.active,
     built_in: field.builtIn,

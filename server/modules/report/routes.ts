@@ -14,8 +14,8 @@ import {
   TrendReport,
 } from '../../../contract/api/reports';
 import { callerOf } from '../../lib/caller';
-import { ok, responses, sendFile } from '../../lib/http';
-import { tableDownload } from '../../lib/spreadsheet';
+import { ok, responses } from '../../lib/http';
+import { sendTable } from '../../lib/spreadsheet';
 import { scheduleReportRollup } from './schedule';
 import { dashboard, REPORTS } from './service';
 import { reportTable } from './tables';
@@ -50,12 +50,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const data = await REPORTS[name](app.db, callerOf(request), request.query);
         const format = request.query.format ?? 'json';
         if (format === 'json') return ok(data);
-        const file = await tableDownload(reportTable(name, data, request.query), format);
-        return sendFile(reply, {
-          mime: file.contentType,
-          body: file.body,
-          disposition: { kind: 'attachment', name: file.filename },
-        });
+        return sendTable(request, reply, app.db, reportTable(name, data, request.query), format);
       },
     );
   }

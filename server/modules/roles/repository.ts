@@ -1,8 +1,9 @@
-import { and, asc, countDistinct, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { RoleListQuery } from '../../../contract/api/roles';
 import type { Db } from '../../db/client';
 import { positions, rolePermissions, roles } from '../../db/schema';
 import { containing } from '../../lib/like';
+import { deleteTenantRow, nameTaken } from '../../lib/tenantRows';
 import type { GrantRow } from './grants';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -62,16 +63,8 @@ export async function findRolesByIds(db: Db, tenantId: number, ids: number[]) {
     .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids)));
 }
 
-export async function roleNameTaken(db: Db, tenantId: number, name: string, exceptId?: number) {
-  const conditions = [eq(roles.tenantId, tenantId), eq(sql`lower(${roles.name})`, name.toLowerCase())];
-  if (exceptId !== undefined) conditions.push(ne(roles.id, exceptId));
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(...conditions))
-    .limit(1);
-  return Boolean(row);
-}
+export const roleNameTaken = (db: Db, tenantId: number, name: string, exceptId?: number) =>
+  nameTaken(db, roles, roles.name, tenantId, name, exceptId);
 
 /** Grants of several roles at once, keyed by role id. */
 export async function loadGrants(db: Db, tenantId: number, roleIds: number[]) {
@@ -122,11 +115,5 @@ export async function countRoleHolders(db: Db, tenantId: number, roleId: number)
   return row?.n ?? 0;
 }
 
-/** Whether there was one to delete: of parallel deletes, one finds it. */
-export async function deleteRole(db: Db, tenantId: number, roleId: number): Promise<boolean> {
-  const deleted = await db
-    .delete(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)))
-    .returning({ id: roles.id });
-  return deleted.length > 0;
-}
+export const deleteRole = (db: Db, tenantId: number, roleId: number) =>
+  deleteTenantRow(db, roles, tenantId, roleId);

@@ -1,8 +1,11 @@
 import { RESET_TOKEN_TTL_MINUTES } from '../../../contract/constants';
+import type { Language } from '../../../contract/languages';
 import type { Db } from '../../db/client';
+import { personLanguage, type ServerMessageKey, serverMessage } from '../../i18n';
 import { badRequest, forbidden } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
+import { updateUserRow } from '../../lib/userRows';
 import { bumpPeople } from '../../lib/versions';
 import type { Mailer } from '../mail/service';
 import { listTheme } from '../theme/service';
@@ -14,8 +17,6 @@ import {
   findUser,
   insertResetToken,
   insertResetTokens,
-  setForceReset,
-  setPassword,
   type UserRow,
 } from './repository';
 import { loginUser, type SessionContext } from './service';
@@ -23,48 +24,57 @@ import { loginUser, type SessionContext } from './service';
 const WELCOME_TOKEN_TTL_MINUTES = 3 * 1440;
 const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
 
-const IGNORE_IF_NOT_ASKED = 'If you did not ask for this, you can ignore this e-mail.';
-
+/** Each mail's sentences (server/i18n) and how long its link lasts. */
 const RESET_MAILS = {
   forgot: {
-    subject: 'Reset your Storeline password',
-    intro: 'Someone (hopefully you) asked to reset your Storeline password.',
+    subject: 'mail.reset.subject',
+    intro: 'mail.forgot.intro',
     minutes: RESET_TOKEN_TTL_MINUTES,
-    outro: IGNORE_IF_NOT_ASKED,
+    outro: 'mail.ignore',
   },
   admin: {
-    subject: 'Reset your Storeline password',
-    intro: 'Your administrator asked you to set a new Storeline password.',
+    subject: 'mail.reset.subject',
+    intro: 'mail.admin.intro',
     minutes: RESET_TOKEN_TTL_MINUTES,
-    outro: IGNORE_IF_NOT_ASKED,
+    outro: 'mail.ignore',
   },
   // People added by an import choose their own password; they too may not read it within the hour.
   invite: {
-    subject: 'Welcome to Storeline: choose your password',
-    intro: 'Your organisation has made you a Storeline account.',
+    subject: 'mail.welcome.subject',
+    intro: 'mail.invite.intro',
     minutes: WELCOME_TOKEN_TTL_MINUTES,
-    outro: 'If you did not expect this, ask your manager.',
+    outro: 'mail.invite.outro',
   },
   // A new organisation's first administrator may not read the invitation within the hour.
   welcome: {
-    subject: 'Welcome to Storeline: choose your password',
-    intro: 'Your organisation now has a Storeline account, and you are its first administrator.',
+    subject: 'mail.welcome.subject',
+    intro: 'mail.welcome.intro',
     minutes: WELCOME_TOKEN_TTL_MINUTES,
-    outro: 'If you did not expect this, tell your Storeline contact.',
+    outro: 'mail.welcome.outro',
   },
-} as const;
+} as const satisfies Record<
+  string,
+  { subject: ServerMessageKey; intro: ServerMessageKey; minutes: number; outro: ServerMessageKey }
+>;
 
-function validity(minutes: number): string {
-  return minutes % 1440 === 0 ? `${minutes / 1440} days` : `${minutes} minutes`;
-}
-
-function resetMailText(
+/** A reset or welcome mail's subject and text in the recipient's language (issue 31). */
+function resetMail(
   user: Pick<UserRow, 'firstname' | 'preferredName'>,
   reason: keyof typeof RESET_MAILS,
   link: string,
+  language: Language,
 ) {
   const mail = RESET_MAILS[reason];
-  return `Hello ${user.preferredName ?? user.firstname},\n\n${mail.intro}\nOpen this link within ${validity(mail.minutes)} to choose a new password:\n\n${link}\n\n${mail.outro}`;
+  const say = (key: ServerMessageKey, values?: Record<string, string | number>) =>
+    serverMessage(language, key, values);
+  const validity =
+    mail.minutes % 1440 === 0
+      ? say('mail.days', { n: mail.minutes / 1440 })
+      : say('mail.minutes', { n: mail.minutes });
+  return {
+    subject: say(mail.subject),
+    text: `${say('mail.hello', { name: user.preferredName ?? user.firstname })}\n\n${say(mail.intro)}\n${say('mail.open_within', { validity })}\n\n${link}\n\n${say(mail.outro)}`,
+  };
 }
 
 /**
@@ -78,17 +88,15 @@ export async function sendResetMail(
   tenantId: number,
   user: UserRow,
   reason: keyof typeof RESET_MAILS,
+  /** The asker's language when they are not signed in (forgot-password's Accept-Language). */
+  fallback?: Language,
 ) {
   const mail = RESET_MAILS[reason];
   const { token, hash } = newToken(tenantId);
   await insertResetToken(db, tenantId, user.id, hash, new Date(Date.now() + mail.minutes * 60_000));
   const link = `${publicUrl}/password/reset/${token}`;
-  await mailer.send(db, tenantId, {
-    to: user.email,
-    subject: mail.subject,
-    text: resetMailText(user, reason, link),
-    link,
-  });
+  const language = await personLanguage(db, tenantId, user.language, fallback);
+  await mailer.send(db, tenantId, { to: user.email, ...resetMail(user, reason, link, language), link });
 }
 
 /**
@@ -106,6 +114,8 @@ export async function sendInvitations(
   const mail = RESET_MAILS.invite;
   const expiresAt = new Date(Date.now() + mail.minutes * 60_000);
   const made = people.map((user) => ({ user, ...newToken(tenantId) }));
+  // People just imported have not chosen a language: the tenant's default.
+  const language = await personLanguage(db, tenantId, null);
   await insertResetTokens(
     db,
     tenantId,
@@ -116,7 +126,7 @@ export async function sendInvitations(
     tenantId,
     made.map(({ user, token }) => {
       const link = `${publicUrl}/password/reset/${token}`;
-      return { to: user.email, subject: mail.subject, text: resetMailText(user, 'invite', link), link };
+      return { to: user.email, ...resetMail(user, 'invite', link, language), link };
     }),
   );
 }
@@ -127,10 +137,12 @@ export async function forgotPassword(
   mailer: Mailer,
   publicUrl: string,
   input: { username: string; tenant?: string },
+  language?: Language,
 ) {
   const candidates = await findLoginCandidates(db, input.username, input.tenant);
   for (const { user, tenant } of candidates) {
-    if (user.enabled && tenant.enabled) await sendResetMail(db, mailer, publicUrl, tenant.id, user, 'forgot');
+    if (user.enabled && tenant.enabled)
+      await sendResetMail(db, mailer, publicUrl, tenant.id, user, 'forgot', language);
   }
   return { redirect: '/password/forgotEmailSent' };
 }
@@ -145,7 +157,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     const userId = await consumeResetToken(tx, tenantId, hashToken(input.token));
     const found = userId === undefined ? undefined : await findUser(tx, tenantId, userId);
     if (!found?.user.enabled) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
-    await setPassword(tx, tenantId, found.user.id, passwordHash, false);
+    await updateUserRow(tx, tenantId, found.user.id, { passwordHash, forceReset: false });
     // A new password ends every session that knew the old one, and every other link mailed for
     // the old one (a link leaked from an old mail must not reset the password again).
     await deleteUserSessions(tx, tenantId, found.user.id);
@@ -192,7 +204,7 @@ export async function checkOwnPassword(
  */
 export async function writeOwnPassword(tx: Db, session: SessionContext, passwordHash: string) {
   const { tenantId, user } = session;
-  await setPassword(tx, tenantId, user.id, passwordHash, false);
+  await updateUserRow(tx, tenantId, user.id, { passwordHash, forceReset: false });
   await deleteUserSessions(tx, tenantId, user.id, session.sessionId);
   await expireResetTokens(tx, tenantId, user.id);
 }
@@ -208,7 +220,7 @@ export async function adminResetPassword(
   tenantId: number,
   user: UserRow,
 ) {
-  await setForceReset(tx, tenantId, user.id, true);
+  await updateUserRow(tx, tenantId, user.id, { forceReset: true });
   await sendResetMail(tx, mailer, publicUrl, tenantId, user, 'admin');
   return { id: user.id, email: user.email, force_reset: true };
 }

@@ -9,6 +9,7 @@ import {
   tenants,
   users,
 } from '../../db/schema';
+import { positionNode, positionRole } from '../../lib/positionJoins';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -86,11 +87,8 @@ export async function listPositions(db: Db, tenantId: number, userId: number): P
       roleName: roles.name,
     })
     .from(positions)
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-    )
-    .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
+    .innerJoin(hierarchyNodes, positionNode)
+    .innerJoin(roles, positionRole)
     .where(and(eq(positions.tenantId, tenantId), eq(positions.userId, userId)))
     .orderBy(asc(positions.id));
 }
@@ -154,24 +152,4 @@ export async function findUser(db: Db, tenantId: number, userId: number) {
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   return row;
-}
-
-export async function setPassword(
-  db: Db,
-  tenantId: number,
-  userId: number,
-  passwordHash: string,
-  forceReset: boolean,
-) {
-  await db
-    .update(users)
-    .set({ passwordHash, forceReset, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-}
-
-export async function setForceReset(db: Db, tenantId: number, userId: number, forceReset: boolean) {
-  await db
-    .update(users)
-    .set({ forceReset, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }

@@ -9,6 +9,8 @@ import {
   PasswordResetData,
   VerifyData,
 } from '../../../contract/api/session';
+import { firstSpoken } from '../../../contract/languages';
+import { acceptedLanguages } from '../../i18n';
 import { callerOf } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
@@ -121,7 +123,17 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       preHandler: forgotAttempt,
     },
-    async (request) => ok(await forgotPassword(app.db, app.mailer, app.config.publicUrl, request.body)),
+    async (request) =>
+      ok(
+        await forgotPassword(
+          app.db,
+          app.mailer,
+          app.config.publicUrl,
+          request.body,
+          // Nobody is signed in: the browser's language for someone who has not chosen one.
+          firstSpoken(acceptedLanguages(request.headers['accept-language'])),
+        ),
+      ),
   );
 
   app.post(

@@ -167,7 +167,8 @@ async function resolve(
     const wanted = Number(positionId);
     position = positions.find((p) => p.id === wanted);
     if (!position) throw forbidden('The selected position is not one of yours.');
-    if (!isUsable(position)) throw forbidden('The selected position is no longer at an active workspace.');
+    if (!isUsable(position))
+      throw forbidden('The selected position is no longer at an active {workspace_lower}.');
   } else {
     position = positions.find(isUsable);
   }

@@ -11,6 +11,7 @@ import {
   MODULE_IDS,
   type ModuleId,
   type ModulePermission,
+  moduleOpenToTenant,
 } from '../../../contract/modules';
 import type { Db } from '../../db/client';
 import { rolePermissions, settings, tenantModules, terms } from '../../db/schema';
@@ -87,9 +88,7 @@ export function effectivePermissions(
   for (const grant of grants) {
     const id = grant.module.toLowerCase();
     if (!isModuleId(id) || !enabled.has(id)) continue;
-    const adminOnly = ADMIN_TENANT_MODULES.includes(id);
-    // The platform operators use tenant management, their profile and their own activity log.
-    if (isAdminTenant ? !(adminOnly || id === 'profile' || id === 'activity') : adminOnly) continue;
+    if (!moduleOpenToTenant(id, isAdminTenant)) continue;
     const known = new Set<string>(capabilitiesOf(id));
     const capabilities = grant.capabilities
       .map((c) => c.toLowerCase())

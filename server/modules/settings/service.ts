@@ -93,7 +93,8 @@ async function validate(db: Db, tenantId: number, body: SettingUpdateBody) {
   if (body.max_active_workspace !== undefined) {
     const { max_active_workspace } = await loadSettings(db, tenantId);
     if (body.max_active_workspace !== max_active_workspace)
-      errors.max_active_workspace = 'The active workspace limit is set by Storeline; ask us to change it';
+      errors.max_active_workspace =
+        'The active {workspace_lower} limit is set by Storeline; ask us to change it';
   }
   const retention = body.activity_retention_days;
   if (retention !== undefined && retention > 0 && retention < 30)

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, roles, tenants, users } from '../../db/schema';
 import { ssoConfigs, ssoDomains, ssoLogins } from '../../db/schema/sso';
+import { usersWhere } from '../../lib/userRows';
 
 export type SsoConfigRow = typeof ssoConfigs.$inferSelect;
 export type SsoConfigValues = Omit<typeof ssoConfigs.$inferInsert, 'tenantId' | 'updatedAt'>;
@@ -79,16 +80,11 @@ export async function takeLogin(db: Db, tenantId: number, stateHash: string) {
 /** People of the tenant with this e-mail address (its username, or the address on their record). */
 export async function findUsersByEmail(db: Db, tenantId: number, email: string) {
   const address = email.trim().toLowerCase();
-  return db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        sql`(lower(${users.email}) = ${address} or lower(${users.username}) = ${address})`,
-      ),
-    )
-    .orderBy(users.id);
+  return usersWhere(
+    db,
+    tenantId,
+    sql`(lower(${users.email}) = ${address} or lower(${users.username}) = ${address})`,
+  ).orderBy(users.id);
 }
 
 /** Of the usernames given, those that are people of the tenant (lower-cased). */

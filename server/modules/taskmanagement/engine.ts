@@ -2,6 +2,7 @@ import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, taskAssignments, tasks, taskTargets } from '../../db/schema';
 import { isoInstant, sqlRows } from '../../lib/jsonRows';
+import { targetNode } from '../../lib/taskJoins';
 import { bumpStores, bumpVersion } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
 import { queueTaskStarts } from '../notification/events';
@@ -31,10 +32,7 @@ export async function loadTargetPaths(db: Db, tenantId: number, taskId: number):
   const rows = await db
     .select({ mode: taskTargets.mode, path: hierarchyNodes.path })
     .from(taskTargets)
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, taskTargets.tenantId), eq(hierarchyNodes.id, taskTargets.nodeId)),
-    )
+    .innerJoin(hierarchyNodes, targetNode)
     .where(and(eq(taskTargets.tenantId, tenantId), eq(taskTargets.taskId, taskId)));
   return {
     include: rows.filter((r) => r.mode === 'include').map((r) => r.path),

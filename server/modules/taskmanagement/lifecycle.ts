@@ -39,7 +39,7 @@ export async function publish(
     if (task.status === 'draft') {
       const targets = await loadTargetPaths(tx, caller.tenantId, id);
       if (targets.include.length === 0) {
-        const message = 'Choose at least one store or area to send the task to';
+        const message = 'Choose at least one {workspace_lower} or area to send the task to';
         throw badRequest(message, { 'targets.include': message });
       }
       await setTaskStatus(tx, caller, id, 'published');

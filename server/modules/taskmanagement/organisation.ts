@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { departments, hierarchyNodes, positions, settings, users, workspaces } from '../../db/schema';
+import { positionUser } from '../../lib/positionJoins';
 import { workspaceZone } from '../../lib/workspaceZone';
 
 /*
@@ -17,6 +18,14 @@ export interface TargetNodeRow {
   status: 'active' | 'inactive';
 }
 
+/** What a task's target names of its node. */
+export const targetNodeColumns = {
+  id: hierarchyNodes.id,
+  name: hierarchyNodes.name,
+  type: hierarchyNodes.type,
+  path: hierarchyNodes.path,
+};
+
 export async function findTargetNodes(
   db: Db,
   tenantId: number,
@@ -24,13 +33,7 @@ export async function findTargetNodes(
 ): Promise<TargetNodeRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select({
-      id: hierarchyNodes.id,
-      name: hierarchyNodes.name,
-      type: hierarchyNodes.type,
-      path: hierarchyNodes.path,
-      status: hierarchyNodes.status,
-    })
+    .select({ ...targetNodeColumns, status: hierarchyNodes.status })
     .from(hierarchyNodes)
     .where(and(eq(hierarchyNodes.tenantId, tenantId), inArray(hierarchyNodes.id, [...ids])));
 }
@@ -69,7 +72,7 @@ export async function countPeopleAt(db: Db, tenantId: number, nodeIds: readonly 
   const rows = await db
     .select({ nodeId: positions.nodeId, userId: positions.userId })
     .from(positions)
-    .innerJoin(users, and(eq(users.tenantId, positions.tenantId), eq(users.id, positions.userId)))
+    .innerJoin(users, positionUser)
     .where(
       and(eq(positions.tenantId, tenantId), inArray(positions.nodeId, [...nodeIds]), eq(users.enabled, true)),
     );

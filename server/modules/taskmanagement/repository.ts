@@ -13,8 +13,10 @@ import {
 } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { containing } from '../../lib/like';
+import { attachmentFile, targetNode } from '../../lib/taskJoins';
 import { managedBy } from '../../lib/taskVisibility';
 import type { TargetNodeRow } from './organisation';
+import { targetNodeColumns } from './organisation';
 import type { TaskValues } from './validate';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -119,18 +121,9 @@ export async function deleteTask(db: Db, tenantId: number, id: number) {
 
 export async function loadTargets(db: Db, tenantId: number, taskId: number) {
   return db
-    .select({
-      id: hierarchyNodes.id,
-      name: hierarchyNodes.name,
-      type: hierarchyNodes.type,
-      path: hierarchyNodes.path,
-      mode: taskTargets.mode,
-    })
+    .select({ ...targetNodeColumns, mode: taskTargets.mode })
     .from(taskTargets)
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, taskTargets.tenantId), eq(hierarchyNodes.id, taskTargets.nodeId)),
-    )
+    .innerJoin(hierarchyNodes, targetNode)
     .where(and(eq(taskTargets.tenantId, tenantId), eq(taskTargets.taskId, taskId)))
     .orderBy(asc(hierarchyNodes.level), asc(hierarchyNodes.name));
 }
@@ -144,10 +137,7 @@ export async function loadAttachmentFiles(db: Db, tenantId: number, taskId: numb
       mime: taskFiles.mime,
     })
     .from(taskAttachments)
-    .innerJoin(
-      taskFiles,
-      and(eq(taskFiles.tenantId, taskAttachments.tenantId), eq(taskFiles.hash, taskAttachments.hash)),
-    )
+    .innerJoin(taskFiles, attachmentFile)
     .where(and(eq(taskAttachments.tenantId, tenantId), eq(taskAttachments.taskId, taskId)))
     .orderBy(asc(taskAttachments.sortOrder));
 }

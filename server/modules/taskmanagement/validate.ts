@@ -95,7 +95,7 @@ async function checkTargets(db: Db, caller: Caller, body: TaskCreateBody, errors
       const at = `targets.${field}.${i}`;
       if (!node) errors[at] = 'This place no longer exists';
       else if (node.type === 'unassigned')
-        errors[at] = 'Unassigned holds no stores; choose a store or an area';
+        errors[at] = 'Unassigned holds no {workspaces_lower}; choose a {workspace_lower} or an area';
       else if (!inScope(caller, node.path)) refused[at] = OUTSIDE_SCOPE;
       else return [node];
       return [];

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tasks, taskTypes } from '../../db/schema';
+import { deleteTenantRow, nameTaken } from '../../lib/tenantRows';
 
 export type TaskTypeRow = typeof taskTypes.$inferSelect;
 export type TaskTypeValues = Pick<
@@ -24,19 +25,8 @@ export async function findTaskType(db: Db, tenantId: number, id: number): Promis
   return row;
 }
 
-export async function taskTypeNameTaken(db: Db, tenantId: number, name: string, exceptId?: number) {
-  const conditions = [
-    eq(taskTypes.tenantId, tenantId),
-    eq(sql`lower(${taskTypes.name})`, name.toLowerCase()),
-  ];
-  if (exceptId !== undefined) conditions.push(ne(taskTypes.id, exceptId));
-  const [row] = await db
-    .select({ id: taskTypes.id })
-    .from(taskTypes)
-    .where(and(...conditions))
-    .limit(1);
-  return Boolean(row);
-}
+export const taskTypeNameTaken = (db: Db, tenantId: number, name: string, exceptId?: number) =>
+  nameTaken(db, taskTypes, taskTypes.name, tenantId, name, exceptId);
 
 export async function insertTaskType(db: Db, tenantId: number, values: TaskTypeValues) {
   const [last] = await db
@@ -75,11 +65,5 @@ export async function countTasksOfType(db: Db, tenantId: number, id: number): Pr
   return row?.n ?? 0;
 }
 
-/** Whether there was one to delete: of parallel deletes, one finds it. */
-export async function deleteTaskType(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(taskTypes)
-    .where(and(eq(taskTypes.tenantId, tenantId), eq(taskTypes.id, id)))
-    .returning({ id: taskTypes.id });
-  return deleted.length > 0;
-}
+export const deleteTaskType = (db: Db, tenantId: number, id: number) =>
+  deleteTenantRow(db, taskTypes, tenantId, id);

@@ -1,9 +1,9 @@
-import { type AnyColumn, and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { TenantListQuery, TenantRecord } from '../../../contract/api/tenants';
 import { ADMIN_TENANT_IDENTIFIER } from '../../../contract/modules';
 import type { Db } from '../../db/client';
 import { sessions, tenants } from '../../db/schema';
-import { containing } from '../../lib/like';
+import { anyContains } from '../../lib/like';
 
 /**
  * The tenant list is the one table shared by every tenant, so these queries are the platform
@@ -88,11 +88,7 @@ const SORTS: Record<NonNullable<TenantListQuery['sort']>, SQL | AnyColumn> = {
 
 export async function listTenants(db: Db, query: TenantListQuery, defaultMax: number) {
   const conditions: (SQL | undefined)[] = [managed];
-  const q = query.q?.trim();
-  if (q) {
-    const pattern = containing(q);
-    conditions.push(or(ilike(tenants.name, pattern), ilike(tenants.identifier, pattern)));
-  }
+  conditions.push(anyContains(query.q, [tenants.name, tenants.identifier]));
   if (query.status) conditions.push(eq(tenants.enabled, query.status === 'active'));
   const where = and(...conditions);
   const sortBy = SORTS[query.sort ?? 'name'];

@@ -43,7 +43,11 @@ export async function updateTheme(
   for (const [index, item] of items.entries()) {
     const key = THEME_KEYS.find((k) => k.id === item.id)!;
     const value = values[index]!.value;
-    if (item.key !== undefined && item.key !== key.key)
+    // Two values for one setting: which one is meant cannot be told (and one statement cannot
+    // write a row twice).
+    if (items.findIndex((other) => other.id === item.id) !== index)
+      errors[key.key] = `Setting ${item.id} is sent twice; send each setting once`;
+    else if (item.key !== undefined && item.key !== key.key)
       errors[key.key] = `Setting ${item.id} is "${key.key}", not "${item.key}"`;
     else if (key.key === 'logo') {
       const problem = logoProblem(tenantId, value);

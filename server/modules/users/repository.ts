@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { UserListQuery } from '../../../contract/api/users';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, positions, roles, users } from '../../db/schema';
@@ -6,6 +6,9 @@ import type { Caller } from '../../lib/caller';
 import { isoInstant, jsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { jsonPage, totalCount } from '../../lib/paging';
+import { positionNode, positionRole } from '../../lib/positionJoins';
+import { nameTaken } from '../../lib/tenantRows';
+import { usersWhere } from '../../lib/userRows';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -29,10 +32,7 @@ export async function isUserInScope(db: Db, caller: Caller, userId: number) {
   const [row] = await db
     .select({ id: positions.id })
     .from(positions)
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-    )
+    .innerJoin(hierarchyNodes, positionNode)
     .where(
       and(eq(positions.tenantId, caller.tenantId), eq(positions.userId, userId), inCallerSubtree(caller)),
     )
@@ -167,9 +167,8 @@ export interface PositionDetail {
   roleName: string;
 }
 
-/** Every position of these users with its node and role, in the order they were given. */
-export async function loadPositions(db: Db, tenantId: number, userIds: number[]): Promise<PositionDetail[]> {
-  if (userIds.length === 0) return [];
+/** The positions `where` picks, each with its node and role, in the order they were given. */
+function positionDetails(db: Db, where: SQL | undefined): Promise<PositionDetail[]> {
   return db
     .select({
       id: positions.id,
@@ -182,28 +181,20 @@ export async function loadPositions(db: Db, tenantId: number, userIds: number[])
       roleName: roles.name,
     })
     .from(positions)
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-    )
-    .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
-    .where(and(eq(positions.tenantId, tenantId), inArray(positions.userId, userIds)))
+    .innerJoin(hierarchyNodes, positionNode)
+    .innerJoin(roles, positionRole)
+    .where(where)
     .orderBy(asc(positions.id));
 }
 
-export async function usernameTaken(db: Db, tenantId: number, username: string, exceptId?: number) {
-  const conditions = [
-    eq(users.tenantId, tenantId),
-    eq(sql`lower(${users.username})`, username.trim().toLowerCase()),
-  ];
-  if (exceptId !== undefined) conditions.push(ne(users.id, exceptId));
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(...conditions))
-    .limit(1);
-  return Boolean(row);
+/** Every position of these users with its node and role, in the order they were given. */
+export async function loadPositions(db: Db, tenantId: number, userIds: number[]): Promise<PositionDetail[]> {
+  if (userIds.length === 0) return [];
+  return positionDetails(db, and(eq(positions.tenantId, tenantId), inArray(positions.userId, userIds)));
 }
+
+export const usernameTaken = (db: Db, tenantId: number, username: string, exceptId?: number) =>
+  nameTaken(db, users, users.username, tenantId, username.trim(), exceptId);
 
 type NewUserValues = Pick<
   UserRow,
@@ -225,27 +216,6 @@ export async function insertUsers(db: Db, tenantId: number, values: NewUserValue
     .insert(users)
     .values(values.map((v) => ({ tenantId, ...v })))
     .returning();
-}
-
-export async function updateUser(
-  db: Db,
-  tenantId: number,
-  userId: number,
-  values: Partial<
-    Pick<UserRow, 'username' | 'email' | 'firstname' | 'lastname' | 'passwordHash' | 'forceReset'>
-  >,
-) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-}
-
-export async function setEnabled(db: Db, tenantId: number, userId: number, enabled: boolean) {
-  await db
-    .update(users)
-    .set({ enabled, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 
 /** Whether the user was there to delete. */
@@ -294,15 +264,11 @@ export async function deletePositions(db: Db, tenantId: number, ids: number[]) {
 export async function findUsersByUsernames(db: Db, tenantId: number, usernames: readonly string[]) {
   if (usernames.length === 0) return [];
   const wanted = JSON.stringify(usernames.map((u) => u.toLowerCase()));
-  return db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        sql`lower(${users.username}) IN (SELECT json_array_elements_text(${wanted}::json))`,
-      ),
-    );
+  return usersWhere(
+    db,
+    tenantId,
+    sql`lower(${users.username}) IN (SELECT json_array_elements_text(${wanted}::json))`,
+  );
 }
 
 /** Every position of these users with its node and role (as loadPositions, for many users). */
@@ -313,30 +279,13 @@ export async function loadPositionsOfMany(
 ): Promise<PositionDetail[]> {
   if (userIds.length === 0) return [];
   const ids = JSON.stringify(userIds);
-  return db
-    .select({
-      id: positions.id,
-      userId: positions.userId,
-      nodeId: positions.nodeId,
-      nodeName: hierarchyNodes.name,
-      nodeType: hierarchyNodes.type,
-      nodePath: hierarchyNodes.path,
-      roleId: positions.roleId,
-      roleName: roles.name,
-    })
-    .from(positions)
-    .innerJoin(
-      hierarchyNodes,
-      and(eq(hierarchyNodes.tenantId, positions.tenantId), eq(hierarchyNodes.id, positions.nodeId)),
-    )
-    .innerJoin(roles, and(eq(roles.tenantId, positions.tenantId), eq(roles.id, positions.roleId)))
-    .where(
-      and(
-        eq(positions.tenantId, tenantId),
-        sql`${positions.userId} IN (SELECT (json_array_elements_text(${ids}::json))::int)`,
-      ),
-    )
-    .orderBy(asc(positions.id));
+  return positionDetails(
+    db,
+    and(
+      eq(positions.tenantId, tenantId),
+      sql`${positions.userId} IN (SELECT (json_array_elements_text(${ids}::json))::int)`,
+    ),
+  );
 }
 
 /** Many users in one statement; answers each one's id and username. */

@@ -2,16 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { IdBody, IdQuery } from '../../../contract/api/common';
-import {
-  UserCreateBody,
-  UserList,
-  UserListQuery,
-  UserRecord,
-  UserUpdateBody,
-} from '../../../contract/api/users';
+import * as api from '../../../contract/api/users';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
-import { keptBody, sendKept } from '../../lib/keptBody';
+import { sendKeptData } from '../../lib/keptBody';
 import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import * as users from './service';
@@ -27,8 +21,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['users'],
         summary:
           'Users with a position in the caller’s part of the organisation; `key` names the field `value` searches',
-        querystring: UserListQuery,
-        response: responses(UserList),
+        querystring: api.UserListQuery,
+        response: responses(api.UserList),
       },
       config: { access: { module: 'user', can: ['read'] } },
     },
@@ -39,17 +33,16 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // and compressed: a page is about 10 KB.
       const versions = versionKey(sessionOf(request).versions, 'people', 'tree');
       const key = `users:${caller.tenantId}:${versions}:${caller.scope.path}:${JSON.stringify(request.query)}`;
-      const kept = await app.kept.get(key, async () =>
-        keptBody(String(reply.serialize(ok(await users.list(app.db, caller, request.query))))),
+      return sendKeptData(app.kept, key, request, reply as FastifyReply, () =>
+        users.list(app.db, caller, request.query),
       );
-      return sendKept(request, reply as FastifyReply, kept);
     },
   );
 
   app.get(
     '/api/user/get',
     {
-      schema: { tags: ['users'], querystring: IdQuery, response: responses(UserRecord) },
+      schema: { tags: ['users'], querystring: IdQuery, response: responses(api.UserRecord) },
       config: { access: { module: 'user', can: ['read'] } },
     },
     async (request) => ok(await users.get(app.db, callerOf(request), request.query.id)),
@@ -61,8 +54,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Create a user; without a password they are e-mailed a link to choose one',
-        body: UserCreateBody,
-        response: responses(UserRecord),
+        body: api.UserCreateBody,
+        response: responses(api.UserRecord),
       },
       config: { access: { module: 'user', can: ['create'] } },
     },
@@ -75,8 +68,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Update a user; the password only when one is given, the positions only when `assigns` is',
-        body: UserUpdateBody,
-        response: responses(UserRecord),
+        body: api.UserUpdateBody,
+        response: responses(api.UserRecord),
       },
       config: { access: { module: 'user', can: ['update'] } },
     },
@@ -91,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['users'],
         summary: 'Disable an account: its sessions end at once and it cannot sign in',
         body: IdBody,
-        response: responses(UserRecord),
+        response: responses(api.UserRecord),
       },
       config: { access: { module: 'user', can: ['disable'] } },
     },
@@ -101,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/user/enable',
     {
-      schema: { tags: ['users'], body: IdBody, response: responses(UserRecord) },
+      schema: { tags: ['users'], body: IdBody, response: responses(api.UserRecord) },
       config: { access: { module: 'user', can: ['disable'] } },
     },
     async (request) => ok(await setStatus(app.db, callerOf(request), request.body.id, true)),

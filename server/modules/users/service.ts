@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { lockOrganisation } from '../../lib/organisationLock';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
+import { updateUserRow } from '../../lib/userRows';
 import { bumpPeople, bumpStores, storesOfUser } from '../../lib/versions';
 import type { Mailer } from '../mail/service';
 import { beyond } from '../roles/grants';
@@ -39,7 +40,6 @@ import {
   type SearchFilter,
   type UserRow,
   updatePosition,
-  updateUser,
   updateUserNames,
   usernameTaken,
 } from './repository';
@@ -257,7 +257,7 @@ export async function update(
       const before = plan ? await countAdministrators(tx, tenantId) : 0;
       // The stores they held positions at before the change (the lock keeps them as read).
       const storesBefore = plan ? await storeIdsOf(tx, tenantId, user.id) : [];
-      await updateUser(tx, tenantId, user.id, {
+      await updateUserRow(tx, tenantId, user.id, {
         username: email,
         email,
         firstname: body.firstname.trim(),

@@ -4,9 +4,10 @@ import { assertAdministratorRemains, countAdministrators } from '../../lib/admin
 import type { Caller } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { lockOrganisation } from '../../lib/organisationLock';
+import { updateUserRow } from '../../lib/userRows';
 import { bumpPeople, bumpStores, storesOfUser } from '../../lib/versions';
 import { endUserSessions } from '../session/service';
-import { deleteUser, setEnabled } from './repository';
+import { deleteUser } from './repository';
 import { get, manageableUser, NOT_YOURSELF, storeIdsOf } from './service';
 
 /** Enables or disables an account. Disabling ends the user's sessions at once (spec §4). */
@@ -18,7 +19,7 @@ export async function setStatus(db: Db, caller: Caller, id: number, enabled: boo
     // Administrators are counted before and after: concurrent demotions take turns.
     await lockOrganisation(tx, tenantId);
     const before = await countAdministrators(tx, tenantId);
-    await setEnabled(tx, tenantId, id, enabled);
+    await updateUserRow(tx, tenantId, id, { enabled });
     if (!enabled) {
       await endUserSessions(tx, tenantId, id);
       await assertAdministratorRemains(tx, tenantId, before);

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { WorkspaceListQuery, WorkspaceRecord } from '../../../contract/api/workspaces';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, workspaces } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { jsonRows } from '../../lib/jsonRows';
-import { containing } from '../../lib/like';
+import { anyContains } from '../../lib/like';
 import { jsonPage, totalCount } from '../../lib/paging';
 import { inSubtree } from '../../lib/paths';
 
@@ -65,20 +65,15 @@ export async function listWorkspaces(
   if (query.underPath) conditions.push(inSubtree(query.underPath));
   if (query.id !== undefined) conditions.push(eq(workspaces.id, query.id));
   if (query.status) conditions.push(eq(hierarchyNodes.status, query.status));
-  const search = query.search_key?.trim();
-  if (search) {
-    const pattern = containing(search);
-    conditions.push(
-      or(
-        ilike(hierarchyNodes.name, pattern),
-        ilike(workspaces.identifier, pattern),
-        ilike(workspaces.suburb, pattern),
-        ilike(workspaces.city, pattern),
-        ilike(workspaces.state, pattern),
-        ilike(workspaces.postcode, pattern),
-      ),
-    );
-  }
+  const search = anyContains(query.search_key, [
+    hierarchyNodes.name,
+    workspaces.identifier,
+    workspaces.suburb,
+    workspaces.city,
+    workspaces.state,
+    workspaces.postcode,
+  ]);
+  if (search) conditions.push(search);
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
   const order = sql.join([direction(SORTS[query.sort ?? 'name']), asc(workspaces.id)], sql`, `);

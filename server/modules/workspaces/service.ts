@@ -80,6 +80,7 @@ export async function createWorkspace(db: Db, jobs: Jobs, caller: Caller, body: 
       status: body.status,
     },
     '',
+    'workspace',
   );
   const object = await findWorkspaceOfNode(db, caller.tenantId, node.id);
   return getWorkspace(db, caller, object!.id);
@@ -115,7 +116,7 @@ export async function setWorkspaceStatus(
     const current = await workspaceInScope(tx, caller, id);
     if (current.node.status === status) return;
     if (status === 'inactive' && current.node.id === caller.scope.nodeId)
-      throw forbidden('You cannot deactivate the workspace your own position is at.');
+      throw forbidden('You cannot deactivate the {workspace_lower} your own position is at.');
     if (status === 'active') await assertCanActivate(tx, caller.tenantId);
     await setNodeStatus(tx, jobs, caller, current.node.id, status);
     describeActivity({ entityName: current.node.name, scopePath: current.node.path });

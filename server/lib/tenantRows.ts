@@ -1,0 +1,34 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+
+/** A tenant-owned table keyed by (tenant_id, id). */
+type TenantTable = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+/** Whether a row of the tenant other than `exceptId` has `value` in `column`, whatever its case. */
+export async function nameTaken(
+  db: Db,
+  table: TenantTable,
+  column: AnyPgColumn,
+  tenantId: number,
+  value: string,
+  exceptId?: number,
+) {
+  const conditions = [eq(table.tenantId, tenantId), eq(sql`lower(${column})`, value.toLowerCase())];
+  if (exceptId !== undefined) conditions.push(ne(table.id, exceptId));
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether there was one to delete: of parallel deletes, one finds it. */
+export async function deleteTenantRow(db: Db, table: TenantTable, tenantId: number, id: number) {
+  const deleted = await db
+    .delete(table)
+    .where(and(eq(table.tenantId, tenantId), eq(table.id, id)))
+    .returning({ id: table.id });
+  return deleted.length > 0;
+}
