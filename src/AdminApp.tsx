@@ -32,6 +32,8 @@ export default function AdminApp() {
   const [store] = useState(() => memoryStore({ locale: language }));
   useEffect(() => {
     if (store.getItem('locale') !== language) store.setItem('locale', language);
+    // Screen readers and spell checkers read the page in its language (WCAG 3.1.1).
+    document.documentElement.lang = language;
   }, [store, language]);
   const themeSettings = user?.themeSettings;
   const theme = useMemo(

@@ -4,9 +4,9 @@ import { useTranslate } from 'react-admin';
 import { useZonedTime } from '../hooks/useZonedTime';
 import { dateToDay, dayFormat, dayToDate } from '../providers/pickerFormat';
 import {
-  fieldSx,
   type PickerFieldProps,
   type PickerInputProps,
+  pickerTextField,
   usePickerInput,
   usePickerValue,
 } from './pickerField';
@@ -16,22 +16,8 @@ import {
  * pattern of spec §3: DD/MM/YYYY, MM/DD/YYYY or YYYY-MM-DD. Day, month and year are sections of
  * the field, each a spin button a keyboard can type into or step with the arrows.
  */
-export function DayField({
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  required,
-  error,
-  helperText,
-  disabled,
-  clearable,
-  size,
-  margin = 'none',
-  fullWidth = false,
-  sx,
-}: PickerFieldProps) {
+export function DayField(props: PickerFieldProps) {
+  const { label, value, onChange, name, disabled, clearable } = props;
   const translate = useTranslate();
   const { pattern } = useZonedTime();
   const [date, change] = usePickerValue(value, dayToDate, dateToDay, onChange);
@@ -51,17 +37,7 @@ export function DayField({
       disabled={disabled}
       slotProps={{
         field: { clearable },
-        textField: {
-          required,
-          // The field's own red for an unfinished entry stays unless the form has an error.
-          error: error || undefined,
-          helperText: problem ? translate(problem) : helperText,
-          onBlur,
-          size,
-          margin,
-          fullWidth,
-          sx: fieldSx(sx),
-        },
+        textField: pickerTextField(props, problem && translate(problem)),
       }}
     />
   );

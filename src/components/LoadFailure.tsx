@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { NotFoundPage } from '../customRoutes/NotFoundPage';
 import { ApiError, statusOf } from '../providers/httpClient';
@@ -9,23 +10,36 @@ interface LoadFailureProps {
   onRetry: () => void;
 }
 
-/** Why something could not be loaded, with a way to try again instead of a spinner that never ends. */
-export function RetryAlert({ error, onRetry }: LoadFailureProps) {
-  const translate = useTranslate();
-  // The server's or the connection's own words; anything else is a fault of ours, said plainly.
-  const message = error instanceof ApiError && error.message ? error.message : translate('shell.load_failed');
+/** An error and the one button that asks again. */
+export function ErrorAlert({
+  message,
+  action,
+  onAction,
+}: {
+  message: ReactNode;
+  action: string;
+  onAction: () => void;
+}) {
   return (
     <Alert
       severity="error"
       action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {translate('shell.retry')}
+        <Button color="inherit" size="small" onClick={onAction}>
+          {action}
         </Button>
       }
     >
       {message}
     </Alert>
   );
+}
+
+/** Why something could not be loaded, with a way to try again instead of a spinner that never ends. */
+export function RetryAlert({ error, onRetry }: LoadFailureProps) {
+  const translate = useTranslate();
+  // The server's or the connection's own words; anything else is a fault of ours, said plainly.
+  const message = error instanceof ApiError && error.message ? error.message : translate('shell.load_failed');
+  return <ErrorAlert message={message} action={translate('shell.retry')} onAction={onRetry} />;
 }
 
 /** A page whose record could not be loaded: the not-found page for a 404, else the reason and a retry. */

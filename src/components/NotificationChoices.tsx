@@ -14,6 +14,9 @@ import {
 const eventLabel = (event: string) => `notifications.preferences.events.${event.replace('.', '_')}`;
 const channelLabel = (channel: string) => `notifications.preferences.channels.${channel}`;
 
+/** Narrow channel columns: three switches and the event's words fit a 390 px phone. */
+const SWITCH_CELL = { px: 0.5, width: 72 } as const;
+
 /**
  * Issue 29: a switch per event and channel — a person's own choices on /profile, or the tenant's
  * defaults in Settings; each switch reports its one change.
@@ -36,7 +39,7 @@ export function NotificationChoices({
         <TableRow>
           <TableCell>{translate('notifications.preferences.event')}</TableCell>
           {NOTIFICATION_CHANNELS.map((channel) => (
-            <TableCell key={channel} align="center">
+            <TableCell key={channel} align="center" sx={SWITCH_CELL}>
               {translate(channelLabel(channel))}
             </TableCell>
           ))}
@@ -49,7 +52,7 @@ export function NotificationChoices({
               {translate(eventLabel(event))}
             </TableCell>
             {NOTIFICATION_CHANNELS.map((channel) => (
-              <TableCell key={channel} align="center">
+              <TableCell key={channel} align="center" sx={SWITCH_CELL}>
                 <Switch
                   checked={enabled(event, channel)}
                   disabled={disabled}

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, type ReactElement, useState } from 'react';
-import { Button, Confirm, useNotify, useRefresh } from 'react-admin';
+import { Button, Confirm, useNotify, useRefresh, useResourceContext } from 'react-admin';
 
 interface StatusToggleButtonProps {
   /** True when the click switches the record off: that asks first, switching on does not. */
@@ -46,11 +46,17 @@ export function StatusToggleButton({
 }: StatusToggleButtonProps) {
   const notify = useNotify();
   const refresh = useRefresh();
+  const resource = useResourceContext();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const { mutate, isPending } = useMutation({
     mutationFn: run,
     onSuccess: async () => {
       notify(message, { type: 'success', messageArgs });
+      // A list fills each row's detail cache only where it is empty, so a detail cached before the
+      // change would open showing the old status until it is fetched again: drop those not on
+      // screen, and the list's next answer fills them afresh (the one on screen is refreshed).
+      if (resource) queryClient.removeQueries({ queryKey: [resource, 'getOne'], type: 'inactive' });
       await afterChange?.();
       refresh();
     },

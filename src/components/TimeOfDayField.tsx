@@ -6,9 +6,9 @@ import { useZonedTime } from '../hooks/useZonedTime';
 import { dateToTime, TIME_REFERENCE_DAY, timeFormat, timeToDate } from '../providers/pickerFormat';
 import { twelveHourClock } from '../providers/zonedTime';
 import {
-  fieldSx,
   type PickerFieldProps,
   type PickerInputProps,
+  pickerTextField,
   usePickerInput,
   usePickerValue,
 } from './pickerField';
@@ -23,22 +23,8 @@ const LISTS = {
  * A time of day (HH:mm, 24-hour, as the forms and the API hold it), typed or picked with the
  * session's clock: 12-hour with AM/PM for the US pattern (5:00 PM), 24-hour otherwise (17:00).
  */
-export function TimeOfDayField({
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  required,
-  error,
-  helperText,
-  disabled,
-  clearable,
-  size,
-  margin = 'none',
-  fullWidth = false,
-  sx,
-}: PickerFieldProps) {
+export function TimeOfDayField(props: PickerFieldProps) {
+  const { label, value, onChange, name, disabled, clearable } = props;
   const translate = useTranslate();
   const { pattern } = useZonedTime();
   const [date, change] = usePickerValue(value, timeToDate, dateToTime, onChange);
@@ -59,16 +45,7 @@ export function TimeOfDayField({
       slotProps={{
         // "9:00 AM" as the app writes times, not "09:00 AM".
         field: { clearable, shouldRespectLeadingZeros: true },
-        textField: {
-          required,
-          error: error || undefined,
-          helperText: problem ? translate('dates.invalid_time') : helperText,
-          onBlur,
-          size,
-          margin,
-          fullWidth,
-          sx: fieldSx(sx),
-        },
+        textField: pickerTextField(props, problem ? translate('dates.invalid_time') : null),
       }}
     />
   );

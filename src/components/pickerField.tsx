@@ -34,7 +34,7 @@ export interface PickerFieldProps {
  * width (a native input's 182px), too wide for a row of fields; sized by their text, a row wraps
  * rather than clip "27/11/2026" or "5:00 PM".
  */
-export function fieldSx(sx: SxProps<Theme> | undefined): SxProps<Theme> {
+function fieldSx(sx: SxProps<Theme> | undefined): SxProps<Theme> {
   return [
     {
       minWidth: 'min-content',
@@ -42,6 +42,27 @@ export function fieldSx(sx: SxProps<Theme> | undefined): SxProps<Theme> {
     },
     ...(Array.isArray(sx) ? sx : [sx]),
   ];
+}
+
+/**
+ * The text field slot of either picker: the form's state around it, and `problem`, the picker's
+ * own word on an entry it cannot take, in place of the helper text while it stands.
+ */
+export function pickerTextField(
+  { required, error, helperText, onBlur, size, margin = 'none', fullWidth = false, sx }: PickerFieldProps,
+  problem: string | null,
+) {
+  return {
+    required,
+    // The field's own red for an unfinished entry stays unless the form has an error.
+    error: error || undefined,
+    helperText: problem ?? helperText,
+    onBlur,
+    size,
+    margin,
+    fullWidth,
+    sx: fieldSx(sx),
+  };
 }
 
 interface Held {

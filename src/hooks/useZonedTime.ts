@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { languageOf } from '../i18n/language';
 import { timezoneInfo } from '../providers/timezone';
 import { dateTimeIn, dayKeyIn, formatDayKey, timeIn } from '../providers/zonedTime';
 import { useSessionUser } from './useSession';
@@ -10,7 +11,12 @@ import { useSessionUser } from './useSession';
 export function useZonedTime() {
   const user = useSessionUser();
   const info = user?.timezone ?? timezoneInfo();
-  const { timezone: zone, dateFormat: pattern, locale } = info;
+  const { timezone: zone, dateFormat: pattern } = info;
+  // Day and month names in the reader's language (issue 31), with the zone's region for the rest;
+  // the zone's date pattern (spec §3) is kept either way.
+  const language = languageOf(user);
+  const region = info.locale.split('-')[1];
+  const locale = language === 'en' ? info.locale : region ? `${language}-${region}` : language;
   return useMemo(
     () => ({
       zone,

@@ -319,6 +319,7 @@ export const appMessages = {
     /** The bell's name says how many wait. */
     bell: 'Notifications, %{smart_count} unread',
     mark_all: 'Mark all read',
+    more: 'Show older notifications',
     empty:
       'Nothing here yet. You are told here when work starts for your %{workspace_lower} or comes back to you.',
     unread_at: 'New · %{date}',
@@ -326,6 +327,9 @@ export const appMessages = {
       task_urgent: 'Urgent at %{store}: %{title}',
       task_new: 'New at %{store}: %{title}',
       task_sent_back: 'Sent back at %{store}: %{title}. %{reason}',
+      review_waiting: 'One task waits for your review |||| %{smart_count} tasks wait for your review',
+      task_escalated: 'Still not done at %{store}, %{hours} h after due: %{title}',
+      digest_daily: 'Today at %{store}: %{due} due, %{missed} not done yesterday',
     },
     preferences: {
       title: 'Notifications',
@@ -336,15 +340,37 @@ export const appMessages = {
         task_urgent: 'An urgent task starts for my %{workspace_lower}',
         task_new: 'A task or communication starts for my %{workspace_lower}',
         task_sent_back: 'Work I sent is sent back to me',
+        review_waiting: 'Work waits for my review (at 08:00)',
+        task_escalated: 'Urgent work is still not done after its due time',
+        digest_daily: 'My %{workspace_lower}’s day (at 07:00)',
       },
-      channels: { app: 'In the app', email: 'By e-mail' },
+      channels: { app: 'In the app', email: 'By e-mail', push: 'On my devices' },
       /** A switch's name: the event and the channel. */
       switch: '%{event}: %{channel}',
+    },
+    device: {
+      title: 'Notifications on this device',
+      help: 'Shows what you chose “On my devices” above on this phone or computer, even when Storeline is closed.',
+      unsupported: 'This browser cannot show notifications from Storeline.',
+      denied:
+        'Notifications are blocked for Storeline in this browser’s settings. Allow them there, then switch this on.',
+      failed: 'Notifications on this device could not be changed. Try again.',
+      enabled: 'This device shows your notifications',
+      disabled: 'This device no longer shows your notifications',
     },
     defaults: {
       title: 'Notifications',
       intro: 'What your people are told, and how, until they choose for themselves on their profile.',
       saved: 'Notification defaults saved',
+    },
+    escalation: {
+      title: 'Escalation of urgent work',
+      intro:
+        'Urgent work still not done this long after its due time goes to the people who review the store, then to those one level up.',
+      first: 'To the store’s reviewers after',
+      second: 'One level up after',
+      hours_help: 'Hours after the due time',
+      saved: 'Escalation saved',
     },
   },
   activity: {
@@ -623,6 +649,40 @@ export const appMessages = {
     reason_help: 'The %{workspace_lower} sees this on the task.',
     pin_photo: 'Point at a photo (optional)',
   },
+  offline: {
+    offline_title: 'You are offline',
+    unreachable_title: 'The server cannot be reached',
+    offline_body:
+      'You see what was saved on this phone. Completions are kept here and sent when the network is back.',
+    last_sync: 'Last synced %{time}',
+    never_synced: 'Not synced yet on this phone',
+    waiting: '%{smart_count} completion waiting to send |||| %{smart_count} completions waiting to send',
+    queued_notice: 'Saved on this phone: it will be sent when the network is back',
+    queue_title: 'Made on this phone',
+    state_waiting: 'Waiting to send',
+    state_refused: 'Not accepted',
+    send_now: 'Send now',
+    dismiss: 'Dismiss',
+    dismiss_named: 'Dismiss %{title}',
+    files_kept: '%{smart_count} file kept on this phone |||| %{smart_count} files kept on this phone',
+    made_at: 'Made %{time}',
+    photo_alt: 'Photo kept for %{title}',
+    file_kept: 'Kept on this phone; sent with the completion',
+    conflict_task_expired: 'The task expired before this could be sent.',
+    conflict_task_withdrawn: 'The task was withdrawn or archived by its author meanwhile.',
+    conflict_task_completed: 'Someone else at the store completed this task meanwhile.',
+    conflict_already_acknowledged: 'You had already confirmed reading this communication.',
+    conflict_completion_id_reused: 'This clashed with another completion sent from this phone.',
+    conflict_not_found: 'This task no longer exists.',
+    conflict_forbidden: 'This task is no longer at one of your stores.',
+    conflict_invalid: 'The server asked for more: %{message}',
+    conflict_other: 'The server did not accept it: %{message}',
+    sign_out_title: 'Completions not sent yet',
+    sign_out_body:
+      '%{smart_count} completion made on this phone has not reached the server. Stay signed in and it is sent when the network is back, or sign out and delete it from this phone. |||| %{smart_count} completions made on this phone have not reached the server. Stay signed in and they are sent when the network is back, or sign out and delete them from this phone.',
+    stay: 'Stay signed in',
+    sign_out_delete: 'Sign out and delete',
+  },
   my_tasks: {
     view_day: 'Day',
     view_week: 'Week',
@@ -838,6 +898,10 @@ export const appMessages = {
       title: 'Terms',
       subheader: 'What your organisation calls things. Menus and labels follow at once.',
       default_workspace: 'Workspace',
+      languages_title: 'Terms in each language',
+      languages_subheader:
+        'People reading Storeline in another language than the tenant’s default read these words; empty means the words above, then the built-in word.',
+      in_language: '%{term} (%{language})',
       labels: {
         workspace: 'A workspace is called',
         workspaces: 'Several are called',

@@ -308,6 +308,7 @@ export const appMessages = {
     title: 'Notifications',
     bell: 'Notifications, %{smart_count} non lues',
     mark_all: 'Tout marquer comme lu',
+    more: 'Voir les notifications plus anciennes',
     empty:
       'Rien pour l’instant. Vous êtes prévenu ici quand du travail commence pour votre %{workspace_lower} ou vous est renvoyé.',
     unread_at: 'Nouveau · %{date}',
@@ -315,6 +316,9 @@ export const appMessages = {
       task_urgent: 'Urgent à %{store} : %{title}',
       task_new: 'Nouveau à %{store} : %{title}',
       task_sent_back: 'Renvoyé à %{store} : %{title}. %{reason}',
+      review_waiting: 'Une tâche attend votre contrôle |||| %{smart_count} tâches attendent votre contrôle',
+      task_escalated: 'Toujours pas fait à %{store}, %{hours} h après l’échéance : %{title}',
+      digest_daily: 'Aujourd’hui à %{store} : %{due} à faire, %{missed} non faites hier',
     },
     preferences: {
       title: 'Notifications',
@@ -325,15 +329,37 @@ export const appMessages = {
         task_urgent: 'Une tâche urgente commence pour mon %{workspace_lower}',
         task_new: 'Une tâche ou une communication commence pour mon %{workspace_lower}',
         task_sent_back: 'Un travail que j’ai envoyé m’est renvoyé',
+        review_waiting: 'Du travail attend mon contrôle (à 08:00)',
+        task_escalated: 'Un travail urgent n’est toujours pas fait après son échéance',
+        digest_daily: 'La journée de mon %{workspace_lower} (à 07:00)',
       },
-      channels: { app: 'Dans l’application', email: 'Par e-mail' },
+      channels: { app: 'Dans l’application', email: 'Par e-mail', push: 'Sur mes appareils' },
       switch: '%{event} : %{channel}',
+    },
+    device: {
+      title: 'Notifications sur cet appareil',
+      help: 'Affiche ce que vous avez choisi « Sur mes appareils » ci-dessus sur ce téléphone ou cet ordinateur, même quand Storeline est fermé.',
+      unsupported: 'Ce navigateur ne peut pas afficher les notifications de Storeline.',
+      denied:
+        'Les notifications de Storeline sont bloquées dans les réglages de ce navigateur. Autorisez-les là, puis activez-les ici.',
+      failed: 'Les notifications de cet appareil n’ont pas pu être modifiées. Réessayez.',
+      enabled: 'Cet appareil affiche vos notifications',
+      disabled: 'Cet appareil n’affiche plus vos notifications',
     },
     defaults: {
       title: 'Notifications',
       intro:
         'Ce dont votre personnel est averti, et comment, jusqu’à ce que chacun choisisse sur son profil.',
       saved: 'Notifications par défaut enregistrées',
+    },
+    escalation: {
+      title: 'Escalade du travail urgent',
+      intro:
+        'Le travail urgent toujours pas fait ce temps après son échéance va aux personnes qui contrôlent le magasin, puis à celles du niveau au-dessus.',
+      first: 'Aux contrôleurs du magasin après',
+      second: 'Au niveau au-dessus après',
+      hours_help: 'Heures après l’échéance',
+      saved: 'Escalade enregistrée',
     },
   },
   activity: {
@@ -616,6 +642,43 @@ export const appMessages = {
     reason_help: 'Visible sur la tâche (%{workspace_lower}).',
     pin_photo: 'Désigner une photo (facultatif)',
   },
+  offline: {
+    offline_title: 'Vous êtes hors ligne',
+    unreachable_title: 'Le serveur est injoignable',
+    offline_body:
+      'Vous voyez ce qui a été enregistré sur ce téléphone. Les tâches terminées sont gardées ici et envoyées au retour du réseau.',
+    last_sync: 'Dernière synchronisation : %{time}',
+    never_synced: 'Pas encore synchronisé sur ce téléphone',
+    waiting:
+      '%{smart_count} tâche terminée en attente d’envoi |||| %{smart_count} tâches terminées en attente d’envoi',
+    queued_notice: 'Enregistré sur ce téléphone : ce sera envoyé au retour du réseau',
+    queue_title: 'Fait sur ce téléphone',
+    state_waiting: 'En attente d’envoi',
+    state_refused: 'Refusé',
+    send_now: 'Envoyer maintenant',
+    dismiss: 'Retirer',
+    dismiss_named: 'Retirer %{title}',
+    files_kept:
+      '%{smart_count} fichier gardé sur ce téléphone |||| %{smart_count} fichiers gardés sur ce téléphone',
+    made_at: 'Fait %{time}',
+    photo_alt: 'Photo gardée pour %{title}',
+    file_kept: 'Gardé sur ce téléphone ; envoyé avec la tâche',
+    conflict_task_expired: 'La tâche a expiré avant que ceci puisse être envoyé.',
+    conflict_task_withdrawn: 'L’auteur a retiré ou archivé la tâche entre-temps.',
+    conflict_task_completed: 'Quelqu’un d’autre du magasin a terminé cette tâche entre-temps.',
+    conflict_already_acknowledged: 'Vous aviez déjà confirmé la lecture de cette communication.',
+    conflict_completion_id_reused:
+      'Ceci est entré en conflit avec une autre tâche envoyée depuis ce téléphone.',
+    conflict_not_found: 'Cette tâche n’existe plus.',
+    conflict_forbidden: 'Cette tâche n’est plus dans l’un de vos magasins.',
+    conflict_invalid: 'Le serveur demande davantage : %{message}',
+    conflict_other: 'Le serveur ne l’a pas accepté : %{message}',
+    sign_out_title: 'Tâches terminées non envoyées',
+    sign_out_body:
+      '%{smart_count} tâche terminée sur ce téléphone n’a pas atteint le serveur. Restez connecté et elle sera envoyée au retour du réseau, ou déconnectez-vous et supprimez-la de ce téléphone. |||| %{smart_count} tâches terminées sur ce téléphone n’ont pas atteint le serveur. Restez connecté et elles seront envoyées au retour du réseau, ou déconnectez-vous et supprimez-les de ce téléphone.',
+    stay: 'Rester connecté',
+    sign_out_delete: 'Se déconnecter et supprimer',
+  },
   my_tasks: {
     view_day: 'Jour',
     view_week: 'Semaine',
@@ -837,6 +900,10 @@ export const appMessages = {
       title: 'Termes',
       subheader: 'Comment votre organisation nomme les choses. Les menus et libellés suivent aussitôt.',
       default_workspace: 'Espace',
+      languages_title: 'Termes dans chaque langue',
+      languages_subheader:
+        'Les personnes qui lisent Storeline dans une autre langue que celle par défaut du client lisent ces mots ; vide signifie les mots ci-dessus, puis le mot intégré.',
+      in_language: '%{term} (%{language})',
       labels: {
         workspace: 'Un espace s’appelle',
         workspaces: 'Plusieurs s’appellent',

@@ -3,6 +3,8 @@ import { useAuthenticated, useSidebarState } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useForcedReset, useSessionUser } from '../hooks/useSession';
+import { OfflineBanner } from '../offline/OfflineBanner';
+import { useOfflineSync } from '../offline/useOfflineSync';
 import { signInPathNow } from '../providers/authState';
 import { themeValues } from '../providers/theme';
 import { hasToken } from '../providers/tokenCookie';
@@ -28,6 +30,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const urgent = useUrgentTasks(user);
   const decision = guard({ pathname, hasToken: hasToken(), forcedReset, user, signInPath: signInPathNow() });
   const colours = useMemo(() => themeValues(user?.themeSettings), [user?.themeSettings]);
+  useOfflineSync(Boolean(user), user?.theme.primary);
 
   // react-admin's checkAuth verifies the session (once per load, again after a position switch);
   // when it fails, the authProvider has cleared it and says where to go.
@@ -48,6 +51,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         appBar={AppBar}
         menu={AppMenu}
       >
+        <OfflineBanner />
         {children}
       </ShellLayout>
       <UrgentTasksModal

@@ -10,11 +10,12 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { type MouseEvent, type ReactNode, useCallback, useMemo, useState } from 'react';
-import { Logout, UserMenuContextProvider, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
+import { UserMenuContextProvider, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { profile } from '../customRoutes/profile';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useSessionUser } from '../hooks/useSession';
+import { SignOutItem } from '../offline/SignOutItem';
 import { satisfies } from '../providers/accessControl';
 import { visibleAdminLinks } from '../routing/adminLinks';
 
@@ -56,7 +57,7 @@ export function AppUserMenu() {
     }
   }
   if (items.length) items.push(<Divider key="logout-divider" />);
-  items.push(<Logout key="logout" />);
+  items.push(<SignOutItem key="logout" />);
   return <AccountMenu>{items}</AccountMenu>;
 }
 

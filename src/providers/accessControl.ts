@@ -1,9 +1,9 @@
 import {
-  ADMIN_TENANT_MODULES,
   type Capability,
   capabilitiesOf,
   hasCapabilities,
   type ModuleId,
+  moduleOpenToTenant,
 } from '../../contract/modules';
 import type { SessionUser } from './sessionUser';
 
@@ -14,19 +14,13 @@ import type { SessionUser } from './sessionUser';
  */
 export type AccessSubject = Pick<SessionUser, 'id' | 'permissions' | 'isAdminTenant'>;
 
-/** Modules a platform operator may use; customer tenants never get tenant management. */
-function moduleAllowedForTenant(user: AccessSubject, module: ModuleId): boolean {
-  const adminOnly = ADMIN_TENANT_MODULES.includes(module);
-  return user.isAdminTenant ? adminOnly || module === 'profile' : !adminOnly;
-}
-
 /** True when the user holds every listed capability on the module (case-insensitive ids, spec §6). */
 export function hasModuleAccess(
   user: AccessSubject | undefined,
   module: ModuleId,
   capabilities: readonly Capability[] = ['read'],
 ): boolean {
-  if (!user || !moduleAllowedForTenant(user, module)) return false;
+  if (!user || !moduleOpenToTenant(module, user.isAdminTenant)) return false;
   const known = capabilitiesOf(module);
   if (!capabilities.every((c) => known.includes(c))) return false;
   return hasCapabilities(user.permissions, module, capabilities);

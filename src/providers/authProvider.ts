@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { RedirectData } from '../../contract/api/common';
 import type { LoginData, LoginUser, ThemeSetting } from '../../contract/api/session';
+import { NO_ACTIVE_WORKSPACE_CODE } from '../../contract/constants';
 import { displayName } from '../../contract/personName';
 import { translate } from '../i18n/translate';
 import { clearAuthState, resetSignInPath, signInPathNow } from './authState';
@@ -27,6 +28,13 @@ interface AuthRedirect {
 
 const NO_ACTIVE_WORKSPACE = '/login?error=no_active_workspace';
 const SSO_USER_NOT_FOUND = '/login?error=sso_user_not_found';
+
+/** The `code` of a failed call's body (ErrorBody.code), if any. */
+function codeOf(error: unknown): string | undefined {
+  const body = typeof error === 'object' && error !== null ? (error as { body?: unknown }).body : undefined;
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -71,7 +79,11 @@ async function login({ username, password }: LoginParams): Promise<{ redirectTo:
  */
 function signInPathFor(error: unknown): string | undefined {
   const status = statusOf(error);
-  if (status === 401) return /active workspace/i.test(messageOf(error)) ? NO_ACTIVE_WORKSPACE : '/login';
+  // The code, as the message is in the person's language; the English text from an older server.
+  if (status === 401)
+    return codeOf(error) === NO_ACTIVE_WORKSPACE_CODE || /active workspace/i.test(messageOf(error))
+      ? NO_ACTIVE_WORKSPACE
+      : '/login';
   if (status === 406) return SSO_USER_NOT_FOUND;
   return undefined;
 }

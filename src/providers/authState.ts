@@ -1,3 +1,4 @@
+import { forgetPersonOnDevice } from '../offline/forgetPerson';
 import { clearSession, setForcedReset } from './sessionStore';
 import { deleteToken } from './tokenCookie';
 import { urgentLater } from './urgentLater';
@@ -14,6 +15,8 @@ export function clearAuthState(nextSignInPath = '/login'): void {
   setForcedReset(false);
   clearSession();
   urgentLater.forget();
+  // Nothing of this person stays readable on the device (issue 30).
+  forgetPersonOnDevice().catch((error: unknown) => console.warn('Clearing the offline copies failed', error));
 }
 
 /** The sign-in page to send a visitor without a token to, with the reason their session ended. */

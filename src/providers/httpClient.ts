@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { POSITION_HEADER } from '../../contract/constants';
 import { translate } from '../i18n/translate';
+import { noteAnswer, noteUnreachable } from '../offline/connectivity';
 import { getPositionId } from './positionStore';
 import { getToken } from './tokenCookie';
 
@@ -137,8 +138,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       credentials: 'same-origin',
     });
   } catch {
+    noteUnreachable();
     throw new ApiError(0, translate('errors.network'));
   }
+  // The offline banner's "last synced" (issue 30): a server answer, or the device's kept copy.
+  noteAnswer(response.headers);
   const ok = okStatuses.includes(response.status);
   const parsed = await readBody(response, options.responseType ?? 'json', ok);
   if (!ok) {

@@ -15,6 +15,7 @@ import { DayField } from '../../components/DayField';
 import { RetryAlert } from '../../components/LoadFailure';
 import { dayParam, positiveParam, useSearchParamsEditor } from '../../hooks/useAddressParams';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useSessionUser } from '../../hooks/useSession';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { saveFile } from '../../providers/saveFile';
@@ -43,6 +44,9 @@ const ENTITIES = [
   'profile',
 ] as const;
 
+/** What a platform operator's log holds (issue 32): tenant management, their sign-ins and profile. */
+const OPERATOR_ENTITIES = ['tenant', 'user', 'profile'] as const;
+
 const PER_PAGE_CHOICES = [25, 50, 100];
 
 /**
@@ -56,6 +60,7 @@ export default function ActivityPage({ title }: PageProps) {
   const notify = useNotify();
   const { zone } = useZonedTime();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const entities = useSessionUser()?.isAdminTenant ? OPERATOR_ENTITIES : ENTITIES;
   const [params, edit] = useSearchParamsEditor();
   const from = dayParam(params.get('from'));
   const to = dayParam(params.get('to'));
@@ -156,7 +161,7 @@ export default function ActivityPage({ title }: PageProps) {
             sx={{ width: { xs: '100%', sm: 200 } }}
           >
             <MenuItem value="">{translate('activity.any_entity')}</MenuItem>
-            {ENTITIES.map((e) => (
+            {entities.map((e) => (
               <MenuItem key={e} value={e}>
                 {translate(`activity.entities.${e.replaceAll('.', '_').replaceAll('-', '_')}`, { _: e })}
               </MenuItem>

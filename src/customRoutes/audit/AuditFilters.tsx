@@ -1,8 +1,6 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DayField } from '../../components/DayField';
 import { NodePicker } from '../../components/NodePicker';
+import { searchAdornment } from '../../components/SearchField';
 import { TaskLookupSelect } from '../../components/TaskLookupSelect';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import type { AuditParams, AuditStatus } from './auditParams';
@@ -62,11 +61,7 @@ export function AuditFilters({
         slotProps={{
           htmlInput: { 'aria-label': searchLabel },
           input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
+            startAdornment: searchAdornment,
           },
         }}
         sx={{ width: { xs: 'auto', sm: 260 }, flex: { xs: '1 1 0', sm: '0 0 auto' } }}

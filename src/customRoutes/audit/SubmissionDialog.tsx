@@ -25,31 +25,20 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import type { AuditSubmissionDetail } from '../../../contract/api/audit';
 import type { Submission, TaskFileRef } from '../../../contract/api/mytasks';
+import { DetailSection } from '../../components/DetailSection';
 import { EvidencePhoto } from '../../components/EvidencePhoto';
 import { LoadFailure } from '../../components/LoadFailure';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useIsMobile } from '../../hooks/useIsMobile';
+import { useTaskFileDownload } from '../../hooks/useTaskFileDownload';
 import { useZonedTime } from '../../hooks/useZonedTime';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import { saveFile } from '../../providers/saveFile';
 import { TaskInstructions } from '../../resources/tasks/TaskInstructions';
 import { useAuditSubmission, useReview } from './auditQueries';
 import { RejectDialog } from './RejectDialog';
 import { ReviewStateChip } from './ReviewStateChip';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Stack spacing={0.75} component="section" aria-label={title}>
-      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Stack>
-  );
-}
 
 /** What the zoom shows: one photo of a set, moving through the set. */
 interface ZoomTarget {
@@ -114,15 +103,7 @@ function Gallery({
 }
 
 function Documents({ files }: { files: readonly TaskFileRef[] }) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const notify = useNotify();
-  const download = async (file: TaskFileRef) => {
-    try {
-      saveFile(await dataProvider.downloadTaskFile(file));
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'my_tasks.download_failed', { type: 'error' });
-    }
-  };
+  const download = useTaskFileDownload();
   return (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
       {files.map((file) => (
@@ -214,11 +195,11 @@ function Body({ detail, onZoom }: { detail: AuditSubmissionDetail; onZoom: (targ
       }}
     >
       <Stack spacing={2} sx={{ order: { xs: 2, md: 1 } }}>
-        <Section title={translate('audit.instructions')}>
+        <DetailSection title={translate('audit.instructions')}>
           <TaskInstructions html={task.description} />
-        </Section>
+        </DetailSection>
         {task.checklist.length > 0 && (
-          <Section title={translate('audit.checklist')}>
+          <DetailSection title={translate('audit.checklist')}>
             {task.checklist.map((step, i) => (
               <Stack key={step} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 {current?.checklist[i] ? (
@@ -229,11 +210,11 @@ function Body({ detail, onZoom }: { detail: AuditSubmissionDetail; onZoom: (targ
                 <Typography variant="body2">{step}</Typography>
               </Stack>
             ))}
-          </Section>
+          </DetailSection>
         )}
       </Stack>
       <Stack spacing={2} sx={{ order: { xs: 1, md: 2 } }}>
-        <Section title={translate('audit.evidence')}>
+        <DetailSection title={translate('audit.evidence')}>
           <Typography variant="body2" color="text.secondary">
             {translate('audit.sent_by', {
               name: submission.submitted_by.name,
@@ -269,13 +250,13 @@ function Body({ detail, onZoom }: { detail: AuditSubmissionDetail; onZoom: (targ
           {current?.review?.decision === 'rejected' && (
             <Alert severity="error">{current.review.reason}</Alert>
           )}
-        </Section>
+        </DetailSection>
         {earlier.length > 0 && (
-          <Section title={translate('audit.earlier_attempts')}>
+          <DetailSection title={translate('audit.earlier_attempts')}>
             {earlier.map((attempt) => (
               <EarlierAttempt key={attempt.id} attempt={attempt} zone={zone} onZoom={onZoom} />
             ))}
-          </Section>
+          </DetailSection>
         )}
       </Stack>
     </Box>

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SsoDiscoverData } from '../../../contract/api/sso';
@@ -16,6 +15,7 @@ import { hasToken } from '../../providers/tokenCookie';
 import { guard } from '../../routing/guard';
 import { EntryLayout } from './EntryLayout';
 import { PasswordField } from './PasswordField';
+import { UsernameField } from './UsernameField';
 
 /** The `?error=` values of spec §2 / §8 (and of a single sign-on sent back here) and their texts. */
 const ERROR_MESSAGES: Record<string, string> = {
@@ -120,13 +120,7 @@ export function LoginPage() {
             {error}
           </Alert>
         )}
-        <TextField
-          label={translate('auth.username')}
-          name="username"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          required
+        <UsernameField
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           onBlur={() => void discover(username)}

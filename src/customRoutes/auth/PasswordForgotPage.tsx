@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { translate } from '../../i18n/translate';
 import { authProvider } from '../../providers/authProvider';
 import { EntryLayout } from './EntryLayout';
+import { UsernameField } from './UsernameField';
 
 export function PasswordForgotPage() {
   const navigate = useNavigate();
@@ -39,16 +39,7 @@ export function PasswordForgotPage() {
             {error}
           </Alert>
         )}
-        <TextField
-          label={translate('auth.username')}
-          name="username"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          required
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
+        <UsernameField value={username} onChange={(e) => setUsername(e.target.value)} />
         <Button type="submit" variant="contained" size="large" disabled={submitting} sx={{ mt: 2 }}>
           {translate('auth.forgot_submit')}
         </Button>

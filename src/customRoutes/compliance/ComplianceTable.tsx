@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   COMPLIANT_STATES,
@@ -45,6 +46,37 @@ export interface CellTarget {
   row: ComplianceRow;
   column: ComplianceColumn;
   cells: ComplianceCell[];
+}
+
+/** One cell of the grid: a button at its column, named and tipped with what it holds. */
+function GridCell({
+  label,
+  left,
+  onClick,
+  sx,
+  children,
+}: {
+  label: string;
+  left: number;
+  onClick: () => void;
+  sx: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip title={label} disableInteractive>
+      <ButtonBase
+        role="gridcell"
+        aria-label={label}
+        onClick={onClick}
+        sx={[
+          { position: 'absolute', left, top: 0, width: COLUMN, height: ROW - 1 },
+          ...(Array.isArray(sx) ? sx : [sx]),
+        ]}
+      >
+        {children}
+      </ButtonBase>
+    </Tooltip>
+  );
 }
 
 /**
@@ -233,48 +265,34 @@ export function ComplianceTable({
                   const { colour, Icon } = STATE_LOOK[state];
                   const label = `${column.name} · ${translate(`compliance.states.${state}`)}`;
                   return (
-                    <Tooltip key={column.id} title={label} disableInteractive>
-                      <ButtonBase
-                        role="gridcell"
-                        aria-label={label}
-                        onClick={() => onOpen({ row, column, cells: entries })}
-                        sx={{
-                          position: 'absolute',
-                          left,
-                          top: 0,
-                          width: COLUMN,
-                          height: ROW - 1,
-                          '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
-                        }}
-                      >
-                        <Icon sx={{ color: colour, fontSize: 22 }} />
-                      </ButtonBase>
-                    </Tooltip>
+                    <GridCell
+                      key={column.id}
+                      label={label}
+                      left={left}
+                      onClick={() => onOpen({ row, column, cells: entries })}
+                      sx={{ '&:hover, &:focus-visible': { bgcolor: 'action.hover' } }}
+                    >
+                      <Icon sx={{ color: colour, fontSize: 22 }} />
+                    </GridCell>
                   );
                 }
                 const counts: StateCounts = {};
                 for (const cell of entries) counts[cell.state] = cell.value;
                 const label = `${column.name} · ${translate('compliance.ratio', { done: compliant(counts), total: assigned(counts) })}`;
                 return (
-                  <Tooltip key={column.id} title={label} disableInteractive>
-                    <ButtonBase
-                      role="gridcell"
-                      aria-label={label}
-                      onClick={() => onOpen({ row, column, cells: entries })}
-                      sx={{
-                        position: 'absolute',
-                        left,
-                        top: 0,
-                        width: COLUMN,
-                        height: ROW - 1,
-                        bgcolor: shareColour(compliant(counts), assigned(counts)),
-                        fontSize: 12,
-                        fontVariantNumeric: 'tabular-nums',
-                      }}
-                    >
-                      {compliant(counts)}/{assigned(counts)}
-                    </ButtonBase>
-                  </Tooltip>
+                  <GridCell
+                    key={column.id}
+                    label={label}
+                    left={left}
+                    onClick={() => onOpen({ row, column, cells: entries })}
+                    sx={{
+                      bgcolor: shareColour(compliant(counts), assigned(counts)),
+                      fontSize: 12,
+                      fontVariantNumeric: 'tabular-nums',
+                    }}
+                  >
+                    {compliant(counts)}/{assigned(counts)}
+                  </GridCell>
                 );
               })}
             </Box>

@@ -3,7 +3,6 @@ import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutl
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import Box from '@mui/material/Box';
@@ -11,10 +10,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +21,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { TreeNode } from '../../../contract/api/hierarchy';
 import { RetryAlert } from '../../components/LoadFailure';
 import { hierarchyTreeQuery } from '../../components/NodePicker';
+import { SearchField } from '../../components/SearchField';
+import { useDebounced } from '../../hooks/useDebounced';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { NewNodeBody } from '../../providers/dataProvider/hierarchy';
 import type { PageProps } from '../../routing/types';
@@ -39,7 +38,6 @@ import {
   searchTree,
   visibleRows,
 } from './treeModel';
-import { useDebounced } from './useDebounced';
 import { VirtualTree } from './VirtualTree';
 
 type Dialog =
@@ -300,22 +298,10 @@ export default function HierarchyPage({ title }: PageProps) {
         <Card>
           <CardContent sx={{ pb: 1 }}>
             <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
-              <TextField
-                size="small"
-                fullWidth
+              <SearchField
+                label={translate('hierarchy.search')}
                 value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-                placeholder={translate('hierarchy.search')}
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <SearchIcon fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                  htmlInput: { 'aria-label': translate('hierarchy.search') },
-                }}
+                onChange={setSearchText}
               />
               <Tooltip title={translate('hierarchy.expand_all')}>
                 <IconButton onClick={expandAll} aria-label={translate('hierarchy.expand_all')}>

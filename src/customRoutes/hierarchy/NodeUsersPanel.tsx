@@ -1,11 +1,9 @@
-import SearchIcon from '@mui/icons-material/Search';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,16 +12,16 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TablePagination from '@mui/material/TablePagination';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { TreeNode } from '../../../contract/api/hierarchy';
 import { displayName } from '../../../contract/personName';
+import { SearchField } from '../../components/SearchField';
+import { useDebounced } from '../../hooks/useDebounced';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { PickNodeDialog } from './NodeDialogs';
-import { useDebounced } from './useDebounced';
 
 interface NodeUsersPanelProps {
   node: TreeNode;
@@ -93,23 +91,7 @@ export function NodeUsersPanel({ node, canTransfer }: NodeUsersPanelProps) {
           />
         )}
       </Stack>
-      <TextField
-        size="small"
-        fullWidth
-        value={searchText}
-        onChange={(e) => setSearchText(e.target.value)}
-        placeholder={translate('hierarchy.search_people')}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'aria-label': translate('hierarchy.search_people') },
-        }}
-      />
+      <SearchField label={translate('hierarchy.search_people')} value={searchText} onChange={setSearchText} />
       {canTransfer && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
           <Checkbox

@@ -22,6 +22,9 @@ const valuesOf = (profile: Profile) =>
   Object.fromEntries(profile.profile_data.map((v) => [v.field_id, v.value])) as Record<number, string>;
 
 /** Picture, preferred name and the tenant's profile fields; saved together with one call. */
+/** What the person sees of themselves but an administrator sets. */
+const ADMIN_FIELDS = ['firstname', 'lastname', 'email'] as const;
+
 export function DetailsCard({ profile, readOnly }: { profile: Profile; readOnly: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -82,34 +85,19 @@ export function DetailsCard({ profile, readOnly }: { profile: Profile; readOnly:
           </Typography>
         )}
         <Grid container spacing={2} sx={{ mt: 2 }}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label={translate('profile.fields.firstname')}
-              value={profile.firstname}
-              disabled
-              fullWidth
-              size="small"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label={translate('profile.fields.lastname')}
-              value={profile.lastname}
-              disabled
-              fullWidth
-              size="small"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label={translate('profile.fields.email')}
-              value={profile.email}
-              disabled
-              fullWidth
-              size="small"
-              helperText={translate('profile.helpers.name_by_admin')}
-            />
-          </Grid>
+          {ADMIN_FIELDS.map((field) => (
+            <Grid key={field} size={{ xs: 12, sm: 6 }}>
+              <TextField
+                label={translate(`profile.fields.${field}`)}
+                value={profile[field]}
+                disabled
+                fullWidth
+                size="small"
+                // Under the last of them: the administrator keeps all three.
+                helperText={field === 'email' ? translate('profile.helpers.name_by_admin') : undefined}
+              />
+            </Grid>
+          ))}
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               label={translate('profile.fields.preferred_name')}

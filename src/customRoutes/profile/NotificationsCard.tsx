@@ -4,10 +4,11 @@ import Typography from '@mui/material/Typography';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { SavedNotificationChoices } from '../../components/SavedNotificationChoices';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { DevicePushSwitch } from './DevicePushSwitch';
 
 const PREFERENCES_KEY = ['notifications', 'preferences'];
 
-/** Issue 29: what the person is told, per event and channel; each switch saves at once. */
+/** Issue 29: what the person is told, per event and channel (each switch saves at once), and whether this device shows it. */
 export function NotificationsCard() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -26,6 +27,7 @@ export function NotificationsCard() {
           save={dataProvider.updateNotificationPreferences}
           saved="notifications.preferences.saved"
         />
+        <DevicePushSwitch />
       </CardContent>
     </Card>
   );

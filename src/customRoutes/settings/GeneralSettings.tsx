@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -18,15 +19,16 @@ import {
   useTranslate,
 } from 'react-admin';
 import { type SettingData, type SettingUpdateBody, TERM_MAX_LENGTH } from '../../../contract/api/settings';
-import type { Language } from '../../../contract/languages';
+import { LANGUAGES, type Language } from '../../../contract/languages';
 import { useSessionUser } from '../../hooks/useSession';
-import { LANGUAGE_CHOICES } from '../../i18n/language';
+import { messageChoices } from '../../i18n/choices';
+import { LANGUAGE_CHOICES, LANGUAGE_NAMES } from '../../i18n/language';
 import { pluralOf } from '../../i18n/terms';
 import { hasModuleAccess } from '../../providers/accessControl';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
 import { reloadSession } from '../../providers/session';
-import { termKeys } from './termFields';
+import { LANGUAGE_TERM_KEYS, termKeys } from './termFields';
 
 interface FormValues {
   id: 'settings';
@@ -38,7 +40,7 @@ interface FormValues {
   language: Language | '';
 }
 
-const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, name: `settings.week_days.${id}` }));
+const WEEK_DAYS = messageChoices('settings.week_days', [0, 1, 2, 3, 4, 5, 6]);
 
 function toForm(data: SettingData, keys: string[]): FormValues {
   return {
@@ -80,10 +82,11 @@ export function GeneralSettings({
   const { mutateAsync: save } = useMutation({
     mutationFn: (body: SettingUpdateBody) => dataProvider.updateSettings(body),
   });
-  const keys = useMemo(
+  const baseKeys = useMemo(
     () => termKeys(user?.rawHierarchy ?? [], data.terms),
     [user?.rawHierarchy, data.terms],
   );
+  const keys = useMemo(() => [...baseKeys, ...LANGUAGE_TERM_KEYS], [baseKeys]);
   const record = useMemo(() => toForm(data, keys), [data, keys]);
   const singular = (data.terms.workspace ?? '').trim() || translate('settings.terms.default_workspace');
 
@@ -120,7 +123,7 @@ export function GeneralSettings({
             useFlexGap
             sx={{ flexWrap: 'wrap' }}
           >
-            {keys.map((key) => (
+            {baseKeys.map((key) => (
               <TextInput
                 key={key}
                 source={`terms.${key}`}
@@ -136,6 +139,33 @@ export function GeneralSettings({
               />
             ))}
           </Stack>
+        </Section>
+
+        <Section title="settings.terms.languages_title" subheader="settings.terms.languages_subheader">
+          {/* A row per term, a column per language: wide enough for "Several are called (Français)". */}
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', md: `repeat(${LANGUAGES.length}, minmax(0, 1fr))` },
+              columnGap: 2,
+            }}
+          >
+            {LANGUAGE_TERM_KEYS.map((key) => {
+              const [term = '', language = 'en'] = key.split('@');
+              return (
+                <TextInput
+                  key={key}
+                  source={`terms.${key}`}
+                  label={translate('settings.terms.in_language', {
+                    term: translate(`settings.terms.labels.${term}`),
+                    language: LANGUAGE_NAMES[language as Language],
+                  })}
+                  helperText={false}
+                  validate={maxLength(TERM_MAX_LENGTH)}
+                />
+              );
+            })}
+          </Box>
         </Section>
 
         <Section title="settings.modules.title" subheader="settings.modules.subheader">

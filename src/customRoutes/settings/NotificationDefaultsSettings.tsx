@@ -4,10 +4,11 @@ import CardHeader from '@mui/material/CardHeader';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { SavedNotificationChoices } from '../../components/SavedNotificationChoices';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { EscalationSettings } from './EscalationSettings';
 
 const DEFAULTS_KEY = ['notifications', 'defaults'];
 
-/** Issue 29: what the tenant's people are told, and how, until they choose on their own profile. */
+/** Issue 29: what the tenant's people are told, and how, until they choose on their own profile; and when urgent work escalates. */
 export function NotificationDefaultsSettings() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -25,6 +26,7 @@ export function NotificationDefaultsSettings() {
           save={dataProvider.updateNotificationDefaults}
           saved="notifications.defaults.saved"
         />
+        <EscalationSettings />
       </CardContent>
     </Card>
   );

@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { ErrorAlert } from '../../components/LoadFailure';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
@@ -39,16 +38,11 @@ export default function SettingsPage({ title }: PageProps) {
       </Typography>
       <Stack spacing={2}>
         {error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => refetch()}>
-                {translate('ra.action.refresh')}
-              </Button>
-            }
-          >
-            {error.message}
-          </Alert>
+          <ErrorAlert
+            message={error.message}
+            action={translate('ra.action.refresh')}
+            onAction={() => refetch()}
+          />
         ) : data ? (
           <GeneralSettings data={data} onSaved={(next) => queryClient.setQueryData(query.queryKey, next)} />
         ) : (

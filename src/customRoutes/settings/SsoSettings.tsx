@@ -22,6 +22,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { SsoConfigBody, SsoConfigData, SsoTestData } from '../../../contract/api/sso';
+import { ErrorAlert } from '../../components/LoadFailure';
 import { useSessionUser } from '../../hooks/useSession';
 import { ApiError, apiFetch } from '../../providers/httpClient';
 
@@ -205,16 +206,11 @@ export function SsoSettings() {
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => refetch()}>
-                {translate('ra.action.refresh')}
-              </Button>
-            }
-          >
-            {error.message}
-          </Alert>
+          <ErrorAlert
+            message={error.message}
+            action={translate('ra.action.refresh')}
+            onAction={() => refetch()}
+          />
         ) : !record || !data ? (
           <CircularProgress aria-label={translate('ra.page.loading')} />
         ) : (

@@ -3,7 +3,6 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { TaskType } from '../../../contract/api/tasks';
+import { ErrorAlert } from '../../components/LoadFailure';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { TaskTypeDialog } from './TaskTypeDialog';
@@ -82,16 +82,11 @@ export function TaskTypesSettings() {
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => refetch()}>
-                {translate('ra.action.refresh')}
-              </Button>
-            }
-          >
-            {error.message}
-          </Alert>
+          <ErrorAlert
+            message={error.message}
+            action={translate('ra.action.refresh')}
+            onAction={() => refetch()}
+          />
         ) : (
           <List dense disablePadding>
             {(types ?? []).map((type, index) => (

@@ -16,6 +16,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ThemeSetting } from '../../../contract/api/session';
 import { THEME_KEYS, type ThemeKey } from '../../../contract/constants';
+import { ErrorAlert } from '../../components/LoadFailure';
 import { useSessionUser } from '../../hooks/useSession';
 import { accentShades } from '../../providers/contrast';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -172,16 +173,11 @@ export function ThemeEditor({ canUpdate }: { canUpdate: boolean }) {
   let body: ReactNode;
   if (error) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => refetch()}>
-            {translate('ra.action.refresh')}
-          </Button>
-        }
-      >
-        {error.message}
-      </Alert>
+      <ErrorAlert
+        message={error.message}
+        action={translate('ra.action.refresh')}
+        onAction={() => refetch()}
+      />
     );
   } else if (!values || !defaults || !savedValues) {
     body = (

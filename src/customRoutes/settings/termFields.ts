@@ -1,5 +1,6 @@
 import type { HierarchyNode } from '../../../contract/api/session';
-import { levelTermKey, MAX_HIERARCHY_LEVEL_TERMS } from '../../../contract/api/settings';
+import { levelTermKey, MAX_HIERARCHY_LEVEL_TERMS, TERMS_PER_LANGUAGE } from '../../../contract/api/settings';
+import { LANGUAGES } from '../../../contract/languages';
 
 /** The deepest container level in a tree (root is level 0). */
 function deepestContainer(nodes: readonly HierarchyNode[]): number {
@@ -28,3 +29,11 @@ export function termKeys(hierarchy: readonly HierarchyNode[], terms: Record<stri
     ...Array.from({ length: levels }, (_, i) => levelTermKey(i + 1)),
   ];
 }
+
+/**
+ * The per-language words the form offers (issue 31), a term's languages side by side:
+ * `workspace@en`, `workspace@es`, `workspace@fr`, `workspaces@en`, …
+ */
+export const LANGUAGE_TERM_KEYS = TERMS_PER_LANGUAGE.flatMap((key) =>
+  LANGUAGES.map((language) => `${key}@${language}`),
+);

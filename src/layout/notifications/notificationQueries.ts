@@ -9,7 +9,13 @@ export const COUNT_EVERY_MS = 30_000;
 /** The i18n key of a notice's sentence: `task.sent_back` → `notifications.events.task_sent_back`. */
 export const eventKey = (event: Notification['event']) => `notifications.events.${event.replace('.', '_')}`;
 
-/** Where a notice takes its reader: the store's task, open in My Tasks. */
-export function noticePath(notice: Pick<Notification, 'assignment_id'>): string | undefined {
-  return notice.assignment_id === null ? undefined : `/task?assignment=${notice.assignment_id}`;
+/**
+ * Where a notice takes its reader: the store's task, open in My Tasks; a review digest to the
+ * audit queue, the store's day to My Tasks (the server's push links agree: notification/words.ts).
+ */
+export function noticePath(notice: Pick<Notification, 'assignment_id' | 'event'>): string | undefined {
+  if (notice.assignment_id !== null) return `/task?assignment=${notice.assignment_id}`;
+  if (notice.event === 'review.waiting') return '/audit';
+  if (notice.event === 'digest.daily') return '/task';
+  return undefined;
 }

@@ -1,10 +1,14 @@
 import type {
+  EscalationDelays,
   NotificationCount,
   NotificationPage,
   NotificationPreference,
   NotificationPreferences,
   NotificationReadBody,
   NotificationReadResult,
+  PushKey,
+  PushSubscribeBody,
+  PushSubscribeResult,
 } from '../../../contract/api/notifications';
 import { apiFetch } from '../httpClient';
 
@@ -44,6 +48,33 @@ export const notificationMethods = {
     apiFetch<NotificationPreferences>('/api/notification/defaults', {
       method: 'PUT',
       body: { data },
+      fallback: 'errors.notification_defaults',
+    }),
+
+  /** Web push: the server's VAPID key, and this browser's subscription kept or dropped. */
+  getPushKey: () => apiFetch<PushKey>('/api/notification/push/key'),
+
+  subscribePush: (body: PushSubscribeBody) =>
+    apiFetch<PushSubscribeResult>('/api/notification/push/subscribe', {
+      method: 'POST',
+      body,
+      fallback: 'notifications.device.failed',
+    }),
+
+  unsubscribePush: (endpoint: string) =>
+    apiFetch<PushSubscribeResult>('/api/notification/push/unsubscribe', {
+      method: 'POST',
+      body: { endpoint },
+      fallback: 'notifications.device.failed',
+    }),
+
+  /** Settings: hours after due before undone urgent work goes to the reviewers, then one level up. */
+  getEscalationDelays: () => apiFetch<EscalationDelays>('/api/notification/escalation'),
+
+  updateEscalationDelays: (body: EscalationDelays) =>
+    apiFetch<EscalationDelays>('/api/notification/escalation', {
+      method: 'PUT',
+      body,
       fallback: 'errors.notification_defaults',
     }),
 };

@@ -2,29 +2,17 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DateField, ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DateField, useRecordContext } from 'react-admin';
 import type { Department } from '../../../contract/api/departments';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useRecordRoute } from '../../hooks/useRecordRoute';
+import { Figure } from '../../components/Figure';
+import { RecordShow } from '../../components/RecordScreens';
 import type { PageProps } from '../../routing/types';
 import { DeleteDepartmentButton, DuplicateDepartmentButton, EditDepartmentButton } from './DepartmentButtons';
 import { DepartmentSwatch } from './DepartmentSwatch';
 import { DEPARTMENT_PATHS } from './departmentPaths';
 
-function Actions() {
-  return (
-    <TopToolbar>
-      <ListButton to={DEPARTMENT_PATHS.list} label="departments.actions.back" />
-      <DuplicateDepartmentButton />
-      <EditDepartmentButton />
-      <DeleteDepartmentButton />
-    </TopToolbar>
-  );
-}
-
 function Details() {
   const record = useRecordContext<Department>();
-  const translate = useTranslate();
   if (!record) return null;
   return (
     <Card>
@@ -39,18 +27,10 @@ function Details() {
           </Typography>
         )}
         <Stack direction="row" spacing={4} sx={{ mt: 2 }} useFlexGap>
-          <div>
-            <Typography variant="caption" color="text.secondary" component="div">
-              {translate('departments.fields.colour')}
-            </Typography>
-            <Typography component="div">{record.colour}</Typography>
-          </div>
-          <div>
-            <Typography variant="caption" color="text.secondary" component="div">
-              {translate('departments.fields.updated_at')}
-            </Typography>
+          <Figure label="departments.fields.colour">{record.colour}</Figure>
+          <Figure label="departments.fields.updated_at">
             <DateField source="updated_at" showTime />
-          </div>
+          </Figure>
         </Stack>
       </CardContent>
     </Card>
@@ -59,11 +39,19 @@ function Details() {
 
 /** Spec §2 /admin/department/detail/{id}. */
 export default function DepartmentShow({ title }: PageProps) {
-  useDocumentTitle(title);
-  const { id, queryOptions } = useRecordRoute(DEPARTMENT_PATHS.list);
   return (
-    <Show<Department> id={id} title={title} actions={<Actions />} component="div" queryOptions={queryOptions}>
+    <RecordShow<Department>
+      title={title}
+      listPath={DEPARTMENT_PATHS.list}
+      actions={
+        <>
+          <DuplicateDepartmentButton />
+          <EditDepartmentButton />
+          <DeleteDepartmentButton />
+        </>
+      }
+    >
       <Details />
-    </Show>
+    </RecordShow>
   );
 }

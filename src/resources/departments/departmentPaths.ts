@@ -1,10 +1,4 @@
-import type { Identifier } from 'react-admin';
+import { recordPaths } from '../../routing/recordPaths';
 
-/** Spec §2 routes of the department screens (not react-admin's default /departments paths). */
-export const DEPARTMENT_PATHS = {
-  list: '/admin/department',
-  detail: (id: Identifier) => `/admin/department/detail/${id}`,
-  create: '/admin/department/create',
-  duplicate: (id: Identifier) => `/admin/department/create/${id}`,
-  edit: (id: Identifier) => `/admin/department/edit/${id}`,
-} as const;
+/** Spec §2 routes of the department screens. */
+export const DEPARTMENT_PATHS = recordPaths('/admin/department');

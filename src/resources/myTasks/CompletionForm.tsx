@@ -7,10 +7,12 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { MyTaskCompleteBody, MyTaskDetail } from '../../../contract/api/mytasks';
-import { ApiError } from '../../providers/httpClient';
+import { useSessionUser } from '../../hooks/useSession';
+import { newClientId, queueCompletion } from '../../offline/queueCompletion';
+import { ApiError, statusOf } from '../../providers/httpClient';
 import { checkCompletion } from './completion';
 import { EvidenceUploads } from './EvidenceUploads';
 import { type CompletionRoute, useCompleteTask } from './myTasksQueries';
@@ -55,6 +57,37 @@ function Actions({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Done or cannot-do: a form named by its heading, sent by its submit button or Enter. */
+function OutcomeForm({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      spacing={2}
+      useFlexGap
+      sx={{ flex: 1 }}
+      component="form"
+      noValidate
+      aria-label={title}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
 /**
  * Completing one assignment: the evidence its rules ask for (checklist, comment, photos, files),
  * "Can't do" with a reason, or "I have read this" for a communication. Rules are checked before
@@ -75,6 +108,8 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
   const [message, setMessage] = useState<string>();
   const uploads = useUploads();
   const complete = useCompleteTask(via);
+  const user = useSessionUser();
+  const [clientId] = useState(newClientId);
   // A field's error goes once the person changes that field; the others stay until the next send.
   const clear = (...names: string[]) =>
     setFields((current) =>
@@ -87,14 +122,29 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
     uploads.add(files);
   };
 
-  const send = (body: MyTaskCompleteBody, notice: string) => {
+  // Offline (issue 30): the completion is kept on the phone and sent later under this same id,
+  // which the server takes as idempotency key; online, a retry after a lost answer is safe too.
+  const queue = (body: MyTaskCompleteBody) => {
+    if (!user) return;
+    queueCompletion({ user, clientId, title: detail.task.title, via, body, kept: uploads.kept })
+      .then(() => {
+        notify('offline.queued_notice', { type: 'info' });
+        onCompleted();
+      })
+      .catch((error: unknown) => setMessage(error instanceof Error ? error.message : String(error)));
+  };
+
+  const send = (completion: MyTaskCompleteBody, notice: string) => {
     setMessage(undefined);
+    const body = { ...completion, client_id: clientId };
+    if (!navigator.onLine || uploads.kept.length > 0) return queue(body);
     complete.mutate(body, {
       onSuccess: () => {
         notify(`my_tasks.${notice}`, { type: 'success' });
         onCompleted();
       },
       onError: (error) => {
+        if (statusOf(error) === 0) return queue(body);
         const problems = serverProblems(error);
         setFields(problems.fields);
         setMessage(problems.message);
@@ -180,21 +230,7 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
   };
   if (outcome === 'cannot_do') {
     return (
-      <Stack
-        spacing={2}
-        useFlexGap
-        sx={{ flex: 1 }}
-        component="form"
-        noValidate
-        aria-label={translate('my_tasks.cannot_do_title')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-          {translate('my_tasks.cannot_do_title')}
-        </Typography>
+      <OutcomeForm title={translate('my_tasks.cannot_do_title')} onSubmit={submit}>
         {errorAlert}
         <TextField
           label={translate('my_tasks.reason')}
@@ -224,27 +260,13 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
             {translate('my_tasks.send_cannot_do')}
           </Button>
         </Actions>
-      </Stack>
+      </OutcomeForm>
     );
   }
 
   const rules = card.evidence;
   return (
-    <Stack
-      spacing={2}
-      useFlexGap
-      sx={{ flex: 1 }}
-      component="form"
-      noValidate
-      aria-label={translate('my_tasks.complete_title')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        {translate('my_tasks.complete_title')}
-      </Typography>
+    <OutcomeForm title={translate('my_tasks.complete_title')} onSubmit={submit}>
       {errorAlert}
       <Requirements
         rules={rules}
@@ -329,6 +351,6 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
           {translate(card.approval ? 'my_tasks.submit_for_approval' : 'my_tasks.submit')}
         </Button>
       </Actions>
-    </Stack>
+    </OutcomeForm>
   );
 }

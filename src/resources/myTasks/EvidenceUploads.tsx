@@ -1,5 +1,6 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CloudQueueIcon from '@mui/icons-material/CloudQueue';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
@@ -69,6 +70,7 @@ function UploadRow({
   return (
     <Box data-testid="upload-row" sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 44 }}>
       {item.status === 'done' && <CheckCircleIcon color="success" fontSize="small" />}
+      {item.status === 'kept' && <CloudQueueIcon color="warning" fontSize="small" />}
       {item.status === 'failed' && <ErrorOutlineIcon color="error" fontSize="small" />}
       {item.status === 'uploading' && <Box sx={{ width: 20 }} />}
       {item.kind === 'photo' && <LocalThumbnail file={item.file} />}
@@ -83,6 +85,11 @@ function UploadRow({
             aria-label={translate('my_tasks.uploading', { name })}
             sx={{ mt: 0.5 }}
           />
+        )}
+        {item.status === 'kept' && (
+          <Typography variant="caption" color="text.secondary">
+            {translate('offline.file_kept')}
+          </Typography>
         )}
         {item.status === 'failed' && (
           <Typography variant="caption" color="error" role="alert">

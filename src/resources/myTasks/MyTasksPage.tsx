@@ -13,6 +13,7 @@ import type { MyTaskCard, MyTaskGroups } from '../../../contract/api/mytasks';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useSessionUser } from '../../hooks/useSession';
 import { useZonedTime } from '../../hooks/useZonedTime';
+import { QueuedCompletions } from '../../offline/QueuedCompletions';
 import { weekOf } from '../../providers/zonedTime';
 import type { PageProps } from '../../routing/types';
 import { DayNavigator } from './DayNavigator';
@@ -89,6 +90,7 @@ export default function MyTasksPage({ title }: PageProps) {
       }}
     >
       <Title title={title} />
+      <QueuedCompletions />
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, borderRadius: 2 }}>
         <Stack spacing={1.5}>
           <ToggleButtonGroup

@@ -11,28 +11,20 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { MyTaskDetail, Submission, TaskFileRef } from '../../../contract/api/mytasks';
+import { DetailSection } from '../../components/DetailSection';
 import { EvidencePhoto } from '../../components/EvidencePhoto';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
+import { useTaskFileDownload } from '../../hooks/useTaskFileDownload';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import { readableShade } from '../../providers/contrast';
-import type { AppDataProvider } from '../../providers/dataProvider';
 import { fileSize } from '../../providers/fileSize';
-import { saveFile } from '../../providers/saveFile';
 import { isCompletable, stateBadge } from './cardState';
 
 function Files({ files }: { files: readonly TaskFileRef[] }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const download = async (file: TaskFileRef) => {
-    try {
-      saveFile(await dataProvider.downloadTaskFile(file));
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'my_tasks.download_failed', { type: 'error' });
-    }
-  };
+  const download = useTaskFileDownload();
   return (
     <List dense disablePadding>
       {files.map((file) => (
@@ -59,17 +51,6 @@ function Files({ files }: { files: readonly TaskFileRef[] }) {
         </ListItemButton>
       ))}
     </List>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Stack spacing={0.75} component="section" aria-label={title}>
-      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Stack>
   );
 }
 
@@ -176,7 +157,7 @@ export function TaskDetailView({ detail }: { detail: MyTaskDetail }) {
         )}
       </Stack>
 
-      <Section title={translate('my_tasks.instructions')}>
+      <DetailSection title={translate('my_tasks.instructions')}>
         {task.description.trim() ? (
           <Box
             data-testid="task-instructions"
@@ -193,17 +174,17 @@ export function TaskDetailView({ detail }: { detail: MyTaskDetail }) {
         ) : (
           <Typography color="text.secondary">{translate('my_tasks.no_instructions')}</Typography>
         )}
-      </Section>
+      </DetailSection>
 
       {task.attachments.length > 0 && (
-        <Section title={translate('my_tasks.attachments')}>
+        <DetailSection title={translate('my_tasks.attachments')}>
           <Files files={task.attachments} />
-        </Section>
+        </DetailSection>
       )}
 
       {/* While it can be completed, the form carries the checklist with its ticks. */}
       {!completable && task.checklist.length > 0 && (
-        <Section title={translate('my_tasks.checklist')}>
+        <DetailSection title={translate('my_tasks.checklist')}>
           <List dense disablePadding>
             {task.checklist.map((step, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a step is its position; the ticks are sent in this order
@@ -219,17 +200,17 @@ export function TaskDetailView({ detail }: { detail: MyTaskDetail }) {
               </ListItem>
             ))}
           </List>
-        </Section>
+        </DetailSection>
       )}
 
       {submissions.length > 0 && (
-        <Section title={translate('my_tasks.history')}>
+        <DetailSection title={translate('my_tasks.history')}>
           <Stack spacing={1.5}>
             {submissions.map((s) => (
               <Attempt key={s.id} submission={s} zone={zone} />
             ))}
           </Stack>
-        </Section>
+        </DetailSection>
       )}
     </Stack>
   );

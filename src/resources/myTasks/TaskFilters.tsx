@@ -1,5 +1,4 @@
 import ClearIcon from '@mui/icons-material/Clear';
-import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,7 +7,8 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import type { Department } from '../../../contract/api/departments';
-import { useDebounced } from '../../customRoutes/hierarchy/useDebounced';
+import { searchAdornment } from '../../components/SearchField';
+import { useDebounced } from '../../hooks/useDebounced';
 
 export interface TaskFiltersProps {
   department: number | undefined;
@@ -70,11 +70,7 @@ export function TaskFilters({ department, search, onDepartment, onSearch }: Task
         sx={{ flex: 1, minWidth: 0 }}
         slotProps={{
           input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
+            startAdornment: searchAdornment,
             endAdornment: text ? (
               <InputAdornment position="end">
                 <IconButton

@@ -15,6 +15,12 @@ export function returnFocusToCard(id: number): void {
   if (watch) clearInterval(watch);
   const until = Date.now() + WAIT_MS;
   const attempt = () => {
+    // The page is gone (a test's document torn down while the watch ran): nothing to focus.
+    if (typeof document === 'undefined') {
+      clearInterval(watch);
+      watch = undefined;
+      return;
+    }
     const card = document.querySelector<HTMLElement>(`[data-assignment-id="${id}"]`);
     if (lost() && card) card.focus();
     if (Date.now() > until && watch) {

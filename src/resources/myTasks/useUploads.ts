@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { statusOf } from '../../providers/httpClient';
 import { preparePhoto } from './preparePhoto';
 
 export interface UploadItem {
@@ -10,7 +11,8 @@ export interface UploadItem {
   kind: 'photo' | 'document';
   /** Share sent so far, 0 to 1. */
   progress: number;
-  status: 'uploading' | 'done' | 'failed';
+  /** `kept`: no network; the (prepared) file stays on the phone and goes with the queued completion. */
+  status: 'uploading' | 'done' | 'failed' | 'kept';
   hash?: string;
   error?: string;
 }
@@ -34,10 +36,17 @@ export function useUploads() {
   const start = useCallback(
     (key: number, file: File) => {
       (kindOf(file) === 'photo' ? preparePhoto(file) : Promise.resolve(file))
-        .then((prepared) =>
-          dataProvider.uploadTaskFile(prepared, { onProgress: (progress) => patch(key, { progress }) }),
-        )
-        .then((result) => patch(key, { status: 'done', progress: 1, hash: result.hash }))
+        .then((prepared) => {
+          patch(key, { file: prepared });
+          return dataProvider
+            .uploadTaskFile(prepared, { onProgress: (progress) => patch(key, { progress }) })
+            .then((result) => patch(key, { status: 'done', progress: 1, hash: result.hash }))
+            .catch((error: unknown) => {
+              // Offline (issue 30): keep the file for the completions queue instead of failing.
+              if (statusOf(error) === 0) patch(key, { status: 'kept', progress: 0 });
+              else throw error;
+            });
+        })
         .catch((error: unknown) =>
           patch(key, { status: 'failed', error: error instanceof Error ? error.message : String(error) }),
         );
@@ -76,7 +85,8 @@ export function useUploads() {
     setItems((current) => current.filter((item) => item.key !== key));
   }, []);
 
-  const uploaded = items.filter((i) => i.status === 'done');
+  // A file kept for the queue counts towards the evidence rules like an uploaded one.
+  const uploaded = items.filter((i) => i.status === 'done' || i.status === 'kept');
   return {
     items,
     add,
@@ -84,6 +94,7 @@ export function useUploads() {
     remove,
     busy: items.some((i) => i.status === 'uploading'),
     hashes: uploaded.map((i) => i.hash!).filter(Boolean),
+    kept: items.filter((i) => i.status === 'kept').map((i) => i.file),
     photos: uploaded.filter((i) => i.kind === 'photo').length,
     documents: uploaded.filter((i) => i.kind === 'document').length,
   };

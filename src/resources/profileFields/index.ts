@@ -1,7 +1,7 @@
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { lazy } from 'react';
 import type { ProfileField } from '../../../contract/api/profile';
-import { needs } from '../../providers/accessControl';
+import { recordRoutes } from '../../routing/recordRoutes';
 import type { AppResource } from '../../routing/types';
 
 /** The tenant's profile fields, edited in place on one screen (spec §2 /admin/profile-management). */
@@ -12,12 +12,7 @@ export const profileFields: AppResource<ProfileField> = {
   module: 'profilemanagement',
   endpoints: { base: '/api/profile-field' },
   adminLink: true,
-  routes: [
-    {
-      path: '/admin/profile-management',
-      access: needs('profilemanagement', 'read', 'update'),
-      title: 'pages.profile_management',
-      page: lazy(() => import('./ProfileManagementPage')),
-    },
-  ],
+  routes: recordRoutes('profilemanagement', '/admin/profile-management', {
+    list: { title: 'pages.profile_management', page: lazy(() => import('./ProfileManagementPage')) },
+  }),
 };

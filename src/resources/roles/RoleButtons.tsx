@@ -1,37 +1,23 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import EditIcon from '@mui/icons-material/Edit';
-import type { MouseEvent } from 'react';
-import { Button, useCanAccess, useRecordContext } from 'react-admin';
-import { Link } from 'react-router-dom';
 import type { Role } from '../../../contract/api/roles';
+import { DuplicateButton, EditLinkButton, RecordDeleteButton } from '../../components/RecordButtons';
 import { ROLE_PATHS } from './rolePaths';
 
-const stop = (event: MouseEvent) => event.stopPropagation();
+export const DuplicateRoleButton = () => <DuplicateButton to={ROLE_PATHS.duplicate} />;
 
-/** Opens create/:id, which starts from a copy of this role (spec §2). */
-export function DuplicateRoleButton() {
-  const record = useRecordContext<Role>();
-  const { canAccess } = useCanAccess({ resource: 'roles', action: 'create' });
-  if (!record || !canAccess) return null;
-  return (
-    <Button
-      component={Link}
-      to={ROLE_PATHS.duplicate(record.id)}
-      label="roles.actions.duplicate"
-      onClick={stop}
-    >
-      <ContentCopyIcon />
-    </Button>
-  );
-}
+export const EditRoleButton = () => <EditLinkButton to={ROLE_PATHS.edit} />;
 
-export function EditRoleButton() {
-  const record = useRecordContext<Role>();
-  const { canAccess } = useCanAccess({ resource: 'roles', action: 'edit' });
-  if (!record || !canAccess) return null;
+/**
+ * Deletes after a confirmation (role.delete, which DeleteButton checks). The server refuses a role
+ * people hold and says how many; that message is what the failure notification shows.
+ */
+export function RoleDeleteButton({ redirect }: { redirect?: string | false }) {
   return (
-    <Button component={Link} to={ROLE_PATHS.edit(record.id)} label="ra.action.edit" onClick={stop}>
-      <EditIcon />
-    </Button>
+    <RecordDeleteButton<Role>
+      redirect={redirect ?? ROLE_PATHS.list}
+      confirmContent={(role) =>
+        role.user_count > 0 ? 'roles.confirm.delete_held' : 'roles.confirm.delete_body'
+      }
+      confirmArgs={(role) => ({ smart_count: role.user_count })}
+    />
   );
 }

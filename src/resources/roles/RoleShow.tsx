@@ -1,30 +1,16 @@
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { Role } from '../../../contract/api/roles';
-import { ActivityHistory } from '../../customRoutes/activity/ActivityHistory';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useRecordRoute } from '../../hooks/useRecordRoute';
+import { RecordShow } from '../../components/RecordScreens';
 import type { PageProps } from '../../routing/types';
 import { PermissionMatrix } from './PermissionMatrix';
-import { DuplicateRoleButton, EditRoleButton } from './RoleButtons';
-import { RoleDeleteButton } from './RoleDeleteButton';
-import { ROLE_PATHS } from './rolePaths';
+import { DuplicateRoleButton, EditRoleButton, RoleDeleteButton } from './RoleButtons';
 
-function Actions() {
-  return (
-    <TopToolbar>
-      <ListButton to={ROLE_PATHS.list} label="roles.actions.back" />
-      <DuplicateRoleButton />
-      <EditRoleButton />
-      <RoleDeleteButton />
-    </TopToolbar>
-  );
-}
+import { ROLE_PATHS } from './rolePaths';
 
 function Details() {
   const record = useRecordContext<Role>();
@@ -55,14 +41,20 @@ function Details() {
 
 /** Spec §2 /admin/role/detail/{id}: the role and its permission matrix, read-only. */
 export default function RoleShow({ title }: PageProps) {
-  useDocumentTitle(title);
-  const { id, queryOptions } = useRecordRoute(ROLE_PATHS.list);
   return (
-    <Show<Role> id={id} title={title} actions={<Actions />} component="div" queryOptions={queryOptions}>
+    <RecordShow<Role>
+      title={title}
+      listPath={ROLE_PATHS.list}
+      actions={
+        <>
+          <DuplicateRoleButton />
+          <EditRoleButton />
+          <RoleDeleteButton />
+        </>
+      }
+      history="role"
+    >
       <Details />
-      <Box sx={{ mt: 2 }}>
-        <ActivityHistory entity="role" id={id} />
-      </Box>
-    </Show>
+    </RecordShow>
   );
 }

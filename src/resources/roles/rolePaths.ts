@@ -1,10 +1,4 @@
-import type { Identifier } from 'react-admin';
+import { recordPaths } from '../../routing/recordPaths';
 
-/** Spec §2 routes of the role screens (not react-admin's default /roles paths). */
-export const ROLE_PATHS = {
-  list: '/admin/role',
-  detail: (id: Identifier) => `/admin/role/detail/${id}`,
-  create: '/admin/role/create',
-  duplicate: (id: Identifier) => `/admin/role/create/${id}`,
-  edit: (id: Identifier) => `/admin/role/edit/${id}`,
-} as const;
+/** Spec §2 routes of the role screens. */
+export const ROLE_PATHS = recordPaths('/admin/role');

@@ -7,9 +7,6 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useMemo } from 'react';
 import {
-  maxValue,
-  minValue,
-  NumberInput,
   RadioButtonGroupInput,
   required,
   SelectInput,
@@ -18,21 +15,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { CountInput } from '../../components/CountInput';
 import { DayInput } from '../../components/DayField';
+import { messageChoices } from '../../i18n/choices';
 import { recurrenceSentence } from './recurrenceSentence';
 import { recurrenceBody, type TaskFormValues } from './taskForm';
 
-const FREQ_CHOICES = [
-  { id: 'none', name: 'tasks.recurrence.none' },
-  { id: 'daily', name: 'tasks.recurrence.daily' },
-  { id: 'weekly', name: 'tasks.recurrence.weekly' },
-  { id: 'monthly', name: 'tasks.recurrence.monthly' },
-];
-const END_CHOICES = [
-  { id: 'never', name: 'tasks.recurrence.never' },
-  { id: 'until', name: 'tasks.recurrence.until' },
-  { id: 'count', name: 'tasks.recurrence.count' },
-];
+const FREQ_CHOICES = messageChoices('tasks.recurrence', ['none', 'daily', 'weekly', 'monthly']);
+const END_CHOICES = messageChoices('tasks.recurrence', ['never', 'until', 'count']);
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 const weekdaysRule = (value: unknown, all: TaskFormValues) =>
@@ -130,12 +120,11 @@ export function RecurrenceInput() {
           sx={{ flex: '1 1 200px', maxWidth: 260 }}
         />
         {freq !== 'none' && (
-          <NumberInput
+          <CountInput
             source="repeat.interval"
             label="tasks.recurrence.interval"
             min={1}
             max={365}
-            validate={[required(), minValue(1), maxValue(365)]}
             helperText={`tasks.recurrence.interval_unit.${freq}`}
             sx={{ flex: '0 1 140px' }}
           />
@@ -168,12 +157,11 @@ export function RecurrenceInput() {
             />
           )}
           {ends === 'count' && (
-            <NumberInput
+            <CountInput
               source="repeat.count"
               label="tasks.recurrence.count_times"
               min={1}
               max={1000}
-              validate={[required(), minValue(1), maxValue(1000)]}
               sx={{ flex: '0 1 140px' }}
             />
           )}

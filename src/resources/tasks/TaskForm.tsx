@@ -24,9 +24,6 @@ import {
   BooleanInput,
   Form,
   maxLength,
-  maxValue,
-  minValue,
-  NumberInput,
   required,
   SelectInput,
   SimpleFormIterator,
@@ -38,8 +35,10 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Task, TaskStatus } from '../../../contract/api/tasks';
+import { CountInput } from '../../components/CountInput';
 import { DayInput } from '../../components/DayField';
 import { TimeOfDayInput } from '../../components/TimeOfDayField';
+import { messageChoices } from '../../i18n/choices';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
 import { AttachmentsInput } from './AttachmentsInput';
@@ -51,11 +50,7 @@ import { formErrors, type TaskFormValues, taskBody } from './taskForm';
 import { TASK_PATHS } from './taskPaths';
 import { useTaskDepartments, useTaskTypes } from './useTaskLookups';
 
-const EXPIRY_CHOICES = [
-  { id: 'none', name: 'tasks.expiry.none' },
-  { id: 'end_of_day', name: 'tasks.expiry.end_of_day' },
-  { id: 'at_time', name: 'tasks.expiry.at_time' },
-];
+const EXPIRY_CHOICES = messageChoices('tasks.expiry', ['none', 'end_of_day', 'at_time']);
 
 const dueAfterStart = (_: unknown, all: TaskFormValues) =>
   all.start_date &&
@@ -124,12 +119,12 @@ function WhatSection() {
           emptyText="—"
           sx={{ flex: '1 1 180px' }}
         />
-        <NumberInput
+        <CountInput
           source="estimated_minutes"
           label="tasks.fields.estimated_minutes"
           min={1}
           max={1440}
-          validate={[minValue(1), maxValue(1440)]}
+          optional
           helperText="tasks.helpers.estimated_minutes"
           sx={{ flex: '1 1 180px' }}
         />
@@ -232,22 +227,16 @@ function HowSection() {
     <Section title={translate('tasks.sections.how')} intro={translate('tasks.evidence.intro')}>
       <BooleanInput source="evidence.comment" label="tasks.fields.evidence_comment" />
       <Box sx={row}>
-        <NumberInput
-          source="evidence.photos"
-          label="tasks.fields.evidence_photos"
-          min={0}
-          max={20}
-          validate={[required(), minValue(0), maxValue(20)]}
-          sx={{ flex: '1 1 140px', maxWidth: 200 }}
-        />
-        <NumberInput
-          source="evidence.files"
-          label="tasks.fields.evidence_files"
-          min={0}
-          max={20}
-          validate={[required(), minValue(0), maxValue(20)]}
-          sx={{ flex: '1 1 140px', maxWidth: 200 }}
-        />
+        {(['photos', 'files'] as const).map((kind) => (
+          <CountInput
+            key={kind}
+            source={`evidence.${kind}`}
+            label={`tasks.fields.evidence_${kind}`}
+            min={0}
+            max={20}
+            sx={{ flex: '1 1 140px', maxWidth: 200 }}
+          />
+        ))}
       </Box>
       <BooleanInput source="approval" label="tasks.fields.approval" helperText="tasks.helpers.approval" />
       <BooleanInput

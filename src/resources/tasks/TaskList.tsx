@@ -129,7 +129,6 @@ export default function TaskList({ title }: PageProps) {
       filters={taskFilters}
       storeKey="task-management"
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      prefix="tasks"
       createPath={TASK_PATHS.create}
       icon={AssignmentIcon}
       mobile={<TaskCards />}

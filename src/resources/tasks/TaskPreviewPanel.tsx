@@ -8,25 +8,16 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { TaskPreview } from '../../../contract/api/tasks';
 import { useDateFormat } from '../../hooks/useDateFormat';
+import { useDebounced } from '../../hooks/useDebounced';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { previewable, type TaskFormValues, taskBody } from './taskForm';
 
 /** How long the form must rest before the preview is asked again (typing a title asks nothing). */
 export const PREVIEW_DEBOUNCE_MS = 500;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export interface PreviewState {
   preview: TaskPreview | undefined;

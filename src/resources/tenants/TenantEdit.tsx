@@ -1,38 +1,15 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
-import {
-  DateField,
-  Edit,
-  ListButton,
-  SaveButton,
-  SimpleForm,
-  Toolbar,
-  TopToolbar,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useTranslate,
-} from 'react-admin';
+import { DateField, SaveButton, Toolbar, useRecordContext } from 'react-admin';
 import type { TenantRecord, TenantUpdateBody } from '../../../contract/api/tenants';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useRecordRoute } from '../../hooks/useRecordRoute';
+import { Figure } from '../../components/Figure';
+import { RecordEdit } from '../../components/RecordScreens';
 import type { PageProps } from '../../routing/types';
 import { TenantInputs } from './TenantInputs';
 import { TenantStatusButton } from './TenantStatusButton';
 import { TenantStatusChip, WorkspaceUsage } from './TenantStatusChip';
 import { TENANT_PATHS } from './tenantPaths';
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <ListButton to={TENANT_PATHS.list} label="tenants.actions.back" />
-      <TenantStatusButton variant="outlined" />
-    </TopToolbar>
-  );
-}
 
 /** Only Save: tenants are disabled, never deleted, so their history stays. */
 function FormToolbar() {
@@ -40,18 +17,6 @@ function FormToolbar() {
     <Toolbar>
       <SaveButton />
     </Toolbar>
-  );
-}
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <div>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {translate(label)}
-      </Typography>
-      <Typography component="div">{children}</Typography>
-    </div>
   );
 }
 
@@ -89,30 +54,20 @@ const transform = (data: TenantRecord): TenantUpdateBody => ({
 
 /** Spec §2 /tenant-management/edit/{id}: rename, plan (modules, limit), disable or enable. */
 export default function TenantEdit({ title }: PageProps) {
-  useDocumentTitle(title);
-  const { id, queryOptions } = useRecordRoute(TENANT_PATHS.list);
-  const notify = useNotify();
-  const redirect = useRedirect();
   return (
-    <Edit<TenantRecord>
-      id={id}
+    <RecordEdit<TenantRecord>
       title={title}
-      actions={<Actions />}
-      mutationMode="pessimistic"
+      listPath={TENANT_PATHS.list}
+      actions={<TenantStatusButton variant="outlined" />}
       transform={transform}
-      redirect={false}
-      queryOptions={queryOptions}
-      mutationOptions={{
-        onSuccess: (record) => {
-          notify('tenants.notify.updated', { type: 'success', messageArgs: { name: record.name } });
-          redirect(() => TENANT_PATHS.list);
-        },
-      }}
+      name={(tenant) => tenant.name}
+      then={() => TENANT_PATHS.list}
+      summary={<Summary />}
+      form={{ toolbar: <FormToolbar />, sx: { maxWidth: 720 } }}
+      // Who created, changed, disabled or enabled this tenant (issue 32).
+      history="tenant"
     >
-      <Summary />
-      <SimpleForm toolbar={<FormToolbar />} sx={{ maxWidth: 720 }}>
-        <TenantInputs mode="edit" />
-      </SimpleForm>
-    </Edit>
+      <TenantInputs mode="edit" />
+    </RecordEdit>
   );
 }

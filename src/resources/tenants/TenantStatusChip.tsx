@@ -1,20 +1,11 @@
-import Chip from '@mui/material/Chip';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { TenantRecord } from '../../../contract/api/tenants';
+import { ActiveStatusChip } from '../../components/ActiveStatusChip';
 
 export function TenantStatusChip(props: { record?: TenantRecord }) {
   const record = useRecordContext<TenantRecord>(props);
-  const translate = useTranslate();
   if (!record) return null;
-  const active = record.status === 'active';
-  return (
-    <Chip
-      size="small"
-      color={active ? 'success' : 'default'}
-      variant={active ? 'filled' : 'outlined'}
-      label={translate(`tenants.status.${record.status}`)}
-    />
-  );
+  return <ActiveStatusChip status={record.status} prefix="tenants" />;
 }
 
 /** "12 / 50": active workspaces against the plan's limit, flagged when the limit is reached. */

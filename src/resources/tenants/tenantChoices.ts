@@ -1,4 +1,5 @@
 import { ADMIN_TENANT_MODULES, MODULE_IDS, MODULES } from '../../../contract/modules';
+import { messageChoices } from '../../i18n/choices';
 
 /** Every module a customer tenant can be given (tenant management never). */
 export const MODULE_CHOICES = MODULE_IDS.filter((id) => !ADMIN_TENANT_MODULES.includes(id)).map((id) => ({
@@ -8,10 +9,7 @@ export const MODULE_CHOICES = MODULE_IDS.filter((id) => !ADMIN_TENANT_MODULES.in
 
 export const ALL_MODULES = MODULE_CHOICES.map((c) => c.id);
 
-export const STATUS_CHOICES = [
-  { id: 'active', name: 'tenants.status.active' },
-  { id: 'disabled', name: 'tenants.status.disabled' },
-];
+export const STATUS_CHOICES = messageChoices('tenants.status', ['active', 'disabled']);
 
 /** "Initech Corp." → "initech-corp": a suggestion for the identifier while the name is typed. */
 export function slugify(name: string): string {

@@ -1,8 +1,4 @@
-import type { Identifier } from 'react-admin';
+import { recordPaths } from '../../routing/recordPaths';
 
-/** Spec §2 routes of tenant management (not react-admin's default /tenants paths). */
-export const TENANT_PATHS = {
-  list: '/tenant-management',
-  create: '/tenant-management/create',
-  edit: (id: Identifier) => `/tenant-management/edit/${id}`,
-} as const;
+/** Spec §2 routes of tenant management. */
+export const TENANT_PATHS = recordPaths('/tenant-management');

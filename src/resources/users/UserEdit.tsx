@@ -1,38 +1,14 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import {
-  Edit,
-  ListButton,
-  SaveButton,
-  SimpleForm,
-  Toolbar,
-  TopToolbar,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useTranslate,
-} from 'react-admin';
+import { SaveButton, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
 import { fullName } from '../../../contract/personName';
-import { ActivityHistory } from '../../customRoutes/activity/ActivityHistory';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useRecordRoute } from '../../hooks/useRecordRoute';
+import { RecordEdit } from '../../components/RecordScreens';
 import type { PageProps } from '../../routing/types';
 import { DeleteUserButton, ResetPasswordButton } from './UserActions';
 import { UserInputs, userUpdateBody } from './UserInputs';
 import { UserStatusButton } from './UserStatusButton';
 import { UserStatusChip } from './UserStatusChip';
 import { USER_PATHS } from './userPaths';
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <ListButton to={USER_PATHS.list} label="users.actions.back" />
-      <ResetPasswordButton />
-      <UserStatusButton variant="outlined" />
-    </TopToolbar>
-  );
-}
 
 function FormToolbar() {
   return (
@@ -62,35 +38,24 @@ function StatusNote() {
 
 /** Spec §2 /admin/user/edit/{id}. */
 export default function UserEdit({ title }: PageProps) {
-  useDocumentTitle(title);
-  const { id, queryOptions } = useRecordRoute(USER_PATHS.list);
-  const notify = useNotify();
-  const redirect = useRedirect();
   return (
-    <Edit<UserRecord>
-      id={id}
+    <RecordEdit<UserRecord>
       title={title}
-      actions={<Actions />}
-      mutationMode="pessimistic"
+      listPath={USER_PATHS.list}
+      actions={
+        <>
+          <ResetPasswordButton />
+          <UserStatusButton variant="outlined" />
+        </>
+      }
       transform={userUpdateBody}
-      queryOptions={queryOptions}
-      mutationOptions={{
-        onSuccess: (user) => {
-          notify('users.notify.updated', {
-            type: 'success',
-            messageArgs: { name: fullName(user) },
-          });
-          redirect(() => USER_PATHS.list);
-        },
-      }}
+      name={fullName}
+      then={() => USER_PATHS.list}
+      form={{ toolbar: <FormToolbar /> }}
+      history="user"
     >
-      <SimpleForm toolbar={<FormToolbar />}>
-        <StatusNote />
-        <UserInputs mode="edit" />
-      </SimpleForm>
-      <Box sx={{ mt: 2 }}>
-        <ActivityHistory entity="user" id={id} />
-      </Box>
-    </Edit>
+      <StatusNote />
+      <UserInputs mode="edit" />
+    </RecordEdit>
   );
 }

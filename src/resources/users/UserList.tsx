@@ -5,10 +5,8 @@ import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
-  Datagrid,
   FunctionField,
   type Identifier,
-  SimpleList,
   TextField,
   useCanAccess,
   useTranslate,
@@ -16,7 +14,7 @@ import {
 } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
 import { fullName } from '../../../contract/personName';
-import { AdminList } from '../../components/AdminList';
+import { RecordList } from '../../components/AdminList';
 import { ImportButton } from '../../customRoutes/imports/ImportButton';
 import type { PageProps } from '../../routing/types';
 import { PositionChips } from './PositionChips';
@@ -84,49 +82,42 @@ export default function UserList({ title }: PageProps) {
   const { canAccess: canEdit } = useCanAccess({ resource: 'users', action: 'edit' });
   const rowClick = (id: Identifier) => (canEdit ? USER_PATHS.edit(id) : false);
   return (
-    <AdminList
+    <RecordList<UserRecord>
       title={title}
       filters={userFilters}
       filterDefaultValues={{ key: 'name' }}
       storeKey="admin-users"
-      prefix="users"
       createPath={USER_PATHS.create}
       icon={GroupIcon}
       toolbar={<ImportButton resource="users" to={USER_PATHS.import} />}
-      mobile={
-        <SimpleList<UserRecord>
-          primaryText={(r) => fullName(r)}
-          secondaryText={(r) => r.email}
-          tertiaryText={(r) => translate(`users.status.${r.status}`)}
-          rowClick={rowClick}
-        />
-      }
-      desktop={
-        <Datagrid
-          rowClick={rowClick}
-          bulkActionButtons={<UserBulkActions />}
-          // Whatever the width, every column stays reachable: the table scrolls rather than clips.
-          sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
-        >
-          <FunctionField<UserRecord>
-            source="name"
-            label="users.fields.name"
-            render={(r) => <NameCell record={r} compact={compact} />}
-          />
-          {!compact && <TextField source="email" label="users.fields.email" />}
-          <FunctionField
-            label="users.fields.assigns"
-            sortable={false}
-            render={() => <PositionChips chipWidth={compact ? 150 : undefined} />}
-          />
-          {!compact && (
-            <FunctionField source="status" label="users.fields.status" render={() => <UserStatusChip />} />
-          )}
-          <WrapperField label="shell.row_actions">
-            <UserStatusButton />
-          </WrapperField>
-        </Datagrid>
-      }
-    />
+      rowClick={rowClick}
+      lines={{
+        secondaryText: (r) => r.email,
+        tertiaryText: (r) => translate(`users.status.${r.status}`),
+      }}
+      table={{
+        bulkActionButtons: <UserBulkActions />,
+        // Whatever the width, every column stays reachable: the table scrolls rather than clips.
+        sx: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } },
+      }}
+    >
+      <FunctionField<UserRecord>
+        source="name"
+        label="users.fields.name"
+        render={(r) => <NameCell record={r} compact={compact} />}
+      />
+      {!compact && <TextField source="email" label="users.fields.email" />}
+      <FunctionField
+        label="users.fields.assigns"
+        sortable={false}
+        render={() => <PositionChips chipWidth={compact ? 150 : undefined} />}
+      />
+      {!compact && (
+        <FunctionField source="status" label="users.fields.status" render={() => <UserStatusChip />} />
+      )}
+      <WrapperField label="shell.row_actions">
+        <UserStatusButton />
+      </WrapperField>
+    </RecordList>
   );
 }

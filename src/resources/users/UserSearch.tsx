@@ -1,15 +1,13 @@
 import { SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { USER_SEARCH_KEYS } from '../../../contract/api/users';
+import { messageChoices } from '../../i18n/choices';
 
 const SEARCH_KEY_CHOICES = USER_SEARCH_KEYS.map((key) => ({
   id: key,
   name: `users.search_keys.${key}`,
 }));
-const STATUS_CHOICES = [
-  { id: 'active', name: 'users.status.active' },
-  { id: 'disabled', name: 'users.status.disabled' },
-];
+const STATUS_CHOICES = messageChoices('users.status', ['active', 'disabled']);
 
 /** Spec §7 `value`: free text, except for the status, which has two answers to pick from. */
 function SearchValueInput(props: { source: string; alwaysOn?: boolean }) {

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import type { UserRecord } from '../../../contract/api/users';
 import { fullName } from '../../../contract/personName';
 import { importRoute } from '../../customRoutes/imports';
-import { needs } from '../../providers/accessControl';
+import { recordRoutes } from '../../routing/recordRoutes';
 import type { AppResource } from '../../routing/types';
 import { USER_PATHS } from './userPaths';
 
@@ -25,24 +25,11 @@ export const users: AppResource<UserRecord> = {
   },
   adminLink: true,
   routes: [
-    {
-      path: USER_PATHS.list,
-      access: needs('user', 'read', 'update'),
-      title: 'pages.users',
-      page: lazy(() => import('./UserList')),
-    },
-    {
-      path: USER_PATHS.create,
-      access: needs('user', 'create'),
-      title: 'pages.user_create',
-      page: lazy(() => import('./UserCreate')),
-    },
-    {
-      path: '/admin/user/edit/:id',
-      access: needs('user', 'update'),
-      title: 'pages.user_edit',
-      page: lazy(() => import('./UserEdit')),
-    },
+    ...recordRoutes('user', USER_PATHS.list, {
+      list: { title: 'pages.users', page: lazy(() => import('./UserList')) },
+      create: { title: 'pages.user_create', page: lazy(() => import('./UserCreate')) },
+      edit: { title: 'pages.user_edit', page: lazy(() => import('./UserEdit')) },
+    }),
     importRoute('user'),
   ],
 };

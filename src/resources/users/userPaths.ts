@@ -1,9 +1,4 @@
-import type { Identifier } from 'react-admin';
+import { recordPaths } from '../../routing/recordPaths';
 
-/** Spec §2 routes of the user screens (not react-admin's default /users paths). */
-export const USER_PATHS = {
-  list: '/admin/user',
-  create: '/admin/user/create',
-  import: '/admin/user/import',
-  edit: (id: Identifier) => `/admin/user/edit/${id}`,
-} as const;
+/** Spec §2 routes of the user screens. */
+export const USER_PATHS = { ...recordPaths('/admin/user'), import: '/admin/user/import' };

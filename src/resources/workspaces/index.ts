@@ -2,7 +2,7 @@ import StoreIcon from '@mui/icons-material/Store';
 import { lazy } from 'react';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
 import { importRoute } from '../../customRoutes/imports';
-import { needs } from '../../providers/accessControl';
+import { recordRoutes } from '../../routing/recordRoutes';
 import type { AppResource } from '../../routing/types';
 import { WORKSPACE_PATHS } from './workspacePaths';
 
@@ -19,30 +19,12 @@ export const workspaces: AppResource<WorkspaceRecord> = {
   },
   adminLink: true,
   routes: [
-    {
-      path: WORKSPACE_PATHS.list,
-      access: needs('workspace', 'read', 'update'),
-      title: 'pages.workspaces',
-      page: lazy(() => import('./WorkspaceList')),
-    },
-    {
-      path: '/admin/workspace/detail/:id',
-      access: needs('workspace', 'read'),
-      title: 'pages.workspace_detail',
-      page: lazy(() => import('./WorkspaceShow')),
-    },
-    {
-      path: WORKSPACE_PATHS.create,
-      access: needs('workspace', 'create'),
-      title: 'pages.workspace_create',
-      page: lazy(() => import('./WorkspaceCreate')),
-    },
-    {
-      path: '/admin/workspace/edit/:id',
-      access: needs('workspace', 'update'),
-      title: 'pages.workspace_edit',
-      page: lazy(() => import('./WorkspaceEdit')),
-    },
+    ...recordRoutes('workspace', WORKSPACE_PATHS.list, {
+      list: { title: 'pages.workspaces', page: lazy(() => import('./WorkspaceList')) },
+      detail: { title: 'pages.workspace_detail', page: lazy(() => import('./WorkspaceShow')) },
+      create: { title: 'pages.workspace_create', page: lazy(() => import('./WorkspaceCreate')) },
+      edit: { title: 'pages.workspace_edit', page: lazy(() => import('./WorkspaceEdit')) },
+    }),
     importRoute('workspace'),
   ],
 };

@@ -8,6 +8,7 @@ import type { OverallReport } from '../../../../contract/api/reports';
 import { ChartBox } from '../ChartBox';
 import { chartPercent, percent } from '../format';
 import { MetricsTable } from '../MetricsTable';
+import { ReportPanel } from '../ReportPanel';
 
 function Figure({
   label,
@@ -63,10 +64,7 @@ export function OverallView({ data }: { data: OverallReport }) {
           tone={t.waiting > 0 ? 'warning' : undefined}
         />
       </Box>
-      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {translate('reports.by_type_and_department')}
-        </Typography>
+      <ReportPanel title={translate('reports.by_type_and_department')}>
         <ChartBox height={300} label={translate('reports.by_type_and_department')}>
           <BarChart
             dataset={groups.map((g) => ({
@@ -98,7 +96,7 @@ export function OverallView({ data }: { data: OverallReport }) {
             ...data.by_department.map((r) => ({ key: `department-${r.id}`, label: r.name, ...r })),
           ]}
         />
-      </Paper>
+      </ReportPanel>
     </Stack>
   );
 }

@@ -1,5 +1,3 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { useTranslate } from 'react-admin';
@@ -7,6 +5,7 @@ import type { Metrics, MetricsRow } from '../../../../contract/api/reports';
 import { ChartBox } from '../ChartBox';
 import { chartPercent } from '../format';
 import { MetricsTable } from '../MetricsTable';
+import { ReportPanel } from '../ReportPanel';
 
 /**
  * Groups ranked by completion (areas, or stores against their area's average); a line opens the
@@ -28,10 +27,7 @@ export function RankedView({
   const translate = useTranslate();
   const averageValue = average ? chartPercent(average.completion_rate) : null;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
+    <ReportPanel title={title}>
       <ChartBox height={320} label={title}>
         <BarChart
           dataset={rows.map((r) => ({
@@ -64,6 +60,6 @@ export function RankedView({
           ...(average ? [{ key: 'average', label: translate('reports.average_row'), ...average }] : []),
         ]}
       />
-    </Paper>
+    </ReportPanel>
   );
 }

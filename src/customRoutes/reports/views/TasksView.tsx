@@ -1,4 +1,3 @@
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
@@ -6,6 +5,7 @@ import type { CompletionFirstTimeReport } from '../../../../contract/api/reports
 import { ChartBox } from '../ChartBox';
 import { chartPercent } from '../format';
 import { MetricsTable } from '../MetricsTable';
+import { ReportPanel } from '../ReportPanel';
 
 const CHARTED = 15;
 
@@ -14,10 +14,7 @@ export function TasksView({ data }: { data: CompletionFirstTimeReport }) {
   const translate = useTranslate();
   const charted = data.rows.slice(0, CHARTED);
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {translate('reports.weakest_tasks', { smart_count: charted.length })}
-      </Typography>
+    <ReportPanel title={translate('reports.weakest_tasks', { smart_count: charted.length })}>
       <ChartBox
         height={Math.max(200, charted.length * 36 + 60)}
         label={translate('reports.weakest_tasks', { smart_count: charted.length })}
@@ -54,6 +51,6 @@ export function TasksView({ data }: { data: CompletionFirstTimeReport }) {
           ...r,
         }))}
       />
-    </Paper>
+    </ReportPanel>
   );
 }

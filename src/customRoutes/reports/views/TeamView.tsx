@@ -1,16 +1,15 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import type { TeamReport } from '../../../../contract/api/reports';
 import { ChartBox } from '../ChartBox';
 import { percent } from '../format';
+import { ReportPanel } from '../ReportPanel';
 
 const CHARTED = 20;
 
@@ -20,10 +19,7 @@ export function TeamView({ data }: { data: TeamReport }) {
   const charted = data.rows.slice(0, CHARTED);
   const columns = ['completed', 'on_time', 'first_time_right', 'rejected', 'acknowledged'] as const;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {translate('reports.team_title', { smart_count: charted.length })}
-      </Typography>
+    <ReportPanel title={translate('reports.team_title', { smart_count: charted.length })}>
       <ChartBox
         height={Math.max(200, charted.length * 32 + 60)}
         label={translate('reports.team_title', { smart_count: charted.length })}
@@ -75,6 +71,6 @@ export function TeamView({ data }: { data: TeamReport }) {
           </TableBody>
         </Table>
       </Box>
-    </Paper>
+    </ReportPanel>
   );
 }

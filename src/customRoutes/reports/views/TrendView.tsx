@@ -1,5 +1,3 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslate } from 'react-admin';
 import type { TrendReport } from '../../../../contract/api/reports';
@@ -7,6 +5,7 @@ import { useZonedTime } from '../../../hooks/useZonedTime';
 import { ChartBox } from '../ChartBox';
 import { chartPercent } from '../format';
 import { MetricsTable } from '../MetricsTable';
+import { ReportPanel } from '../ReportPanel';
 
 /** Both rates week by week, with the same number of weeks just before as dashed lines. */
 export function TrendView({ data }: { data: TrendReport }) {
@@ -14,10 +13,7 @@ export function TrendView({ data }: { data: TrendReport }) {
   const { day } = useZonedTime();
   const weeks = data.weeks.map((w) => day(w.week));
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {translate('reports.trend_title')}
-      </Typography>
+    <ReportPanel title={translate('reports.trend_title')}>
       <ChartBox height={320} label={translate('reports.trend_title')}>
         <LineChart
           xAxis={[{ scaleType: 'point', data: weeks }]}
@@ -61,6 +57,6 @@ export function TrendView({ data }: { data: TrendReport }) {
         nameLabel={translate('reports.week_starting')}
         lines={data.weeks.map((w) => ({ key: w.week, label: day(w.week), ...w }))}
       />
-    </Paper>
+    </ReportPanel>
   );
 }

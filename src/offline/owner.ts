@@ -1,0 +1,4 @@
+import type { SessionUser } from '../providers/sessionUser';
+
+/** Whose queued work and caches these are: a person of a tenant. */
+export const ownerOf = (user: Pick<SessionUser, 'tenantId' | 'id'>) => `${user.tenantId}:${user.id}`;
