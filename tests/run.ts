@@ -4,8 +4,9 @@
  * `N passed, N failed, N skipped` summing them all.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { buildWebIfNeeded } from '../server/cli/webBuild';
 import { CHROMIUM } from './e2e/chromium';
 import { PGBOUNCER } from './support/pgbouncer';
 
@@ -87,27 +88,50 @@ function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 /**
- * A suite started now beside the ones that follow, its output kept in test-results/<name>.log and
- * printed when finish() is awaited (after the suites run in the foreground).
+ * A suite started beside the ones that follow (now, or when `after` has exited: suites in one
+ * background lane take turns), its output kept in test-results/<name>.log and printed when
+ * finish() is awaited (after the suites run in the foreground). `env` may be worked out when the
+ * suite's turn comes; a string instead says why it does not run.
  */
-function vitestBeside(name: string, project: string, env: NodeJS.ProcessEnv, extra: string[]) {
-  const started = Date.now();
+function vitestBeside(
+  name: string,
+  project: string,
+  env: NodeJS.ProcessEnv | (() => Promise<NodeJS.ProcessEnv | string>),
+  extra: string[],
+  after?: { exited: Promise<number> },
+) {
+  let started = Date.now();
+  let skipped: string | undefined;
   console.log(`\n▶ ${name} (beside the next suites; its output follows them)`);
   const report = reportFile(name);
   const logFile = path.join(RESULTS, `${name.replace(/\W+/g, '-')}.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, vitestArgs(project, report, extra), {
-    stdio: ['ignore', log, log],
-    env: { ...process.env, ...env },
-  });
-  const exited = new Promise<number>((resolve) => {
-    child.once('exit', (code) => resolve(code ?? 1));
-    child.once('error', () => resolve(1));
-  });
+  const exited = (async () => {
+    if (after) await after.exited;
+    const ready = typeof env === 'function' ? await env() : env;
+    if (typeof ready === 'string') {
+      skipped = ready;
+      return 0;
+    }
+    started = Date.now();
+    const child = spawn(process.execPath, vitestArgs(project, report, extra), {
+      stdio: ['ignore', log, log],
+      env: { ...process.env, ...ready },
+    });
+    return new Promise<number>((resolve) => {
+      child.once('exit', (code) => resolve(code ?? 1));
+      child.once('error', () => resolve(1));
+    });
+  })();
   return {
+    exited,
     finish: async () => {
       const code = await exited;
       closeSync(log);
+      if (skipped !== undefined) {
+        lines.push(`${name}: not run — ${skipped}`);
+        return;
+      }
       console.log(`\n▶ ${name} (ran beside the suites above)`);
       process.stdout.write(readFileSync(logFile, 'utf8'));
       tallySuite(name, report, code, started);
@@ -139,7 +163,7 @@ function ensurePackage(what: string, pkg: string, file: string): boolean {
 // connections through PgBouncer in transaction mode, as production does.
 if (!ensurePackage('Chromium', 'chromium', CHROMIUM)) process.exit(1);
 if (
-  (process.env.DATABASE_URL || process.env.CITUS_DATABASE_URL) &&
+  (process.env.DATABASE_URL || process.env.CITUS_DATABASE_URL || process.env.CITUS_DATABASE_URL_FILE) &&
   !ensurePackage('PgBouncer', 'pgbouncer', PGBOUNCER)
 )
   process.exit(1);
@@ -154,58 +178,117 @@ check('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEm
 // beside each other they use both cores instead of one each in turn.
 const web = vitestBeside('web', 'web', {}, []);
 vitest('server (PGlite)', 'server');
-if (process.env.DATABASE_URL) vitest('server (PostgreSQL)', 'server', { STORELINE_TEST_DB: 'postgres' });
-else lines.push('server (PostgreSQL): not run — set DATABASE_URL to run the server suites on PostgreSQL too');
 await web.finish();
 // A third server run on a Citus cluster (issue 34): CITUS_DATABASE_URL names a coordinator database
 // with the citus extension and its workers registered (../shared/citus/cluster.sh up prints one).
-// It runs beside e2e, one test file at a time. It leaves out the files whose subject Citus does
-// not change (input validation and fuzzing, in-process limits, files and images, scheduling,
-// pure date arithmetic), which the PGlite and PostgreSQL runs cover: the whole suite on the
-// cluster took 16 minutes and put CI at the edge of its 30. New test files run on Citus too.
-const CITUS_LEAVES_OUT = [
-  'fuzz',
-  'signInAbuse',
-  'badInput',
-  'timeouts',
-  'config',
-  'moduleGraph',
-  'statistics',
-  'periodic',
-  'jobs',
-  'tasksJobs',
-  'uploads',
-  'thumbnails',
-  'fileAnswers',
-  'tasksFiles',
-  'themeLogo',
-  'themeSvg',
-  'theme',
-  'password',
-  'session',
-  'profile',
-  'users-status',
-  'tasksRecurrence',
-  'tasksDay',
-  'tasksSchedule',
-  'tasksTypes',
-  'tasksDemo',
-  'storeZones',
-  'imports-workspaces',
-  'mytasks-communications',
+// It runs beside e2e, one test file at a time, over the files whose subject is what Citus changes:
+// SQL that must distribute (every tenant table distributed, router plans, the INSERT … SELECTs of
+// publishing, notifications, the roll-up and the log), check-then-act under parallel requests,
+// two processes on one database, and work across tenants. On the cluster each file costs up to
+// half a minute of cloning a database on three nodes before its first test, so the whole suite
+// (16 minutes alone) does not fit beside e2e in CI's 30; `CITUS_ALL=1 npm test` runs all of it.
+// These 15 took 6.6 minutes on a machine loaded four times over, with 56 s of the runner's CPU.
+// A new file whose SQL is new to the product belongs in this list.
+const CITUS_RUNS = [
+  'citus',
+  'concurrency',
+  'uniqueRaces',
+  'twoProcesses',
+  'tasksPublish',
+  'mytasks-complete',
+  'mytasks-idempotency',
+  'notifications',
+  'notificationsScheduled',
+  'notificationsPush',
+  'activity',
+  'reportsRollup',
+  'platform',
+  'hierarchy',
+  'users',
 ];
-const citus = process.env.CITUS_DATABASE_URL
+/**
+ * The Citus cluster to run on: CITUS_DATABASE_URL, or the file CITUS_DATABASE_URL_FILE where
+ * .ci/run's background job writes the cluster's URL once Citus is built and started (or why it
+ * did not start), so the build overlaps the suites before this one instead of holding up the run.
+ * `wait: false` answers undefined while the job is still at work.
+ */
+async function citusEnv(wait = true): Promise<NodeJS.ProcessEnv | string | undefined> {
+  let url = process.env.CITUS_DATABASE_URL;
+  const file = process.env.CITUS_DATABASE_URL_FILE;
+  const deadline = Date.now() + 20 * 60_000;
+  while (!url && file && Date.now() < deadline) {
+    const text = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+    if (text.startsWith('postgres')) url = text;
+    else if (text) return `the Citus cluster did not start (${text})`;
+    else if (!wait) return undefined;
+    else await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  if (!url) return 'set CITUS_DATABASE_URL to run the server suite on a Citus cluster too';
+  return { STORELINE_TEST_DB: 'postgres', DATABASE_URL: url };
+}
+const citusWanted = Boolean(process.env.CITUS_DATABASE_URL || process.env.CITUS_DATABASE_URL_FILE);
+const citusFiles = CITUS_RUNS.map((name) => `tests/server/${name}.test.ts`);
+// The PostgreSQL run and the Citus run go beside e2e and beside each other (one test file at a
+// time each, on servers of their own). When the cluster is up by then, the files the Citus run
+// takes run on it instead of on plain PostgreSQL too (a Citus coordinator is a PostgreSQL 15
+// server: every file still runs on a real PostgreSQL server, through PgBouncer); both in full
+// would put CI past its 30 minutes. Without a cluster, the PostgreSQL run takes every file.
+const citusAtStart = citusWanted ? await citusEnv(false) : undefined;
+const splitWithCitus = typeof citusAtStart === 'object' && process.env.CITUS_ALL !== '1';
+const postgres = process.env.DATABASE_URL
+  ? vitestBeside('server (PostgreSQL)', 'server', { STORELINE_TEST_DB: 'postgres' }, [
+      '--maxWorkers=1',
+      ...(splitWithCitus
+        ? readdirSync('tests/server')
+            .filter((file) => file.endsWith('.test.ts'))
+            .map((file) => `tests/server/${file}`)
+            .filter((file) => !citusFiles.includes(file))
+        : []),
+    ])
+  : undefined;
+const citus = citusWanted
   ? vitestBeside(
       'server (Citus)',
       'server',
-      { STORELINE_TEST_DB: 'postgres', DATABASE_URL: process.env.CITUS_DATABASE_URL },
-      [
-        '--maxWorkers=1',
-        ...CITUS_LEAVES_OUT.flatMap((name) => ['--exclude', `tests/server/${name}.test.ts`]),
-      ],
+      async () => (await citusEnv()) ?? 'the Citus cluster did not answer',
+      // A test's four sweeps over every tenant took 30 s on the three-node cluster while the
+      // machine ran the journeys and the PostgreSQL run too: a distributed query plans and
+      // travels further, so a test gets three times the time there.
+      ['--maxWorkers=1', '--testTimeout=90000', ...(process.env.CITUS_ALL === '1' ? [] : citusFiles)],
+      // Both in full (CITUS_ALL=1): one after the other, as the machine has two cores.
+      process.env.CITUS_ALL === '1' ? postgres : undefined,
     )
   : undefined;
-vitest('e2e', 'e2e', { DATABASE_URL: '' });
+// The journeys in two halves, each with its own server and database (globalSetup), side by side:
+// a journey mostly waits on a browser, so two halves take about half the time. The first half is
+// the two sweeps of every screen and a few journeys, the second every other file (a new file lands
+// there): 13 minutes each beside the server runs on this two-core machine. The web app and the
+// server bundle are built once first, so the two globalSetups do not build them into one folder at
+// once. Spawned rather than run in the foreground: the lane above starts its Citus run from this
+// process's event loop.
+await buildWebIfNeeded(path.resolve(process.env.WEB_ROOT || 'dist'));
+run(process.execPath, ['server/cli/launch.mjs'], { STORELINE_COMPILE_ONLY: '1' });
+const E2E_FIRST = ['accessibility', 'consoleSweep', 'languages', 'audit', 'reports'].map(
+  (name) => `tests/e2e/${name}.test.ts`,
+);
+const E2E_SECOND = readdirSync('tests/e2e')
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `tests/e2e/${file}`)
+  .filter((file) => !E2E_FIRST.includes(file));
+// The first half's server runs on the embedded database (what `npm start` gives a new user), the
+// second's on PostgreSQL through PgBouncer when DATABASE_URL names a server (what a chain deploys):
+// the journeys prove both, and a native server spends less of the machine than the embedded one.
+const e2e = [E2E_FIRST, E2E_SECOND].map((files, i) =>
+  vitestBeside(
+    `e2e (${i + 1}/2${i === 1 && process.env.DATABASE_URL ? ', PostgreSQL' : ''})`,
+    'e2e',
+    { DATABASE_URL: '', E2E_DATABASE_URL: i === 1 ? (process.env.DATABASE_URL ?? '') : '' },
+    files,
+  ),
+);
+for (const shard of e2e) await shard.finish();
+if (postgres) await postgres.finish();
+else lines.push('server (PostgreSQL): not run — set DATABASE_URL to run the server suites on PostgreSQL too');
 if (citus) await citus.finish();
 else
   lines.push(

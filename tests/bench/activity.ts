@@ -1,6 +1,7 @@
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
+import { onEachDatabase } from './benchSetup';
 import { ms, report } from './measure';
 import { demoDatabase, signIn } from './throughput';
 
@@ -108,7 +109,5 @@ async function measureOn(kind: string, database: Database) {
 }
 
 export async function activityBench() {
-  await runOn('pglite');
-  if (process.env.DATABASE_URL) await runOn('postgres');
-  else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
+  await onEachDatabase(runOn);
 }

@@ -1,17 +1,14 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { hierarchyNodes, positions, roles, taskTypes, users } from '../../server/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { hierarchyNodes, positions, roles, users } from '../../server/db/schema';
 import { sqlRows } from '../../server/lib/jsonRows';
 import { startSession } from '../../server/modules/session/service';
+import { apiCaller, benchApp, freshDatabase, onEachDatabase } from './benchSetup';
+import { isoDay, taskColumnsBut, taskForEveryStore } from './benchTasks';
 import { BENCH_OWNER, FIVE_THOUSAND_STORES, generateLargeTenant } from './largeTenant';
 import { measure, report } from './measure';
-import { freshDatabase } from './tasks';
 
 /** Tasks needing approval, each sent to every store: 60 × 5,000 = 300,000 reviewed completions. */
 const TASKS = Number(process.env.BENCH_AUDIT_TASKS ?? 60);
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 async function runOn(kind: 'pglite' | 'postgres') {
   console.log(`\nAudit — 5,000-store tenant on ${kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}`);
@@ -21,11 +18,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
     const made = await generateLargeTenant(db, FIVE_THOUSAND_STORES);
     report('generate tenant', `${made.stores} stores in ${(made.ms / 1000).toFixed(1)} s`);
     const tenantId = made.tenantId;
-    const app = await buildApp({
-      config: { ...loadConfig({}), webRoot: undefined, jobWorkers: false },
-      database,
-      logger: false,
-    });
+    const app = await benchApp(database);
     const [owner] = await db
       .select()
       .from(users)
@@ -60,40 +53,21 @@ async function runOn(kind: 'pglite' | 'postgres') {
     });
     const ownerHeaders = await headers(owner!.id);
     const areaHeaders = await headers(manager!.id);
-    const call = async (
-      method: 'GET' | 'POST',
-      url: string,
-      h: Record<string, string>,
-      payload?: unknown,
-    ) => {
-      const res = await app.inject({ method, url, headers: h, payload: payload as object | undefined });
-      if (res.statusCode !== 200)
-        throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return res.json() as { data: Record<string, unknown> };
-    };
+    const call = apiCaller(app);
 
-    const [root] = await db
-      .select({ id: hierarchyNodes.id })
-      .from(hierarchyNodes)
-      .where(and(eq(hierarchyNodes.tenantId, tenantId), isNull(hierarchyNodes.parentId)));
-    const [type] = await db
-      .select({ id: taskTypes.id })
-      .from(taskTypes)
-      .where(and(eq(taskTypes.tenantId, tenantId), eq(taskTypes.name, 'Task')));
-    const today = new Date();
+    const task = await taskForEveryStore(db, tenantId, 'Task');
     // One real task through the API (a draft: the copies below carry the history).
-    const created = await call('POST', '/api/admin/task/create', ownerHeaders, {
-      title: 'Shelf photo',
-      description: '<p>Photograph the end-cap.</p>',
-      type_id: type!.id,
-      start_date: isoDay(today),
-      start_time: '00:00',
-      due_date: isoDay(today),
-      due_time: '23:59',
-      targets: { include: [root!.id] },
-      evidence: { comment: false, photos: 1, files: 0 },
-      approval: true,
-    });
+    const created = await call(
+      'POST',
+      '/api/admin/task/create',
+      ownerHeaders,
+      task.body({
+        title: 'Shelf photo',
+        description: '<p>Photograph the end-cap.</p>',
+        evidence: { comment: false, photos: 1, files: 0 },
+        approval: true,
+      }),
+    );
     const template = Number(created.data.id);
     if (kind === 'postgres') await db.execute(sql`ANALYZE`);
 
@@ -101,15 +75,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
     // was sent back and not redone yet, 1 in 20 was sent back and approved at attempt 2, the rest
     // approved first time.
     const started = performance.now();
-    const columns = (
-      await sqlRows<{ column_name: string }>(
-        db,
-        sql`SELECT column_name FROM information_schema.columns
-          WHERE table_name = 'tasks' AND table_schema = current_schema() AND column_name NOT IN ('id', 'status', 'title')
-          ORDER BY ordinal_position`,
-      )
-    ).map((r) => `"${r.column_name}"`);
-    const list = sql.raw(columns.join(', '));
+    const list = await taskColumnsBut(db, ['id', 'status', 'title']);
     for (let k = 1; k <= TASKS; k++) {
       await db.execute(sql`
         WITH copy AS (
@@ -194,8 +160,5 @@ async function runOn(kind: 'pglite' | 'postgres') {
 
 /** Issue 12: the audit queues over 300,000 reviewed completions at 5,000 stores. */
 export async function auditBench() {
-  // BENCH_ONLY=postgres skips the embedded run.
-  if (process.env.BENCH_ONLY !== 'postgres') await runOn('pglite');
-  if (process.env.DATABASE_URL) await runOn('postgres');
-  else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
+  await onEachDatabase(runOn);
 }

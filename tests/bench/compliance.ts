@@ -1,13 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { hierarchyNodes, taskTypes, users } from '../../server/db/schema';
 import { sqlRows } from '../../server/lib/jsonRows';
-import { startSession } from '../../server/modules/session/service';
+import { benchApp, freshDatabase, onEachDatabase, sessionHeaders } from './benchSetup';
+import { isoDay, taskColumnsBut, taskForEveryStore } from './benchTasks';
 import { BENCH_OWNER, generateLargeTenant, type LargeTenantShape } from './largeTenant';
 import { measure, report } from './measure';
-import { freshDatabase } from './tasks';
 
 /** 4 states × 5 areas × 25 stores = the issue's 500 stores. */
 const FIVE_HUNDRED_STORES: LargeTenantShape = {
@@ -23,7 +20,6 @@ const CHECKS = 30;
 const OLD_CHECKS = 60;
 const PLAIN_TASKS = 200;
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const dayOffset = (days: number) => isoDay(new Date(Date.now() + days * 86_400_000));
 
 /**
@@ -39,15 +35,7 @@ async function copyAssigned(
   firstDay: number,
   spread: number,
 ) {
-  const columns = (
-    await sqlRows<{ column_name: string }>(
-      db,
-      sql`SELECT column_name FROM information_schema.columns
-        WHERE table_name = 'tasks' AND table_schema = current_schema() AND column_name NOT IN ('id', 'compliance')
-        ORDER BY ordinal_position`,
-    )
-  ).map((r) => `"${r.column_name}"`);
-  const list = sql.raw(columns.join(', '));
+  const list = await taskColumnsBut(db, ['id', 'compliance']);
   const batch = 20;
   for (let done = 0; done < copies; done += batch) {
     const n = Math.min(batch, copies - done);
@@ -77,45 +65,19 @@ export async function complianceData(kind: 'pglite' | 'postgres') {
   const db = database.db;
   try {
     const made = await generateLargeTenant(db, FIVE_HUNDRED_STORES);
-    const app = await buildApp({
-      config: { ...loadConfig({}), webRoot: undefined, jobWorkers: false },
-      database,
-      logger: false,
-    });
-    const [owner] = await db
-      .select()
-      .from(users)
-      .where(
-        and(
-          eq(users.tenantId, made.tenantId),
-          eq(users.username, BENCH_OWNER(FIVE_HUNDRED_STORES.identifier)),
-        ),
-      );
-    const headers = { authorization: `Bearer ${await startSession(db, made.tenantId, owner!.id)}` };
-    const [root] = await db
-      .select({ id: hierarchyNodes.id })
-      .from(hierarchyNodes)
-      .where(and(eq(hierarchyNodes.tenantId, made.tenantId), isNull(hierarchyNodes.parentId)));
-    const [type] = await db
-      .select({ id: taskTypes.id })
-      .from(taskTypes)
-      .where(and(eq(taskTypes.tenantId, made.tenantId), eq(taskTypes.name, 'Task')));
+    const app = await benchApp(database);
+    const headers = await sessionHeaders(db, made.tenantId, BENCH_OWNER(FIVE_HUNDRED_STORES.identifier));
+    const task = await taskForEveryStore(db, made.tenantId, 'Task');
     const created = await app.inject({
       method: 'POST',
       url: '/api/admin/task/create',
       headers,
-      payload: {
+      payload: task.body({
         title: 'Compliance: fire exits clear',
         description: '<p>Walk every exit.</p>',
-        type_id: type!.id,
         estimated_minutes: 10,
-        start_date: dayOffset(0),
-        start_time: '00:00',
-        due_date: dayOffset(0),
         due_time: '23:00',
-        targets: { include: [root!.id] },
-        evidence: { comment: false, photos: 0, files: 0 },
-      },
+      }),
     });
     if (created.statusCode !== 200) throw new Error(`task create: ${created.body}`);
     const template = Number(created.json().data.id);
@@ -190,7 +152,5 @@ async function runOn(kind: 'pglite' | 'postgres') {
 
 /** Issue 12: the compliance grid for 500 stores × 30 checks (goal ≤ 300 ms). */
 export async function complianceBench() {
-  await runOn('pglite');
-  if (process.env.DATABASE_URL) await runOn('postgres');
-  else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
+  await onEachDatabase(runOn);
 }

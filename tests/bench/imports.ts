@@ -2,17 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import pg from 'pg';
 import type { ImportFileDetail, ImportProgress } from '../../contract/api/imports';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { type Database, openDatabase } from '../../server/db/client';
 import { importRuns, mailOutbox, positions, users } from '../../server/db/schema';
 import { runImportJob } from '../../server/modules/imports/run';
-import { startSession } from '../../server/modules/session/service';
+import { benchApp, freshDatabase, onEachDatabase, sessionHeaders } from './benchSetup';
 import { BENCH_OWNER, FIVE_THOUSAND_STORES, generateLargeTenant } from './largeTenant';
 import { ms, report } from './measure';
 
@@ -20,41 +16,6 @@ import { ms, report } from './measure';
 const PEOPLE = Number(process.env.BENCH_IMPORT_PEOPLE ?? 50_000);
 const EXISTING = 10_000;
 const HEADER = ['first_name', 'last_name', 'email', 'role', 'node', 'extra_positions', 'send_invite'];
-
-async function freshDatabase(
-  kind: 'pglite' | 'postgres',
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-bench-imports-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    await database.migrate();
-    return {
-      database,
-      drop: async () => {
-        await database.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `storeline_bench_imports_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 /**
  * 50,000 rows over the 5,000 stores: the first 10,000 are the tenant's team members (half of them
@@ -108,28 +69,15 @@ async function runOn(kind: 'pglite' | 'postgres') {
   console.log(
     `\nImports — ${PEOPLE.toLocaleString('en')} people into the 5,000-store tenant on ${kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}`,
   );
-  const { database, drop } = await freshDatabase(kind);
+  const { database, drop } = await freshDatabase(kind, 'imports');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-bench-files-'));
   const db = database.db;
   try {
     const made = await generateLargeTenant(db, FIVE_THOUSAND_STORES);
     report('generate tenant', `${made.stores} stores, ${made.people} people in ${seconds(made.ms)}`);
-    const app = await buildApp({
-      config: { ...loadConfig({}), webRoot: undefined, jobWorkers: false, dataDir },
-      database,
-      logger: false,
-    });
+    const app = await benchApp(database, { dataDir });
     await app.ready();
-    const [owner] = await db
-      .select()
-      .from(users)
-      .where(
-        and(
-          eq(users.tenantId, made.tenantId),
-          eq(users.username, BENCH_OWNER(FIVE_THOUSAND_STORES.identifier)),
-        ),
-      );
-    const headers = { authorization: `Bearer ${await startSession(db, made.tenantId, owner!.id)}` };
+    const headers = await sessionHeaders(db, made.tenantId, BENCH_OWNER(FIVE_THOUSAND_STORES.identifier));
     const rows = peopleRows(
       FIVE_THOUSAND_STORES.identifier,
       FIVE_THOUSAND_STORES.areasPerState,
@@ -225,7 +173,5 @@ async function runOn(kind: 'pglite' | 'postgres') {
 }
 
 export async function importsBench() {
-  await runOn('pglite');
-  if (process.env.DATABASE_URL) await runOn('postgres');
-  else console.log('  (set DATABASE_URL to run it on PostgreSQL too)');
+  await onEachDatabase(runOn);
 }

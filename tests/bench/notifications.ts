@@ -1,12 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { hierarchyNodes, taskTypes, users } from '../../server/db/schema';
+import { sql } from 'drizzle-orm';
 import { sqlRows } from '../../server/lib/jsonRows';
-import { startSession } from '../../server/modules/session/service';
+import { scanTenant } from '../../server/modules/notification/scheduled';
+import { apiCaller, benchApp, freshDatabase, onEachDatabase, sessionHeaders } from './benchSetup';
+import { taskForEveryStore } from './benchTasks';
 import { BENCH_OWNER, generateLargeTenant, type LargeTenantShape } from './largeTenant';
 import { ms, report } from './measure';
-import { freshDatabase } from './tasks';
 
 /** Issue 29's tenant: 5,000 stores of 10 people, about 50,000 people to tell. */
 const FIFTY_THOUSAND_PEOPLE: LargeTenantShape = {
@@ -16,8 +14,6 @@ const FIFTY_THOUSAND_PEOPLE: LargeTenantShape = {
   storesPerArea: 25,
   peoplePerStore: 10,
 };
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 async function runOn(kind: 'pglite' | 'postgres') {
   console.log(
@@ -31,30 +27,12 @@ async function runOn(kind: 'pglite' | 'postgres') {
       'generate tenant',
       `${made.stores} stores, ${made.people} people in ${(made.ms / 1000).toFixed(1)} s`,
     );
-    const app = await buildApp({
-      config: { ...loadConfig({}), webRoot: undefined, jobWorkers: false },
-      database,
-      logger: false,
-    });
+    const app = await benchApp(database);
     await app.ready();
-    const [owner] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.tenantId, made.tenantId), eq(users.username, BENCH_OWNER('notify'))));
-    const headers = { authorization: `Bearer ${await startSession(db, made.tenantId, owner!.id)}` };
-    const [root] = await db
-      .select({ id: hierarchyNodes.id })
-      .from(hierarchyNodes)
-      .where(and(eq(hierarchyNodes.tenantId, made.tenantId), isNull(hierarchyNodes.parentId)));
-    const [urgent] = await db
-      .select({ id: taskTypes.id })
-      .from(taskTypes)
-      .where(and(eq(taskTypes.tenantId, made.tenantId), eq(taskTypes.name, 'Urgent')));
-    const call = async (url: string, payload: unknown) => {
-      const res = await app.inject({ method: 'POST', url, headers, payload: payload as object });
-      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return res.json() as { data: Record<string, unknown> };
-    };
+    const headers = await sessionHeaders(db, made.tenantId, BENCH_OWNER('notify'));
+    const urgent = await taskForEveryStore(db, made.tenantId, 'Urgent');
+    const call = apiCaller(app);
+    const post = (url: string, payload: unknown) => call('POST', url, headers, payload);
     const told = async () =>
       (
         await sqlRows<{ n: number }>(
@@ -64,22 +42,14 @@ async function runOn(kind: 'pglite' | 'postgres') {
       )[0]?.n ?? 0;
 
     for (let run = 1; run <= 3; run++) {
-      const today = new Date();
-      const created = await call('/api/admin/task/create', {
-        title: `Recall ${run}: batch 42`,
-        description: '<p>Take batch 42 off the shelf.</p>',
-        type_id: urgent!.id,
-        start_date: isoDay(today),
-        start_time: '00:00',
-        due_date: isoDay(today),
-        due_time: '23:59',
-        targets: { include: [root!.id] },
-        evidence: { comment: false, photos: 0, files: 0 },
-      });
+      const created = await post(
+        '/api/admin/task/create',
+        urgent.body({ title: `Recall ${run}: batch 42`, description: '<p>Take batch 42 off the shelf.</p>' }),
+      );
       const before = await told();
       // The publish request: every store's assignment and the notices' jobs, in one transaction.
       let started = performance.now();
-      const published = await call('/api/admin/task/publish', { id: created.data.id });
+      const published = await post('/api/admin/task/publish', { id: created.data.id });
       const publishMs = performance.now() - started;
       // The worker's part: every person's notice, one statement per start instant.
       started = performance.now();
@@ -91,6 +61,16 @@ async function runOn(kind: 'pglite' | 'postgres') {
           `(${published.data.assignments} assignments, ${(await told()) - before} people told, ${jobs} jobs)`,
       );
     }
+    // The clock's events over the same tenant: a scan a day after the three tasks were due
+    // escalates every store's undone assignments (both steps) in one transaction.
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const before = await told();
+    const started = performance.now();
+    await scanTenant(db, {}, made.tenantId, later);
+    report(
+      'scan a day after due (escalations of 15,000 undone assignments)',
+      `${ms(performance.now() - started)} (${(await told()) - before} notices)`,
+    );
     await app.close();
   } finally {
     await drop();
@@ -99,7 +79,5 @@ async function runOn(kind: 'pglite' | 'postgres') {
 
 /** Issue 29's figure: publishing an urgent task to 5,000 stores (about 50,000 people) and telling them. */
 export async function notificationsBench() {
-  if (process.env.BENCH_ONLY !== 'postgres') await runOn('pglite');
-  if (process.env.DATABASE_URL) await runOn('postgres');
-  else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
+  await onEachDatabase(runOn);
 }

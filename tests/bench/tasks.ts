@@ -1,60 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { and, eq, sql } from 'drizzle-orm';
 import { REPORT_NAMES } from '../../contract/api/reports';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { type Database, openDatabase } from '../../server/db/client';
-import { hierarchyNodes, taskTypes, users } from '../../server/db/schema';
+import { hierarchyNodes } from '../../server/db/schema';
 import { sqlRows } from '../../server/lib/jsonRows';
-import { startSession } from '../../server/modules/session/service';
+import { apiCaller, benchApp, freshDatabase, onEachDatabase, sessionHeaders } from './benchSetup';
+import { isoDay, taskColumnsBut, taskForEveryStore } from './benchTasks';
 import { BENCH_OWNER, FIVE_THOUSAND_STORES, generateLargeTenant } from './largeTenant';
 import { measure, ms, report } from './measure';
 
 /** Assignments the list and My Tasks are measured against (the issues' figure: 2 million). */
 const TARGET_ASSIGNMENTS = Number(process.env.BENCH_ASSIGNMENTS ?? 2_000_000);
-
-/** An empty, migrated database for one bench (PGlite on disk, or a new PostgreSQL database). */
-export async function freshDatabase(
-  kind: 'pglite' | 'postgres',
-  bench = 'tasks',
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    // On disk, as `npm start` keeps it.
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-bench-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    await database.migrate();
-    return {
-      database,
-      drop: async () => {
-        await database.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `storeline_bench_${bench}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 async function runOn(kind: 'pglite' | 'postgres') {
   console.log(`\nTasks — 5,000-store tenant on ${kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}`);
@@ -66,57 +20,26 @@ async function runOn(kind: 'pglite' | 'postgres') {
       'generate tenant',
       `${made.stores} stores, ${made.people} people in ${(made.ms / 1000).toFixed(1)} s`,
     );
-    const app = await buildApp({
-      config: { ...loadConfig({}), webRoot: undefined, jobWorkers: false },
-      database,
-      logger: false,
-    });
-    const tokenOf = async (username: string) => {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.tenantId, made.tenantId), eq(users.username, username)));
-      return startSession(db, made.tenantId, user!.id);
-    };
-    const ownerHeaders = {
-      authorization: `Bearer ${await tokenOf(BENCH_OWNER(FIVE_THOUSAND_STORES.identifier))}`,
-    };
-    const memberHeaders = {
-      authorization: `Bearer ${await tokenOf(`member.1.1@${FIVE_THOUSAND_STORES.identifier}.bench`)}`,
-    };
-    const call = async (
-      method: 'GET' | 'POST',
-      url: string,
-      headers: Record<string, string>,
-      payload?: unknown,
-    ) => {
-      const res = await app.inject({ method, url, headers, payload: payload as object | undefined });
-      if (res.statusCode !== 200)
-        throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return res.json() as { data: Record<string, unknown> };
-    };
-    const [root] = await db
-      .select({ id: hierarchyNodes.id })
-      .from(hierarchyNodes)
-      .where(and(eq(hierarchyNodes.tenantId, made.tenantId), isNull(hierarchyNodes.parentId)));
-    const [type] = await db
-      .select({ id: taskTypes.id })
-      .from(taskTypes)
-      .where(and(eq(taskTypes.tenantId, made.tenantId), eq(taskTypes.name, 'Task')));
-    const today = new Date();
-    const body = (title: string, extra: Record<string, unknown> = {}) => ({
-      title,
-      description: '<p>Count the stock in aisle 4.</p>',
-      type_id: type!.id,
-      estimated_minutes: 20,
-      start_date: isoDay(today),
-      start_time: '00:00',
-      due_date: isoDay(today),
-      due_time: '23:59',
-      targets: { include: [root!.id] },
-      evidence: { comment: false, photos: 0, files: 0 },
-      ...extra,
-    });
+    const app = await benchApp(database);
+    const ownerHeaders = await sessionHeaders(
+      db,
+      made.tenantId,
+      BENCH_OWNER(FIVE_THOUSAND_STORES.identifier),
+    );
+    const memberHeaders = await sessionHeaders(
+      db,
+      made.tenantId,
+      `member.1.1@${FIVE_THOUSAND_STORES.identifier}.bench`,
+    );
+    const call = apiCaller(app);
+    const task = await taskForEveryStore(db, made.tenantId, 'Task');
+    const body = (title: string, extra: Record<string, unknown> = {}) =>
+      task.body({
+        title,
+        description: '<p>Count the stock in aisle 4.</p>',
+        estimated_minutes: 20,
+        ...extra,
+      });
     const publishTimed = async (title: string, extra: Record<string, unknown> = {}) => {
       const created = await call('POST', '/api/admin/task/create', ownerHeaders, body(title, extra));
       const started = performance.now();
@@ -162,16 +85,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
     if (kind === 'postgres') await db.execute(sql`ANALYZE`);
     const copies = Math.max(0, Math.ceil((TARGET_ASSIGNMENTS - have) / made.stores));
     const fillStarted = performance.now();
-    const columns = (
-      await sqlRows<{ column_name: string }>(
-        db,
-        sql`
-        SELECT column_name FROM information_schema.columns
-        WHERE table_name = 'tasks' AND table_schema = current_schema() AND column_name NOT IN ('id')
-        ORDER BY ordinal_position`,
-      )
-    ).map((r) => `"${r.column_name}"`);
-    const list = sql.raw(columns.join(', '));
+    const list = await taskColumnsBut(db, ['id']);
     const batch = 50;
     for (let done = 0; done < copies; done += batch) {
       const n = Math.min(batch, copies - done);
@@ -225,7 +139,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
       .where(
         and(
           eq(hierarchyNodes.tenantId, made.tenantId),
-          eq(hierarchyNodes.parentId, root!.id),
+          eq(hierarchyNodes.parentId, task.rootId),
           eq(hierarchyNodes.type, 'container'),
         ),
       )
@@ -282,8 +196,6 @@ async function runOn(kind: 'pglite' | 'postgres') {
 
 /** Issue 10 and 11 figures: publishing to 5,000 stores, 14 days of a daily task, and the hot reads at 2 million assignments. */
 export async function tasksBench() {
-  // BENCH_ONLY=postgres skips the embedded run (its 2 million rows take minutes to write).
-  if (process.env.BENCH_ONLY !== 'postgres') await runOn('pglite');
-  if (process.env.DATABASE_URL) await runOn('postgres');
-  else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
+  // Its 2 million rows take minutes to write on PGlite: BENCH_ONLY=postgres skips that run.
+  await onEachDatabase(runOn);
 }

@@ -10,6 +10,7 @@ import { users } from '../../server/db/schema';
 import { startSession } from '../../server/modules/session/service';
 import { seedDemo } from '../../server/seed';
 import { clusterAt } from '../server/helpers/cluster';
+import { onEachDatabase } from './benchSetup';
 import { report } from './measure';
 
 /**
@@ -170,7 +171,5 @@ async function runOn(kind: 'pglite' | 'postgres') {
 }
 
 export async function throughputBench() {
-  await runOn('pglite');
-  if (process.env.DATABASE_URL) await runOn('postgres');
-  else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
+  await onEachDatabase(runOn);
 }

@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HierarchyNode } from '../../contract/api/session';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, type Finding } from './axe';
-import { baseUrl, openBrowser, screenshotOnFailure } from './harness';
-import { api, findNode, signIn, signInApi, sydneyDay } from './journey';
-import { OWNER_SCREENS, STAFF_SCREENS, settle } from './screens';
+import { fileBrowser } from './harness';
+import { archivedAfterAll, publishTask, signIn } from './journey';
+import { OWNER_SCREENS, openScreen, STAFF_SCREENS, settle } from './screens';
 
 /*
  * WCAG 2.2 AA as axe-core measures it (issue 27): every real screen — the same list the console
@@ -13,8 +12,9 @@ import { OWNER_SCREENS, STAFF_SCREENS, settle } from './screens';
  * and as an area manager (desktop) and a store manager (phone), the screens their roles open.
  * Any critical, serious or moderate violation (heading order, landmarks) fails, so the count
  * stays at zero. One page per role and
- * width moves from screen to screen (no second sign-in), and each screen is scanned once its
- * requests have settled.
+ * width moves from screen to screen as the app's links do (no second sign-in, no reload: the
+ * console sweep loads each screen directly), and each screen is scanned once its requests have
+ * settled.
  */
 
 const WIDTHS = [
@@ -22,59 +22,24 @@ const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-let browser: Browser;
+const { open } = fileBrowser();
 /** The urgent task this file publishes for Sydney CBD: archived at the end, so no modal is left behind. */
-let urgentTask: number | undefined;
+const published = archivedAfterAll();
 const URGENT_TITLE = `Accessibility sweep recall ${Date.now()}`;
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  urgentTask = await publishUrgentTask(URGENT_TITLE);
-});
-afterAll(async () => {
-  await browser?.close();
-  if (urgentTask === undefined) return;
-  const token = await signInApi('owner@acme.test');
-  await api('/api/admin/task/archive', token, { method: 'POST', body: { id: urgentTask } });
-});
+// As the owner: an urgent task for Sydney CBD with a photo to take, open from yesterday to tomorrow.
+beforeAll(() =>
+  publishTask(published, {
+    type: 'Urgent',
+    title: URGENT_TITLE,
+    description: '<p>Take the recalled stock off the shelf and photograph the empty shelf.</p>',
+    evidence: { comment: true, photos: 1, files: 0 },
+  }),
+);
 
-/** As the owner: an urgent task for Sydney CBD with a photo to take, open from yesterday to tomorrow. */
-async function publishUrgentTask(title: string): Promise<number> {
-  const token = await signInApi('owner@acme.test');
-  const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
-  const store = findNode(verify.hierarchy, 'Sydney CBD');
-  const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', token);
-  const urgent = types.data.find((t) => t.name === 'Urgent');
-  if (!store || !urgent) throw new Error('the demo tenant has no Sydney CBD or no Urgent task type');
-  const created = await api<{ id: number }>('/api/admin/task/create', token, {
-    method: 'POST',
-    body: {
-      title,
-      description: '<p>Take the recalled stock off the shelf and photograph the empty shelf.</p>',
-      type_id: urgent.id,
-      start_date: sydneyDay(-1),
-      start_time: '00:00',
-      due_date: sydneyDay(1),
-      due_time: '23:00',
-      targets: { include: [store.id] },
-      evidence: { comment: true, photos: 1, files: 0 },
-    },
-  });
-  await api('/api/admin/task/publish', token, { method: 'POST', body: { id: created.id } });
-  return created.id;
-}
-
-async function openPage(name: string, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport,
-    timezoneId: 'Australia/Sydney',
-    locale: 'en-AU',
-  });
-  const page = await context.newPage();
-  screenshotOnFailure(page, `axe-${name}`);
-  return page;
-}
+/** A page of its own for one role and width; its test closes it (the screens are the subject). */
+const openPage = (name: string, viewport: { width: number; height: number }): Promise<Page> =>
+  open(`axe-${name}`, { viewport, keep: true });
 
 /** Readable in a failure: one line per element, grouped by rule. */
 function report(findings: readonly Finding[]): string[] {
@@ -85,8 +50,7 @@ function report(findings: readonly Finding[]): string[] {
 async function sweep(page: Page, name: string, screens: readonly string[]): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const path of screens) {
-    await page.goto(path);
-    await settle(page);
+    await openScreen(page, path);
     if (new URL(page.url()).pathname === '/forbidden') continue;
     findings.push(...(await axeFindings(page, `${name} ${path}`)));
   }
@@ -138,8 +102,7 @@ describe('no critical, serious or moderate axe violation', () => {
       try {
         await signIn(page, 'owner@acme.test');
         for (const path of OWNER_SCREENS) {
-          await page.goto(path);
-          await settle(page);
+          await openScreen(page, path);
           findings.push(...(await axeFindings(page, `${name} ${path}`)));
         }
         // The menus: the account menu, and on a phone the navigation drawer.
@@ -177,8 +140,7 @@ describe('no critical, serious or moderate axe violation', () => {
         await page.keyboard.press('Escape');
         await drawer.waitFor({ state: 'hidden' });
         for (const path of STAFF_SCREENS) {
-          await page.goto(path);
-          await settle(page);
+          await openScreen(page, path);
           findings.push(...(await axeFindings(page, `${name} ${path}`)));
         }
         expect(report(findings)).toEqual([]);

@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AuditSubmissionPage } from '../../contract/api/audit';
-import type { HierarchyNode } from '../../contract/api/session';
-import { newPage, openBrowser, screenshotOnFailure } from './harness';
-import { api, findNode, signIn, signInApi, sydneyDay } from './journey';
+import { fileBrowser } from './harness';
+import { api, archivedAfterAll, publishTask, signIn, signInApi, sydneyDay } from './journey';
 
 /**
  * The audit journey (issue 12): head office asks Sydney CBD for a photo of the end-cap display,
@@ -14,25 +13,11 @@ import { api, findNode, signIn, signInApi, sydneyDay } from './journey';
  * is a compliance check, so the compliance grid shows each step in Sydney CBD's cell.
  */
 
-let browser: Browser;
-const pages: Page[] = [];
+const { open } = fileBrowser();
 const TITLE = `End-cap display check ${Date.now() % 100_000}`;
 const REASON = 'The top shelf is empty: fill it and take the photo again';
-let taskId: number | undefined;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-// Pages close before the next test rather than after: the failure screenshot runs after afterEach.
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (taskId === undefined) return;
-  const token = await signInApi('owner@acme.test');
-  await api('/api/admin/task/archive', token, { method: 'POST', body: { id: taskId } });
-});
+/** The task this file publishes: archived at the end. */
+const published = archivedAfterAll();
 
 // Real PNGs (1×1, two colours): the server tells photos from documents by their content, and the
 // two attempts need different files.
@@ -46,42 +31,18 @@ const GREEN = Buffer.from(
 );
 
 /** As owner@acme.test: a Task for Sydney CBD, due today, that needs a photo and approval. */
-async function publishTaskNeedingApproval(): Promise<number> {
-  const token = await signInApi('owner@acme.test');
-  const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
-  const store = findNode(verify.hierarchy, 'Sydney CBD');
-  if (!store) throw new Error('Sydney CBD is not in the demo hierarchy');
-  const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', token);
-  const type = types.data.find((t) => t.name === 'Task');
-  if (!type) throw new Error('the demo tenant has no Task task type');
-  const created = await api<{ id: number }>('/api/admin/task/create', token, {
-    method: 'POST',
-    body: {
-      title: TITLE,
-      description:
-        '<p>Build the <strong>spring end-cap</strong>: three full shelves, price on every item.</p>',
-      type_id: type.id,
-      start_date: sydneyDay(),
-      start_time: '00:00',
-      due_date: sydneyDay(),
-      due_time: '23:59',
-      targets: { include: [store.id] },
-      evidence: { comment: false, photos: 1, files: 0 },
-      approval: true,
-      compliance: true,
-    },
+const publishTaskNeedingApproval = () =>
+  publishTask(published, {
+    type: 'Task',
+    title: TITLE,
+    description: '<p>Build the <strong>spring end-cap</strong>: three full shelves, price on every item.</p>',
+    start_date: sydneyDay(),
+    due_date: sydneyDay(),
+    due_time: '23:59',
+    evidence: { comment: false, photos: 1, files: 0 },
+    approval: true,
+    compliance: true,
   });
-  taskId = created.id;
-  await api('/api/admin/task/publish', token, { method: 'POST', body: { id: created.id } });
-  return created.id;
-}
-
-async function open(name: string): Promise<Page> {
-  const page = await newPage(browser);
-  pages.push(page);
-  screenshotOnFailure(page, name);
-  return page;
-}
 
 /** The store's team member opens the card in My Tasks and sends a photo. */
 async function sendPhoto(page: Page, photo: { name: string; buffer: Buffer }) {

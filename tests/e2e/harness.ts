@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject, onTestFailed } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
 export const DEMO_PASSWORD = 'storeline-demo';
@@ -16,17 +16,59 @@ export function openBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
-export async function newPage(
-  browser: Browser,
-  opts: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
-): Promise<Page> {
+interface PageOptions {
+  viewport?: { width: number; height: number };
+  timezoneId?: string;
+  locale?: string;
+  /** Blocked unless a journey is about the service worker (offline, push). */
+  serviceWorkers?: 'allow' | 'block';
+}
+
+async function newPage(browser: Browser, opts: PageOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     timezoneId: opts.timezoneId ?? 'Australia/Sydney',
-    locale: 'en-AU',
+    locale: opts.locale ?? 'en-AU',
+    // The journeys are about the pages; the service worker has its own journeys (offline,
+    // notifications) and the console sweep. Without it a context skips precaching the whole app.
+    serviceWorkers: opts.serviceWorkers ?? 'block',
   });
   return context.newPage();
+}
+
+/**
+ * A file's browser: launched before its tests and closed after them. `open` gives a page (in a
+ * context of its own) that is photographed if its test fails and closed before the next test
+ * rather than after this one: vitest runs onTestFailed (the failure screenshot) after afterEach
+ * hooks, and a closed page cannot be photographed. A page opened with `keep` lives across the
+ * steps of a journey until its test closes it.
+ */
+export function fileBrowser(): {
+  open(name: string, opts?: PageOptions & { keep?: boolean }): Promise<Page>;
+} {
+  let browser: Browser | undefined;
+  const pages: Page[] = [];
+  const closePages = async () => {
+    for (const page of pages.splice(0)) await page.context().close();
+  };
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  beforeEach(closePages);
+  afterAll(async () => {
+    await closePages();
+    await browser?.close();
+  });
+  return {
+    async open(name, { keep = false, ...opts } = {}) {
+      if (!browser) throw new Error('the browser is launched in beforeAll');
+      const page = await newPage(browser, opts);
+      if (!keep) pages.push(page);
+      screenshotOnFailure(page, name);
+      return page;
+    },
+  };
 }
 
 /** Keeps a screenshot of the page in test-results/e2e when the current test fails. */

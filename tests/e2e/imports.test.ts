@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, openBrowser, screenshotOnFailure } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser, screenshotOnFailure } from './harness';
 import { signIn } from './journey';
 
 /**
@@ -11,7 +11,8 @@ import { signIn } from './journey';
  * stamp, so the journey can run again on the same database and needs no other file's data.
  */
 
-let browser: Browser;
+const { open } = fileBrowser();
+/** One page walks through the import, test by test. */
 let page: Page;
 const stamp = Date.now().toString(36);
 const PEOPLE = 200;
@@ -59,17 +60,9 @@ async function upload(name: string, withMistakes: boolean) {
     .setInputFiles({ name, mimeType: XLSX, buffer: await workbook(withMistakes) });
 }
 
-beforeAll(async () => {
-  browser = await openBrowser();
-  page = await newPage(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('importing people from a spreadsheet', () => {
   it('the owner opens the import from the users list', async () => {
-    screenshotOnFailure(page, 'imports-open');
+    page = await open('imports-open', { keep: true });
     await signIn(page, 'owner@acme.test');
     await page.goto('/admin/user');
     await page.getByRole('link', { name: 'Import' }).click();

@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { HierarchyNode } from '../../contract/api/session';
-import { newPage, openBrowser, screenshotOnFailure } from './harness';
-import { api, findNode, signInApi, sydneyDay } from './journey';
+import { fileBrowser } from './harness';
+import { api, archivedAfterAll, findNode, publishTask, signInApi, sydneyDay } from './journey';
 
 /*
  * Keyboard journeys (issue 27): each done with the keyboard alone — no click, no mouse — as a
@@ -10,30 +10,9 @@ import { api, findNode, signInApi, sydneyDay } from './journey';
  * detour of tab stops before its main control fails here.
  */
 
-let browser: Browser;
-const pages: Page[] = [];
+const { open } = fileBrowser();
 /** Tasks this file published: archived at the end. */
-const published: number[] = [];
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (published.length === 0) return;
-  const token = await signInApi('owner@acme.test');
-  for (const id of published) await api('/api/admin/task/archive', token, { method: 'POST', body: { id } });
-});
-
-async function open(name: string): Promise<Page> {
-  const page = await newPage(browser);
-  pages.push(page);
-  screenshotOnFailure(page, `keyboard-${name}`);
-  return page;
-}
+const published = archivedAfterAll();
 
 const isFocused = (target: Locator) =>
   target.evaluate((el) => el === document.activeElement).catch(() => false);
@@ -64,38 +43,23 @@ async function signInByKeyboard(page: Page, username: string) {
 }
 
 /** As the owner: a task of type Task for Sydney CBD, due today, with a checklist and a comment to write. */
-async function publishChecklistTask(title: string, checklist: string[]): Promise<number> {
-  const token = await signInApi('owner@acme.test');
-  const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
-  const store = findNode(verify.hierarchy, 'Sydney CBD');
-  const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', token);
-  const type = types.data.find((t) => t.name === 'Task');
-  if (!store || !type) throw new Error('the demo tenant has no Sydney CBD or no Task type');
-  const created = await api<{ id: number }>('/api/admin/task/create', token, {
-    method: 'POST',
-    body: {
-      title,
-      description: '<p>Check the dairy fridge and write down what it reads.</p>',
-      type_id: type.id,
-      start_date: sydneyDay(0),
-      start_time: '00:00',
-      due_date: sydneyDay(0),
-      due_time: '23:30',
-      targets: { include: [store.id] },
-      evidence: { comment: true, photos: 0, files: 0 },
-      checklist,
-    },
+const publishChecklistTask = (title: string, checklist: string[]) =>
+  publishTask(published, {
+    type: 'Task',
+    title,
+    description: '<p>Check the dairy fridge and write down what it reads.</p>',
+    start_date: sydneyDay(0),
+    due_date: sydneyDay(0),
+    due_time: '23:30',
+    evidence: { comment: true, photos: 0, files: 0 },
+    checklist,
   });
-  published.push(created.id);
-  await api('/api/admin/task/publish', token, { method: 'POST', body: { id: created.id } });
-  return created.id;
-}
 
 describe('keyboard alone', () => {
   it('a team member skips to the page, opens a task, ticks its checklist, writes a comment and marks it done', async () => {
     const title = `Dairy fridge by keyboard ${Date.now()}`;
     await publishChecklistTask(title, ['Open the dairy fridge', 'Read the thermometer']);
-    const page = await open('staff-checklist');
+    const page = await open('keyboard-staff-checklist');
     await signInByKeyboard(page, 'staff@acme.test');
     const card = page.getByTestId('task-card').filter({ hasText: title });
     await card.waitFor();
@@ -149,7 +113,7 @@ describe('keyboard alone', () => {
       body: { parent_id: victoria.id, type: 'container', name },
     });
 
-    const page = await open('owner-hierarchy-move');
+    const page = await open('keyboard-owner-hierarchy-move');
     await signInByKeyboard(page, 'owner@acme.test');
     await page.goto('/admin/hierarchy');
     const tree = page.getByRole('tree');
@@ -194,29 +158,16 @@ describe('keyboard alone', () => {
 
   it('an area manager sends a completion back with a reason, then approves the next attempt, in the audit dialog', async () => {
     const title = `Keyboard audit ${Date.now()}`;
-    const owner = await signInApi('owner@acme.test');
-    const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', owner);
-    const store = findNode(verify.hierarchy, 'Sydney CBD');
-    const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', owner);
-    const type = types.data.find((t) => t.name === 'Task');
-    if (!store || !type) throw new Error('the demo tenant has no Sydney CBD or no Task type');
-    const created = await api<{ id: number }>('/api/admin/task/create', owner, {
-      method: 'POST',
-      body: {
-        title,
-        description: '<p>Say how many cases of water are on the pallet.</p>',
-        type_id: type.id,
-        start_date: sydneyDay(0),
-        start_time: '00:00',
-        due_date: sydneyDay(0),
-        due_time: '23:59',
-        targets: { include: [store.id] },
-        evidence: { comment: true, photos: 0, files: 0 },
-        approval: true,
-      },
+    const taskId = await publishTask(published, {
+      type: 'Task',
+      title,
+      description: '<p>Say how many cases of water are on the pallet.</p>',
+      start_date: sydneyDay(0),
+      due_date: sydneyDay(0),
+      due_time: '23:59',
+      evidence: { comment: true, photos: 0, files: 0 },
+      approval: true,
     });
-    published.push(created.id);
-    await api('/api/admin/task/publish', owner, { method: 'POST', body: { id: created.id } });
     // The store's answer, sent through the API (this journey is the reviewer's).
     const staff = await signInApi('staff@acme.test');
     const found = JSON.stringify(
@@ -230,7 +181,7 @@ describe('keyboard alone', () => {
       api('/api/user/task/complete', staff, { method: 'POST', body: { assignment_id: assignment, comment } });
     await answer('About twenty cases.');
 
-    const page = await open('area-audit');
+    const page = await open('keyboard-area-audit');
     await signInByKeyboard(page, 'area@acme.test');
     /** Audit By Task: search the task, open its queue and its waiting submission, all by keyboard. */
     const openSubmission = async () => {
@@ -280,7 +231,7 @@ describe('keyboard alone', () => {
 
     const decided = JSON.stringify(
       await api('/api/audit/submission/list', await signInApi('area@acme.test'), {
-        query: { task_id: created.id, status: 'all' },
+        query: { task_id: taskId, status: 'all' },
       }),
     );
     expect(decided).toContain('"state":"approved"');
@@ -289,7 +240,7 @@ describe('keyboard alone', () => {
 
   it('the owner writes a task for a store and publishes it after the confirmation', async () => {
     const title = `Keyboard task ${Date.now()}`;
-    const page = await open('owner-create-publish');
+    const page = await open('keyboard-owner-create-publish');
     await signInByKeyboard(page, 'owner@acme.test');
     await page.goto('/task/management/create');
     const titleField = page.locator('input[name="title"]');

@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MyTaskDetail, UrgentTasks } from '../../contract/api/mytasks';
-import type { HierarchyNode } from '../../contract/api/session';
-import { baseUrl, newPage, openBrowser, screenshotOnFailure } from './harness';
-import { api, findNode, signIn, signInApi, sydneyDay } from './journey';
+import { baseUrl, fileBrowser } from './harness';
+import { api, archivedAfterAll, publishTask, signIn, signInApi } from './journey';
 
 /**
  * The store's urgent-task journey (issue 11): head office publishes an urgent recall for Sydney
@@ -13,24 +12,9 @@ import { api, findNode, signIn, signInApi, sydneyDay } from './journey';
  * with a unique title, and assumes nothing about other files' tasks.
  */
 
-let browser: Browser;
-const pages: Page[] = [];
+const { open } = fileBrowser();
 /** Tasks this file published: archived at the end, so a failed run leaves no urgent modal for other files. */
-const published: number[] = [];
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-// Pages close before the next test rather than after: the failure screenshot runs after afterEach.
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (published.length === 0) return;
-  const token = await signInApi('owner@acme.test');
-  for (const id of published) await api('/api/admin/task/archive', token, { method: 'POST', body: { id } });
-});
+const published = archivedAfterAll();
 
 interface Photo {
   name: string;
@@ -63,47 +47,15 @@ const cameraPhoto = async (): Promise<Photo> => ({
 });
 
 /** As owner@acme.test: an Urgent task for the stores (Sydney CBD) that needs a photo, open from yesterday to tomorrow. */
-async function publishUrgentRecall(title: string, stores = ['Sydney CBD']): Promise<number> {
-  const token = await signInApi('owner@acme.test');
-  const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
-  const include = stores.map((name) => {
-    const store = findNode(verify.hierarchy, name);
-    if (!store) throw new Error(`${name} is not in the demo hierarchy`);
-    return store.id;
+const publishUrgentRecall = (title: string, stores = ['Sydney CBD']) =>
+  publishTask(published, {
+    type: 'Urgent',
+    stores,
+    title,
+    description:
+      '<p>Take every jar of <strong>batch 2291</strong> off the shelf and photograph the empty shelf.</p>',
+    evidence: { comment: false, photos: 1, files: 0 },
   });
-  const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', token);
-  const urgent = types.data.find((t) => t.name === 'Urgent');
-  if (!urgent) throw new Error('the demo tenant has no Urgent task type');
-  const created = await api<{ id: number }>('/api/admin/task/create', token, {
-    method: 'POST',
-    body: {
-      title,
-      description:
-        '<p>Take every jar of <strong>batch 2291</strong> off the shelf and photograph the empty shelf.</p>',
-      type_id: urgent.id,
-      start_date: sydneyDay(-1),
-      start_time: '00:00',
-      due_date: sydneyDay(1),
-      due_time: '23:00',
-      targets: { include },
-      evidence: { comment: false, photos: 1, files: 0 },
-    },
-  });
-  published.push(created.id);
-  await api('/api/admin/task/publish', token, { method: 'POST', body: { id: created.id } });
-  return created.id;
-}
-
-async function open(
-  name: string,
-  viewport?: { width: number; height: number },
-  timezoneId?: string,
-): Promise<Page> {
-  const page = await newPage(browser, { ...(viewport && { viewport }), ...(timezoneId && { timezoneId }) });
-  pages.push(page);
-  screenshotOnFailure(page, name);
-  return page;
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -174,7 +126,7 @@ describe('My Tasks: an urgent recall', () => {
   it('works the same on a 390 px phone, where the modal and the drawer fill the screen', async () => {
     const title = `Recall on a phone: batch 2291 (${Date.now()})`;
     await publishUrgentRecall(title);
-    const page = await open('my-tasks-urgent-phone', { width: 390, height: 844 });
+    const page = await open('my-tasks-urgent-phone', { viewport: { width: 390, height: 844 } });
     const assignment = await completeRecallFromTheModal(page, title, await cameraPhoto(), true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -189,7 +141,7 @@ describe('My Tasks: an urgent recall', () => {
   it('shows head office in New York other stores’ times by their own clock, and no urgent modal', async () => {
     const title = `Recall across zones (${Date.now()})`;
     await publishUrgentRecall(title, ['Sydney CBD', 'Broken Hill']);
-    const page = await open('my-tasks-urgent-new-york', undefined, 'America/New_York');
+    const page = await open('my-tasks-urgent-new-york', { timezoneId: 'America/New_York' });
     await signIn(page, 'owner@acme.test');
     await page.goto('/task');
     const cards = page.getByTestId('task-card').filter({ hasText: title });

@@ -1,9 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { HierarchyNode } from '../../contract/api/session';
+import { expect, it } from 'vitest';
 import { axeFindings } from './axe';
-import { newPage, openBrowser, screenshotOnFailure } from './harness';
-import { api, findNode, signIn, signInApi, sydneyDay } from './journey';
+import { baseUrl, fileBrowser } from './harness';
+import { api, archivedAfterAll, publishTask, signIn, signInApi } from './journey';
 
 /**
  * Issue 29: head office publishes an urgent recall for Sydney CBD; the server's job tells the
@@ -11,45 +9,8 @@ import { api, findNode, signIn, signInApi, sydneyDay } from './journey';
  * takes them to the task. The task is archived at the end, so no other file meets its modal.
  */
 
-let browser: Browser;
-let page: Page | undefined;
-const published: number[] = [];
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await page?.context().close();
-  await browser?.close();
-  const token = await signInApi('owner@acme.test');
-  for (const id of published) await api('/api/admin/task/archive', token, { method: 'POST', body: { id } });
-});
-
-async function publishUrgent(title: string): Promise<number> {
-  const token = await signInApi('owner@acme.test');
-  const verify = await api<{ hierarchy: HierarchyNode[] }>('/api/user/verify', token);
-  const store = findNode(verify.hierarchy, 'Sydney CBD');
-  const types = await api<{ data: { id: number; name: string }[] }>('/api/task/types/list', token);
-  const urgent = types.data.find((t) => t.name === 'Urgent');
-  if (!store || !urgent) throw new Error('the demo tenant lacks Sydney CBD or the Urgent type');
-  const created = await api<{ id: number }>('/api/admin/task/create', token, {
-    method: 'POST',
-    body: {
-      title,
-      description: '<p>Take every jar of batch 77 off the shelf.</p>',
-      type_id: urgent.id,
-      start_date: sydneyDay(-1),
-      start_time: '00:00',
-      due_date: sydneyDay(1),
-      due_time: '23:00',
-      targets: { include: [store.id] },
-      evidence: { comment: false, photos: 0, files: 0 },
-    },
-  });
-  published.push(created.id);
-  await api('/api/admin/task/publish', token, { method: 'POST', body: { id: created.id } });
-  return created.id;
-}
+const { open } = fileBrowser();
+const published = archivedAfterAll();
 
 /** The staff member's notice of `title`, once the server's job has made it (workers poll every 2 s). */
 async function waitForNotice(title: string): Promise<void> {
@@ -65,11 +26,14 @@ async function waitForNotice(title: string): Promise<void> {
 
 it('a new urgent task lights the bell for staff@acme.test, and its notice opens the task', async () => {
   const title = `Recall ${Date.now()}: batch 77 jam`;
-  await publishUrgent(title);
+  await publishTask(published, {
+    type: 'Urgent',
+    title,
+    description: '<p>Take every jar of batch 77 off the shelf.</p>',
+  });
   await waitForNotice(title);
 
-  page = await newPage(browser);
-  screenshotOnFailure(page, 'notifications-bell');
+  const page = await open('notifications-bell');
   await signIn(page, 'staff@acme.test');
   // The urgent reminder opens first; later.
   const modal = page.getByRole('dialog', { name: 'Urgent tasks' });
@@ -92,4 +56,80 @@ it('a new urgent task lights the bell for staff@acme.test, and its notice opens 
   await page
     .locator(`button[aria-label="Notifications, ${before - 1} unread"]`)
     .waitFor({ state: 'attached' });
+});
+
+it('a web push reaches the service worker and shows as a notification that names the task', async () => {
+  const phone = await open('notifications-push', {
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  });
+  const context = phone.context();
+  await context.grantPermissions(['notifications'], { origin: baseUrl() });
+  try {
+    await signIn(phone, 'staff@acme.test');
+    await phone.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    // The push service's part, played by Chromium's DevTools protocol: a push message for this
+    // origin's service worker, carrying what the server's push job sends (notification/push.ts).
+    const cdp = await context.newCDPSession(phone);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const mine = registrations.find((r) => r.scopeURL.startsWith(baseUrl()) && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registration;
+    const payload = {
+      title: 'Urgent at Sydney CBD: Recall batch 12',
+      body: 'An urgent task has started at Sydney CBD: Recall batch 12.',
+      link: '/task?assignment=1',
+      tag: 'task.urgent:1',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(baseUrl()).origin,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+
+    const shown = await phone.waitForFunction(
+      async () => {
+        const reg = await navigator.serviceWorker.ready;
+        const found = await reg.getNotifications({ tag: 'task.urgent:1' });
+        return found.map((n) => ({ title: n.title, body: n.body, link: (n.data as { link?: string }).link }));
+      },
+      undefined,
+      { timeout: 15_000, polling: 250 },
+    );
+    expect(await shown.jsonValue()).toEqual([
+      { title: payload.title, body: payload.body, link: payload.link },
+    ]);
+  } finally {
+    await context.close();
+  }
+});
+
+it('“Notifications on this device” sits on the profile, labelled and axe-clean, at 390 and 1280 px', async () => {
+  for (const width of [390, 1280]) {
+    const profile = await open(`notifications-device-${width}`, {
+      viewport: { width, height: 900 },
+      serviceWorkers: 'allow',
+    });
+    try {
+      // Head office's area manager: no urgent reminder of this file's recall stands in front.
+      await signIn(profile, 'area@acme.test');
+      await profile.goto('/profile');
+      const toggle = profile.getByLabel('Notifications on this device');
+      await toggle.waitFor();
+      expect(await toggle.isChecked()).toBe(false);
+      // Before scrolling: on a phone the app bar (and the page's h1 in it) slides away on scroll.
+      expect(await axeFindings(profile, `profile notifications ${width}`)).toEqual([]);
+      // Nothing wider than the screen: the third channel's switches stay on it.
+      expect(await profile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await profile.getByTestId('profile-notifications').scrollIntoViewIfNeeded();
+      await profile.screenshot({ path: `/tmp/rb-profile-${width}.png`, fullPage: false });
+    } finally {
+      await profile.context().close();
+    }
+  }
 });

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, newPage, openBrowser, screenshotOnFailure } from './harness';
-import { signIn } from './journey';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './harness';
+import { api, seen, signIn, tokenCookie } from './journey';
 
 /**
  * The organisation journey: the owner builds an area with two new stores (one made in place, one
@@ -10,46 +10,12 @@ import { signIn } from './journey';
  * data other journeys rely on is untouched.
  */
 
-let browser: Browser;
-const pages: Page[] = [];
+const { open } = fileBrowser();
 const suffix = Date.now().toString(36).slice(-5);
 const AREA = `Harbour ${suffix}`;
 const STORE_A = `Harbour North ${suffix}`;
 const STORE_B = `Harbour South ${suffix}`;
 const PERSON = `harbour.${suffix}@acme.test`;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(name: string): Promise<Page> {
-  const page = await newPage(browser);
-  pages.push(page);
-  screenshotOnFailure(page, name);
-  return page;
-}
-
-/** Calls the API with the page's session, for setup the journey is not about. */
-async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'user_access_token')?.value;
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as { data: T; message?: string };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
-/** Waits for a text anywhere on the page (notifications queue, so allow a few seconds). */
-const seen = (page: Page, text: string) => page.getByText(text).first().waitFor({ timeout: 15_000 });
 
 /** A line of the tree: named by the node's name, then its code, state and people (", 3 people…"). */
 const treeItem = (page: Page, name: string) =>
@@ -99,12 +65,12 @@ describe('organisation', () => {
 
     // A new person at the first store (made through the API: the users screen is not this journey).
     const storeA = Number(await treeItem(page, STORE_A).getAttribute('data-node-id'));
-    const roles = await api<{ data: { id: number; name: string }[] }>(
-      page,
-      '/api/role/list?page=1&per_page=1000',
-    );
+    const token = (await tokenCookie(page))?.value ?? '';
+    const roles = await api<{ data: { id: number; name: string }[] }>('/api/role/list', token, {
+      query: { page: 1, per_page: 1000 },
+    });
     const member = roles.data.find((r) => r.name === 'Team Member')!;
-    await api(page, '/api/user/create', {
+    await api('/api/user/create', token, {
       method: 'POST',
       body: {
         username: PERSON,

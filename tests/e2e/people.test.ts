@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, fileBrowser, screenshotOnFailure } from './harness';
+import { menuLabels, pathOf, signIn } from './journey';
 
 /**
  * People and access, end to end: the owner makes a role from Store Manager and a new person with
@@ -8,50 +9,12 @@ import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } fro
  * disables them and their open session stops working. Only entities made here are changed.
  */
 
-let browser: Browser;
-const pages: Page[] = [];
+const { open } = fileBrowser();
 const stamp = Date.now().toString(36);
 const ROLE = `Shift Lead ${stamp}`;
 const EMAIL = `shift.lead.${stamp}@acme.test`;
 const FIRST_PASSWORD = 'shift-first-123';
 const OWN_PASSWORD = 'shift-own-4567';
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-// Pages close before the next test rather than after this one, so a failure can still be photographed.
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** The owner's and the new person's pages live across the journey's steps; others close between them. */
-async function open(name: string, { keep = false } = {}): Promise<Page> {
-  const page = await newPage(browser);
-  if (!keep) pages.push(page);
-  screenshotOnFailure(page, name);
-  return page;
-}
-
-async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
-}
-
-async function menuLabels(page: Page): Promise<string[]> {
-  const nav = page.getByTestId('main-menu');
-  await nav.waitFor({ timeout: 15_000 });
-  const closed = nav.locator('[aria-expanded="false"]');
-  while ((await closed.count()) > 0) await closed.first().click();
-  return (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
-}
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('people and access', () => {
   let owner: Page;
@@ -59,7 +22,7 @@ describe('people and access', () => {
 
   it('the owner duplicates Store Manager into a new role', async () => {
     owner = await open('people-role', { keep: true });
-    await login(owner, 'owner@acme.test');
+    await signIn(owner, 'owner@acme.test');
     await owner.goto('/admin/role');
     const row = owner.getByRole('row', { name: /Store Manager/ }).first();
     await row.getByRole('link', { name: 'Duplicate' }).click();
@@ -95,7 +58,7 @@ describe('people and access', () => {
 
   it('the new person must choose a password, then sees the menu the role allows', async () => {
     lead = await open('people-new-user', { keep: true });
-    await login(lead, EMAIL, FIRST_PASSWORD);
+    await signIn(lead, EMAIL, FIRST_PASSWORD);
     expect(pathOf(lead)).toBe('/password/change');
     await lead.getByRole('heading', { name: 'Set a new password' }).waitFor();
     await lead.locator('input[name="password"]').fill(OWN_PASSWORD);

@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newPage, openBrowser, screenshotOnFailure } from './harness';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './harness';
 import { signIn, sydneyDay, sydneyPattern, typeDay } from './journey';
 
 /**
@@ -9,25 +8,7 @@ import { signIn, sydneyDay, sydneyPattern, typeDay } from './journey';
  * their own (kept in the address) and downloads the report as XLSX, which must open.
  */
 
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(name: string): Promise<Page> {
-  const page = await newPage(browser);
-  pages.push(page);
-  screenshotOnFailure(page, name);
-  return page;
-}
+const { open } = fileBrowser();
 
 describe('Reports', () => {
   it('the owner opens each report, changes the range and downloads an XLSX that opens', async () => {

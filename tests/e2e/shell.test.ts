@@ -1,59 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, resetLinkFor, screenshotOnFailure } from './harness';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, fileBrowser, resetLinkFor } from './harness';
+import { menuLabels, pathOf, signIn, submitSignIn, tokenCookie } from './journey';
 
 /**
  * Journeys through the web shell against the built product and a fresh demo database: sign-in per
  * role, the password flows, sign-out, the permission guard and the mobile layout.
  */
 
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-// Pages close before the next test rather than after this one: vitest runs onTestFailed (the
-// failure screenshot) after afterEach hooks, and a closed page cannot be photographed.
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(name: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(browser, viewport ? { viewport } : {});
-  pages.push(page);
-  screenshotOnFailure(page, name);
-  return page;
-}
-
-/** Fills the sign-in form and waits until the app has taken the browser somewhere else. */
-async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
-}
-
-/** The main menu's entries, every group opened, in screen order. */
-async function menuLabels(page: Page): Promise<string[]> {
-  const nav = page.getByTestId('main-menu');
-  await nav.waitFor({ timeout: 15_000 });
-  const closed = nav.locator('[aria-expanded="false"]');
-  while ((await closed.count()) > 0) await closed.first().click();
-  return (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
-}
-
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
-}
-
-async function tokenCookie(page: Page) {
-  return (await page.context().cookies()).find((c) => c.name === 'user_access_token');
-}
+const { open } = fileBrowser();
 
 // The placeholder modules have no module id, so every customer-tenant role sees them.
 const PLACEHOLDERS = [
@@ -131,7 +85,7 @@ describe('web shell journeys', () => {
   for (const { user, role, landing, menu, tenant } of MENUS) {
     it(`${user} (${role}) lands on ${landing} and sees only the menu the role allows`, async () => {
       const page = await open(`menu-${user}`);
-      await login(page, user);
+      await signIn(page, user);
       await page.waitForURL((url) => url.pathname === landing, { timeout: 15_000 });
       expect(await menuLabels(page)).toEqual(menu);
       await expect(page.getByTestId('tenant-name').textContent()).resolves.toBe(tenant);
@@ -140,7 +94,7 @@ describe('web shell journeys', () => {
 
   it('wears the tenant theme: Acme red app bar and colour variables', async () => {
     const page = await open('theme-acme');
-    await login(page, 'owner@acme.test');
+    await signIn(page, 'owner@acme.test');
     const bar = page.locator('header').first();
     await bar.waitFor();
     expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(183, 28, 28)');
@@ -156,7 +110,7 @@ describe('web shell journeys', () => {
 
   it('forces reset@acme.test to /password/change, then lets them into the app', async () => {
     const page = await open('forced-reset');
-    await login(page, 'reset@acme.test');
+    await signIn(page, 'reset@acme.test');
     expect(pathOf(page)).toBe('/password/change');
     // Every other page sends them back while the reset is pending.
     await page.goto('/task');
@@ -172,7 +126,8 @@ describe('web shell journeys', () => {
   });
 
   it('resets a forgotten password from the e-mailed link: the new one works, the old one does not', async () => {
-    const email = 'olivia.smith.1@acme.test';
+    // Not a person of DEMO_LANGUAGES: the languages journeys sign them in with the demo password.
+    const email = 'charlotte.williams.3@acme.test';
     const page = await open('forgot-password');
     await page.goto('/password');
     await page.waitForURL((url) => url.pathname === '/password/forgot');
@@ -184,19 +139,17 @@ describe('web shell journeys', () => {
     const link = await resetLinkFor(email);
     expect(link).toContain('/password/reset/');
     await page.goto(link);
-    await page.locator('input[name="password"]').fill('olivia-new-secret');
-    await page.locator('input[name="confirm"]').fill('olivia-new-secret');
+    await page.locator('input[name="password"]').fill('charlotte-new-secret');
+    await page.locator('input[name="confirm"]').fill('charlotte-new-secret');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByText('Sign in with your new password').waitFor();
 
-    await page.locator('input[name="username"]').fill(email);
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, email);
     await page.getByText('Incorrect username or password').waitFor();
     expect(pathOf(page)).toBe('/login');
 
-    await login(page, email, 'olivia-new-secret');
+    await signIn(page, email, 'charlotte-new-secret');
     await page.waitForURL((url) => url.pathname === '/task', { timeout: 15_000 });
 
     // The link is single-use.
@@ -210,7 +163,7 @@ describe('web shell journeys', () => {
 
   it('signs out: the cookie is cleared and the app asks to sign in again', async () => {
     const page = await open('logout');
-    await login(page, 'owner@acme.test');
+    await signIn(page, 'owner@acme.test');
     await page.waitForURL((url) => url.pathname === '/dashboard');
     const cookie = await tokenCookie(page);
     expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
@@ -233,7 +186,7 @@ describe('web shell journeys', () => {
 
   it('sends staff@acme.test from /admin/user to /forbidden', async () => {
     const page = await open('forbidden');
-    await login(page, 'staff@acme.test');
+    await signIn(page, 'staff@acme.test');
     await page.goto('/admin/user');
     await page.waitForURL((url) => url.pathname === '/forbidden', { timeout: 15_000 });
     await expect(page.getByTestId('forbidden').textContent()).resolves.toContain('Access denied');
@@ -244,8 +197,8 @@ describe('web shell journeys', () => {
   });
 
   it('uses the mobile layout at 767 px: the menu is a drawer behind the app-bar button', async () => {
-    const page = await open('mobile', { width: 767, height: 900 });
-    await login(page, 'store@acme.test');
+    const page = await open('mobile', { viewport: { width: 767, height: 900 } });
+    await signIn(page, 'store@acme.test');
     await page.locator('.sl-mobile').waitFor({ timeout: 15_000 });
     await expect(page.getByTestId('main-menu').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();

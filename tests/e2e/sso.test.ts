@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoIdentityProvider, startDemoIdentityProvider } from '../../server/cli/demoIdentityProvider';
 import { axeFindings } from './axe';
-import { baseUrl, newPage, openBrowser, screenshotOnFailure } from './harness';
-import { signIn, signInApi } from './journey';
+import { baseUrl, fileBrowser } from './harness';
+import { api, signIn, signInApi, tokenCookie } from './journey';
 
 /**
  * Single sign-on in Chromium against a real OpenID Connect provider (oidc-provider, running in this
@@ -17,12 +17,10 @@ const CLIENT_ID = 'storeline-e2e';
 const CLIENT_SECRET = 'storeline-e2e-secret';
 const PROVIDER = 'Acme Login';
 
-let browser: Browser;
+const { open } = fileBrowser();
 let idp: DemoIdentityProvider;
-const pages: Page[] = [];
 
 beforeAll(async () => {
-  browser = await openBrowser();
   idp = await startDemoIdentityProvider({
     port: 0,
     clientId: CLIENT_ID,
@@ -30,20 +28,11 @@ beforeAll(async () => {
     redirectUris: [`${baseUrl()}/api/sso/callback`],
   });
 });
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
 afterAll(async () => {
   // Leave Acme signing in with passwords for the journeys after this file.
-  const token = await signInApi(OWNER);
-  await fetch(`${baseUrl()}/api/sso/config`, {
+  await api('/api/sso/config', await signInApi(OWNER), {
     method: 'PUT',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-    },
-    body: JSON.stringify({
+    body: {
       enabled: false,
       provider_name: '',
       issuer: '',
@@ -52,18 +41,10 @@ afterAll(async () => {
       sso_only: false,
       break_glass_usernames: [],
       create_users: { enabled: false, node_id: null, role_id: null },
-    }),
+    },
   });
-  await browser?.close();
   await idp?.close();
 });
-
-async function open(name: string): Promise<Page> {
-  const page = await newPage(browser);
-  pages.push(page);
-  screenshotOnFailure(page, name);
-  return page;
-}
 
 /** Types the address, leaves the field, and follows "Continue with …" to the provider's page. */
 async function continueWithProvider(page: Page, email: string, by: 'mouse' | 'keyboard' = 'mouse') {
@@ -120,9 +101,7 @@ describe('single sign-on', () => {
       { width: 1280, height: 800 },
       { width: 390, height: 844 },
     ]) {
-      const page = await newPage(browser, { viewport });
-      pages.push(page);
-      screenshotOnFailure(page, `sso-login-${viewport.width}`);
+      const page = await open(`sso-login-${viewport.width}`, { viewport });
       await page.goto('/login');
       await page.locator('input[name="username"]').fill(OWNER);
       await page.locator('input[name="username"]').press('Tab');
@@ -135,7 +114,7 @@ describe('single sign-on', () => {
     const page = await open('sso-owner');
     await continueWithProvider(page, OWNER, 'keyboard');
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
-    const token = (await page.context().cookies()).find((c) => c.name === 'user_access_token');
+    const token = await tokenCookie(page);
     expect(token?.value).toMatch(/^\d+\./);
     await page
       .getByRole('button', { name: /Olivia/ })
@@ -149,6 +128,6 @@ describe('single sign-on', () => {
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
     expect(new URL(page.url()).searchParams.get('error')).toBe('sso_user_not_found');
     await page.getByText('Your single sign-on account is not linked to a Storeline user').waitFor();
-    expect((await page.context().cookies()).some((c) => c.name === 'user_access_token')).toBe(false);
+    expect(await tokenCookie(page)).toBeUndefined();
   });
 });

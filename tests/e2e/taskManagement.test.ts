@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, screenshotOnFailure } from './harness';
-import { sydneyDay, sydneyPattern, typeTime } from './journey';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './harness';
+import { archivedAfterAll, signIn, sydneyDay, sydneyPattern, typeTime } from './journey';
 
 /**
  * Head office sends work (issue 10): the owner writes an urgent task for Sydney Metro that needs a
@@ -10,43 +9,14 @@ import { sydneyDay, sydneyPattern, typeTime } from './journey';
  * the title is unique and the task is archived afterwards so no urgent modal lingers for others.
  */
 
-let browser: Browser;
-let page: Page;
+const { open } = fileBrowser();
 const TITLE = `Recall: oat milk 1 L, batch ${Date.now() % 100_000}`;
-let taskId: number | undefined;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (taskId === undefined) return;
-  const login = await fetch(`${baseUrl()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ username: 'owner@acme.test', password: DEMO_PASSWORD }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  await fetch(`${baseUrl()}/api/admin/task/archive`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${data.token}`,
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-    },
-    body: JSON.stringify({ id: taskId }),
-  });
-});
+const published = archivedAfterAll();
 
 describe('Task Management: an urgent task for an area', () => {
   it('the owner writes it, previews 3 stores and publishes it', async () => {
-    page = await newPage(browser);
-    screenshotOnFailure(page, 'task-management-publish');
-    await page.goto('/login');
-    await page.locator('input[name="username"]').fill('owner@acme.test');
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+    const page = await open('task-management-publish');
+    await signIn(page, 'owner@acme.test');
 
     await page.goto('/task/management/create');
     await page.locator('input[name="title"]').fill(TITLE);
@@ -88,7 +58,7 @@ describe('Task Management: an urgent task for an area', () => {
     await page.waitForURL((url) => /^\/task\/management\/detail\/\d+$/.test(url.pathname), {
       timeout: 20_000,
     });
-    taskId = Number(new URL(page.url()).pathname.split('/').pop());
+    published.push(Number(new URL(page.url()).pathname.split('/').pop()));
     await page.getByRole('heading', { name: TITLE }).waitFor();
     await page.getByText('Published', { exact: true }).first().waitFor();
     for (const store of ['Sydney CBD', 'Bondi Junction', 'Parramatta']) {

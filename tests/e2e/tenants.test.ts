@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, newPage, openBrowser, resetLinkFor, screenshotOnFailure } from './harness';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser, resetLinkFor } from './harness';
+import { seen, signIn, submitSignIn } from './journey';
 
 /**
  * Onboarding a tenant end to end: the platform operator creates "Initech", its first administrator
@@ -9,8 +9,7 @@ import { DEMO_PASSWORD, newPage, openBrowser, resetLinkFor, screenshotOnFailure 
  * tenant is changed, so Acme's and Globex's terms and theme stay as other journeys expect them.
  */
 
-let browser: Browser;
-const pages: Page[] = [];
+const { open } = fileBrowser();
 // One e2e server serves every run of this file's journeys; a suffix keeps re-runs apart.
 const suffix = Date.now().toString(36).slice(-5);
 const IDENTIFIER = `initech-${suffix}`;
@@ -18,38 +17,10 @@ const ADMIN = `bill.lumbergh.${suffix}@initech.test`;
 const PASSWORD = 'initech-tps-report-1';
 const PRIMARY = '#0b6e4f';
 
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-beforeEach(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-});
-afterAll(async () => {
-  for (const page of pages.splice(0)) await page.context().close();
-  await browser?.close();
-});
-
-async function open(name: string): Promise<Page> {
-  const page = await newPage(browser);
-  pages.push(page);
-  screenshotOnFailure(page, name);
-  return page;
-}
-
-async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
-}
-
-const seen = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 15_000 });
-
 describe('tenant onboarding', () => {
   it('the operator creates Initech; its administrator sets a password, renames Workspace and recolours it live', async () => {
     const operator = await open('tenants-operator');
-    await login(operator, 'operator@admin.test');
+    await signIn(operator, 'operator@admin.test');
     await operator.waitForURL((url) => url.pathname === '/tenant-management');
     // Other journeys add stores to Acme, so only the limit is fixed; the count is at least the 12 demo stores.
     const usage = operator
@@ -83,7 +54,7 @@ describe('tenant onboarding', () => {
     await admin.locator('input[name="confirm"]').fill(PASSWORD);
     await admin.getByRole('button', { name: 'Save new password' }).click();
     await admin.waitForURL((url) => url.pathname === '/login');
-    await login(admin, ADMIN, PASSWORD);
+    await signIn(admin, ADMIN, PASSWORD);
     await admin.getByTestId('tenant-name').filter({ hasText: 'Initech' }).waitFor({ timeout: 15_000 });
     const nav = admin.getByTestId('main-menu');
     await nav.getByRole('link', { name: 'Workspace Info' }).waitFor();
@@ -96,7 +67,7 @@ describe('tenant onboarding', () => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
 
-    const term = admin.getByRole('textbox', { name: 'A workspace is called' });
+    const term = admin.getByRole('textbox', { name: 'A workspace is called', exact: true });
     await term.fill('Branch');
     await admin.getByRole('button', { name: 'Save settings' }).click();
     await seen(admin, 'Settings saved');
@@ -137,15 +108,13 @@ describe('tenant onboarding', () => {
     await seen(operator, 'Initech is disabled and its users are signed out');
     await admin.reload();
     await admin.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
-    await admin.locator('input[name="username"]').fill(ADMIN);
-    await admin.locator('input[name="password"]').fill(PASSWORD);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(admin, ADMIN, PASSWORD);
     await seen(admin, 'Your organisation’s account is disabled');
   });
 
   it('a tenant administrator cannot open tenant management', async () => {
     const page = await open('tenants-forbidden');
-    await login(page, 'owner@acme.test');
+    await signIn(page, 'owner@acme.test');
     await page.goto('/tenant-management');
     await page.waitForURL((url) => url.pathname === '/forbidden');
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEntries } from '../../server/db/schema';
 import { applyRetention } from '../../server/modules/activity/retention';
 import { createTestApp, type TestApp } from './helpers/app';
+import { organisation } from './helpers/organisation';
 import { taskKit } from './helpers/tasks';
 
 let t: TestApp;
@@ -332,6 +333,52 @@ describe('scope of places', () => {
     // The area manager of Sydney Metro (given activity.read above) sees it: the entry is at the store.
     const area = await list('area@acme.test', { entity: 'workspace' });
     expect(area.data.map((e) => e.entity_id)).toContain(String(parramatta.id));
+  });
+});
+
+describe('a store’s history', () => {
+  it('holds its creation under the store’s id and name, like its later edits', async () => {
+    const metro = await organisation(t).node('Sydney Metro');
+    // A container made in the hierarchy is logged under its node id and name as saved.
+    const east = await t.injectAs('owner@acme.test', {
+      method: 'POST',
+      url: '/api/hierarchy/node/create',
+      payload: { parent_id: metro.id, type: 'container', name: '  Eastern Suburbs ' },
+    });
+    expect(east.statusCode, east.body).toBe(200);
+    const node = await list('owner@acme.test', { entity: 'hierarchy.node' });
+    expect(node.data[0]).toMatchObject({
+      action: 'hierarchy.node.create',
+      entity_id: String(east.json().data.id),
+      entity_name: 'Eastern Suburbs',
+    });
+    const created = await t.injectAs('owner@acme.test', {
+      method: 'POST',
+      url: '/api/workspace/create',
+      payload: {
+        name: 'Bondi Junction',
+        parent_id: metro.id,
+        identifier: 'NSW-077',
+        timezone: 'Australia/Sydney',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const store = created.json().data as { id: number; node_id: number };
+    // The container took a node id and no store id: the two differ from here on.
+    expect(store.id).not.toBe(store.node_id);
+    const renamed = await t.injectAs('owner@acme.test', {
+      method: 'PUT',
+      url: '/api/workspace/update',
+      payload: { id: store.id, name: 'Bondi Junction Westfield' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // The store's History (entity workspace, its id) holds both, each named as the store was then.
+    const history = await list('owner@acme.test', { entity: 'workspace', entity_id: String(store.id) });
+    expect(history.data.map((e) => [e.action, e.entity_id, e.entity_name])).toEqual([
+      ['workspace.update', String(store.id), 'Bondi Junction Westfield'],
+      ['workspace.create', String(store.id), 'Bondi Junction'],
+    ]);
+    expect(history.data[1]!.changes.identifier).toEqual({ after: 'NSW-077' });
   });
 });
 

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AuditStorePage,
   AuditSubmissionDetail,
@@ -11,36 +8,20 @@ import type {
 } from '../../contract/api/audit';
 import type { MyTaskCompleteBody, MyTaskDetail, MyTaskGroup } from '../../contract/api/mytasks';
 import { departments, taskSubmissions } from '../../server/db/schema';
-import { createTestApp, type InjectOptions, type TestApp } from './helpers/app';
-import { PNG } from './helpers/files';
+import { AREA, OWNER, STAFF, STORE, SYDNEY } from './helpers/acmePeople';
+import type { InjectOptions } from './helpers/app';
+import { appWithFiles, PNG } from './helpers/files';
 import { organisation } from './helpers/organisation';
 import { onPostgres } from './helpers/target';
 import { localDate, taskBuilder } from './helpers/taskRows';
 import { taskKit } from './helpers/tasks';
 
 // Evidence is stored on disk: the reviewer downloads the store's real photo.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-audit-'));
-let t: TestApp;
-let org: ReturnType<typeof organisation>;
-let tasks: ReturnType<typeof taskBuilder>;
-let kit: ReturnType<typeof taskKit>;
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
-const STORE = 'store@acme.test';
-const STAFF = 'staff@acme.test';
+const t = appWithFiles('storeline-audit-');
+const org = organisation(t);
+const tasks = taskBuilder(t);
+const kit = taskKit(t);
 const GLOBEX = 'owner@globex.test';
-const SYDNEY = 'Australia/Sydney';
-
-beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  org = organisation(t);
-  tasks = taskBuilder(t);
-  kit = taskKit(t);
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const get = async <T>(as: string, url: string, query: Record<string, string | number> = {}) => {
   const res = await t.injectAs(as, { url, query });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { departments, hierarchyNodes } from '../../server/db/schema';
+import { OWNER } from './helpers/acmePeople';
 import { createTestApp, type TestApp } from './helpers/app';
 
 let t: TestApp;
@@ -7,8 +8,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const OWNER = 'owner@acme.test';
 
 async function departmentNames() {
   const rows = await t.database.db

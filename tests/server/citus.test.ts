@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { OWNER, STAFF } from './helpers/acmePeople';
 import { createTestApp, type InjectResponse, type TestApp } from './helpers/app';
 import { taskKit } from './helpers/tasks';
 
@@ -9,9 +10,6 @@ import { taskKit } from './helpers/tasks';
  * a tenant makes all day are answered by queries on one shard. Elsewhere these tests are skipped.
  */
 const onCitus = inject('citus');
-
-const OWNER = 'owner@acme.test';
-const STAFF = 'staff@acme.test';
 
 interface Statement {
   text: string;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../contract/api/hierarchy';
 import { hierarchyNodes, taskSubmissions, users } from '../../server/db/schema';
 import { countAdministrators } from '../../server/lib/administrators';
+import { OWNER } from './helpers/acmePeople';
 import { createTestApp, type InjectOptions, type InjectResponse, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { localDate, taskBuilder } from './helpers/taskRows';
@@ -15,7 +16,6 @@ import { taskKit } from './helpers/tasks';
  */
 let t: TestApp;
 let org: ReturnType<typeof organisation>;
-const OWNER = 'owner@acme.test';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,8 +23,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const all = (calls: (() => Promise<InjectResponse>)[]) => Promise.all(calls.map((c) => c()));
-const as = (username: string, options: InjectOptions) => () => t.injectAs(username, options);
+type Call = (() => Promise<InjectResponse>) & { username?: string };
+/**
+ * Signs every caller in first, then starts the calls together: a session made while the race runs
+ * could name a user another call has just deleted (a foreign-key error on the distributed database,
+ * where the delete wins more often).
+ */
+async function all(calls: Call[]) {
+  for (const c of calls) if (c.username) await t.tokenFor(c.username);
+  return Promise.all(calls.map((c) => c()));
+}
+const as = (username: string, options: InjectOptions): Call =>
+  Object.assign(() => t.injectAs(username, options), { username });
 const statuses = (answers: InjectResponse[]) => answers.map((a) => a.statusCode);
 
 function flatten(nodes: TreeNode[]): TreeNode[] {
@@ -150,6 +160,20 @@ async function setEnabled(tenantId: number, id: number, enabled: boolean) {
     .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
 }
 
+/**
+ * Runs `work` with the owner disabled, so the test's administrators are all there are, and enables
+ * the owner again however `work` ends: a failure here must not fail every later test with 401.
+ */
+async function withOwnerDisabled(tenantId: number, work: () => Promise<void>) {
+  const owner = await t.userByUsername(OWNER);
+  await setEnabled(tenantId, owner.id, false);
+  try {
+    await work();
+  } finally {
+    await setEnabled(tenantId, owner.id, true);
+  }
+}
+
 async function deleteUsers(tenantId: number, ids: number[]) {
   await t.database.db.delete(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
 }
@@ -161,19 +185,18 @@ describe('the last administrator under parallel demotions', () => {
     const ids: number[] = [];
     for (const email of ring) ids.push(await org.addUser(email, 'Acme Retail', 'Administrator'));
     // Everybody else with administrator access is disabled, so the ring is all there is.
-    const owner = await t.userByUsername(OWNER);
-    await setEnabled(tenantId, owner.id, false);
-    expect(await countAdministrators(t.database.db, tenantId)).toBe(3);
-    const answers = await all(
-      ring.map((email, i) =>
-        as(email, { method: 'PUT', url: '/api/user/disable', payload: { id: ids[(i + 1) % ring.length] } }),
-      ),
-    );
-    // A disabled administrator's own request may already find its session ended (401).
-    for (const s of statuses(answers)) expect([200, 401, 409]).toContain(s);
-    expect(await countAdministrators(t.database.db, tenantId)).toBeGreaterThanOrEqual(1);
+    await withOwnerDisabled(tenantId, async () => {
+      expect(await countAdministrators(t.database.db, tenantId)).toBe(3);
+      const answers = await all(
+        ring.map((email, i) =>
+          as(email, { method: 'PUT', url: '/api/user/disable', payload: { id: ids[(i + 1) % ring.length] } }),
+        ),
+      );
+      // A disabled administrator's own request may already find its session ended (401).
+      for (const a of answers) expect([200, 401, 409], a.body).toContain(a.statusCode);
+      expect(await countAdministrators(t.database.db, tenantId)).toBeGreaterThanOrEqual(1);
+    });
     await deleteUsers(tenantId, ids);
-    await setEnabled(tenantId, owner.id, true);
   });
 
   it('keeps one when the last two administrators delete each other at once', async () => {
@@ -181,20 +204,20 @@ describe('the last administrator under parallel demotions', () => {
     const pair = ['pair.a@acme.test', 'pair.b@acme.test'];
     const ids: number[] = [];
     for (const email of pair) ids.push(await org.addUser(email, 'Acme Retail', 'Administrator'));
-    const owner = await t.userByUsername(OWNER);
-    await setEnabled(tenantId, owner.id, false);
-    expect(await countAdministrators(t.database.db, tenantId)).toBe(2);
-    const answers = await all([
-      as(pair[0]!, { method: 'DELETE', url: '/api/user/delete', query: { id: ids[1]! } }),
-      as(pair[1]!, { method: 'DELETE', url: '/api/user/delete', query: { id: ids[0]! } }),
-    ]);
-    // The loser is refused (409), or already signed out by the winner's delete (401).
-    const [won, lost] = statuses(answers).sort();
-    expect(won).toBe(200);
-    expect([401, 409]).toContain(lost);
-    expect(await countAdministrators(t.database.db, tenantId)).toBe(1);
+    await withOwnerDisabled(tenantId, async () => {
+      expect(await countAdministrators(t.database.db, tenantId)).toBe(2);
+      const answers = await all([
+        as(pair[0]!, { method: 'DELETE', url: '/api/user/delete', query: { id: ids[1]! } }),
+        as(pair[1]!, { method: 'DELETE', url: '/api/user/delete', query: { id: ids[0]! } }),
+      ]);
+      // The loser is refused (409), or already signed out by the winner's delete (401).
+      const said = answers.map((a) => `${a.statusCode} ${a.body}`).join('; ');
+      const [won, lost] = statuses(answers).sort();
+      expect(won, said).toBe(200);
+      expect([401, 409], said).toContain(lost);
+      expect(await countAdministrators(t.database.db, tenantId)).toBe(1);
+    });
     await deleteUsers(tenantId, ids);
-    await setEnabled(tenantId, owner.id, true);
   });
 });
 

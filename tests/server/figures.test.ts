@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditSubmissionPage } from '../../contract/api/audit';
 import type { MyTaskCompleteBody } from '../../contract/api/mytasks';
 import { seedDemoTasks } from '../../server/seed/demoTasks';
+import { AREA, OWNER, STAFF, STORE, SYDNEY } from './helpers/acmePeople';
 import { createTestApp, type TestApp } from './helpers/app';
 import { figureAssertions, historyViolations, type Viewer } from './helpers/figures';
 import { localDate } from './helpers/taskRows';
@@ -19,11 +20,6 @@ import { taskKit } from './helpers/tasks';
  * The checks themselves are in helpers/figures.ts.
  */
 
-const SYDNEY = 'Australia/Sydney';
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
-const STORE = 'store@acme.test';
-const STAFF = 'staff@acme.test';
 const VIEWERS: Viewer[] = [
   { username: OWNER, timezone: SYDNEY },
   { username: AREA, timezone: SYDNEY },
@@ -117,7 +113,7 @@ describe('figures over a generated history (through the API)', () => {
     if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
   };
   const complete = async (as: string, body: MyTaskCompleteBody) =>
-    ok(`${as} completes ${body.assignment_id}`, await kit.call(as, 'POST', '/api/user/task/complete', body));
+    ok(`${as} completes ${body.assignment_id}`, await kit.complete(as, body));
 
   /** People working at each store (store managers and team members who can sign in). */
   let staffOf = new Map<string, string[]>();

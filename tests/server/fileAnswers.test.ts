@@ -1,39 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type InjectResponse, type TestApp } from './helpers/app';
-import { PNG } from './helpers/files';
+import { describe, expect, it } from 'vitest';
+import { OWNER } from './helpers/acmePeople';
+import type { InjectResponse } from './helpers/app';
+import { appWithFiles, fileForm, PNG } from './helpers/files';
 
 /*
  * Every answer that is a file — an uploaded photo or document, a picture, a logo, an export, an
  * import template — opens in a sandbox: no scripts, no requests, no forms, even if a browser
  * were to misread what it is. A second wall behind the content checks of the uploads.
  */
-let t: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-file-answers-'));
-  t = await createTestApp({ dataDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const t = appWithFiles('storeline-file-answers-');
 
-const OWNER = 'owner@acme.test';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
 
-function form(data: Buffer | string, filename: string) {
-  const body = new FormData();
-  body.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), filename);
-  return body;
-}
-
 async function uploaded(url: string, data: Buffer | string, filename: string) {
-  const res = await t.injectAs(OWNER, { method: 'POST', url, payload: form(data, filename) });
+  const res = await t.injectAs(OWNER, { method: 'POST', url, payload: fileForm(data, filename) });
   expect(res.statusCode, `${url} ${res.body}`).toBe(200);
   return res.json().data;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeRecord, TreeNode } from '../../contract/api/hierarchy';
+import { AREA, OWNER, STORE } from './helpers/acmePeople';
 import { createTestApp, type InjectOptions, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 
@@ -16,11 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (as: string, options: InjectOptions) => t.injectAs(as, options);
-const OWNER = 'owner@acme.test';
 // The demo Area Manager at Sydney Metro: hierarchy read and update, no create or delete.
-const AREA = 'area@acme.test';
 // The demo Store Manager: no hierarchy module at all.
-const STORE = 'store@acme.test';
 
 function flatten(nodes: TreeNode[]): TreeNode[] {
   return nodes.flatMap((n) => [n, ...flatten(n.children)]);

@@ -2,27 +2,21 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportCheckReport, ImportFileList, ImportResult } from '../../contract/api/imports';
 import { importFiles, importRuns, profileValues, users } from '../../server/db/schema';
-import type { TestApp } from './helpers/app';
-import { createImportApp, csv, importCalls, injectFailure, xlsx } from './helpers/imports';
+import { AREA, OWNER } from './helpers/acmePeople';
+import { appWithFiles } from './helpers/files';
+import { csv, importCalls, injectFailure, reportError, xlsx } from './helpers/imports';
 import { organisation } from './helpers/organisation';
 
-let t: TestApp;
-let dataDir: string;
-let close: () => Promise<void>;
-let people: ReturnType<typeof importCalls>;
-let org: ReturnType<typeof organisation>;
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
+const t = appWithFiles('storeline-imports-');
+const people = importCalls(t, 'user');
+const org = organisation(t);
 const HEADER = ['first_name', 'last_name', 'email', 'role', 'node', 'extra_positions', 'send_invite'];
 const CBD = 'New South Wales / Sydney Metro / Sydney CBD';
 
 beforeAll(async () => {
-  ({ t, dataDir, close } = await createImportApp());
-  people = importCalls(t, 'user');
-  org = organisation(t);
   for (const field of [
     { name: 'Employee number', short_name: 'employee_no', type: 'number' },
     { name: 'Shirt size', short_name: 'shirt', type: 'select', options: ['S', 'M', 'L'] },
@@ -31,7 +25,6 @@ beforeAll(async () => {
     expect(res.statusCode).toBe(200);
   }
 });
-afterAll(() => close());
 
 const usersLike = async (pattern: string) =>
   t.database.db.select().from(users).where(like(users.email, pattern)).orderBy(users.email);
@@ -191,27 +184,22 @@ describe('upload: every row checked at once', () => {
     );
     try {
       const { report, file: uploaded } = await people.uploaded(OWNER, file, 'errors.csv');
-      const msg = (row: number, column: string, text: string) => ({
-        row,
-        column,
-        message: expect.stringContaining(text),
-      });
       expect(report.errors).toEqual([
-        msg(2, 'first_name', 'first_name is required'),
-        msg(3, 'email', '"not-an-email" is not an e-mail address'),
-        msg(5, 'email', 'This e-mail address is also on row 4'),
-        msg(6, 'role', 'No role named "Wizard"'),
-        msg(7, 'node', 'No place "New South Wales / Nowhere"'),
-        msg(8, 'node', 'People cannot be placed in Unassigned'),
-        msg(9, 'node', 'New South Wales / Sydney Metro / Bondi Junction is inactive'),
-        msg(10, 'send_invite', 'Use yes or no'),
-        msg(11, 'extra_positions', 'write each extra position as "Role @ place"'),
-        msg(12, 'extra_positions', '"Team Member @ Nowhere": No place "Nowhere"'),
-        msg(13, 'extra_positions', 'This position is listed twice'),
-        msg(14, 'employee_no', 'Employee number must be a number'),
-        msg(15, 'shirt', 'Shirt size must be one of: S, M, L'),
-        msg(16, 'email', 'You cannot change your own account through an import'),
-        msg(17, 'last_name', 'last_name can be at most 100 characters'),
+        reportError(2, 'first_name', 'first_name is required'),
+        reportError(3, 'email', '"not-an-email" is not an e-mail address'),
+        reportError(5, 'email', 'This e-mail address is also on row 4'),
+        reportError(6, 'role', 'No role named "Wizard"'),
+        reportError(7, 'node', 'No place "New South Wales / Nowhere"'),
+        reportError(8, 'node', 'People cannot be placed in Unassigned'),
+        reportError(9, 'node', 'New South Wales / Sydney Metro / Bondi Junction is inactive'),
+        reportError(10, 'send_invite', 'Use yes or no'),
+        reportError(11, 'extra_positions', 'write each extra position as "Role @ place"'),
+        reportError(12, 'extra_positions', '"Team Member @ Nowhere": No place "Nowhere"'),
+        reportError(13, 'extra_positions', 'This position is listed twice'),
+        reportError(14, 'employee_no', 'Employee number must be a number'),
+        reportError(15, 'shirt', 'Shirt size must be one of: S, M, L'),
+        reportError(16, 'email', 'You cannot change your own account through an import'),
+        reportError(17, 'last_name', 'last_name can be at most 100 characters'),
       ]);
       expect(report).toMatchObject({ rows: 17, create: 2, error_rows: 15, errors_total: 15 });
 
@@ -383,17 +371,16 @@ describe('run', () => {
       ['Strong', 'One', 'strong@import.test', 'Team Member', 'Sydney CBD', '', ''],
     ]);
     const { report, file: uploaded } = await people.uploaded(AREA, file, 'area.csv');
-    const msg = (row: number, column: string, text: string) => ({
-      row,
-      column,
-      message: expect.stringContaining(text),
-    });
     expect(report.errors).toEqual([
-      msg(4, 'role', 'You cannot give the role Administrator'),
-      msg(5, 'node', 'Victoria / Regional Victoria / Geelong is outside your part of the organisation'),
-      msg(6, 'node', 'Acme Retail is outside your part of the organisation'),
-      msg(7, 'email', 'exists outside your part of the organisation'),
-      msg(8, 'email', 'holds a role with access yours does not have'),
+      reportError(4, 'role', 'You cannot give the role Administrator'),
+      reportError(
+        5,
+        'node',
+        'Victoria / Regional Victoria / Geelong is outside your part of the organisation',
+      ),
+      reportError(6, 'node', 'Acme Retail is outside your part of the organisation'),
+      reportError(7, 'email', 'exists outside your part of the organisation'),
+      reportError(8, 'email', 'holds a role with access yours does not have'),
     ]);
     // The owner does not see the area manager's file in another part of the list… but the area's
     // files are the owner's to see (below them); the area manager does not see the owner's.
@@ -571,7 +558,7 @@ describe('files', () => {
       expect((await people.run(OWNER, bad)).statusCode).toBe(400);
     }
     // Stored under the tenant and the file's id, never under a name someone typed.
-    const stored = readdirSync(path.join(dataDir, 'files', 'imports'), { recursive: true }).map(String);
+    const stored = readdirSync(path.join(t.dataDir, 'files', 'imports'), { recursive: true }).map(String);
     expect(
       stored.every((f) =>
         /^\d+($|[/\\](user|workspace)($|[/\\](\d+\.(csv|xlsx)|results([/\\]\d+\.csv)?)$))/.test(f),

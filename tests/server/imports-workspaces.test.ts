@@ -1,41 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportFileList } from '../../contract/api/imports';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ImportFileList, WORKSPACE_IMPORT_COLUMNS } from '../../contract/api/imports';
 import { hierarchyNodes, workspaces } from '../../server/db/schema';
-import type { TestApp } from './helpers/app';
-import { createImportApp, csv, importCalls, injectFailure } from './helpers/imports';
+import { OWNER } from './helpers/acmePeople';
+import { appWithFiles } from './helpers/files';
+import { csv, importCalls, injectFailure, reportError } from './helpers/imports';
 import { taskKit } from './helpers/tasks';
 
-let t: TestApp;
-let close: () => Promise<void>;
-let stores: ReturnType<typeof importCalls>;
-let k: ReturnType<typeof taskKit>;
-const OWNER = 'owner@acme.test';
+const t = appWithFiles('storeline-imports-');
+const stores = importCalls(t, 'workspace');
+const k = taskKit(t);
 const BUILDER = 'builder@acme.test';
-const HEADER = [
-  'identifier',
-  'name',
-  'parent',
-  'street_line1',
-  'street_line2',
-  'suburb',
-  'city',
-  'state',
-  'postcode',
-  'contact',
-  'description',
-  'open_date',
-  'timezone',
-  'status',
-];
+const HEADER = WORKSPACE_IMPORT_COLUMNS;
 
 /** A row of the template's columns from the ones given. */
 const row = (values: Partial<Record<(typeof HEADER)[number], string>>) => HEADER.map((h) => values[h] ?? '');
 
 beforeAll(async () => {
-  ({ t, close } = await createImportApp());
-  stores = importCalls(t, 'workspace');
-  k = taskKit(t);
   // An area role that may also open stores, to see the scope rules apply per row.
   const role = await t.injectAs(OWNER, {
     method: 'POST',
@@ -52,7 +33,6 @@ beforeAll(async () => {
   expect(role.statusCode).toBe(200);
   await k.org.addUser(BUILDER, 'Sydney Metro', 'Area Builder');
 });
-afterAll(() => close());
 
 async function storeNode(identifier: string) {
   const tenantId = await k.org.tenantId();
@@ -75,7 +55,9 @@ describe('templates', () => {
     const res = await stores.get(OWNER, 'template', {});
     expect(res.statusCode).toBe(200);
     const [header] = res.body.replace(/^\uFEFF/, '').split(/\r?\n/);
-    expect(header).toBe(HEADER.join(','));
+    expect(header).toBe(
+      'identifier,name,parent,street_line1,street_line2,suburb,city,state,postcode,contact,description,open_date,timezone,status',
+    );
     const detail = await stores.uploaded(OWNER, res.rawPayload, 'template.csv');
     expect(detail.report).toMatchObject({ rows: 1, create: 1, error_rows: 0 });
     await stores.remove(OWNER, detail.file.filename);
@@ -183,23 +165,22 @@ describe('stores: create, update, unchanged', () => {
       /* 14 */ row({ identifier: 'E-14', name: 'Fine', parent: 'Sydney Metro' }),
     ]);
     const { report, file: uploaded } = await stores.uploaded(OWNER, file, 'store errors.csv');
-    const msg = (r: number, column: string, text: string) => ({
-      row: r,
-      column,
-      message: expect.stringContaining(text),
-    });
     expect(report.errors).toEqual([
-      msg(2, 'identifier', 'identifier is required'),
-      msg(4, 'identifier', 'This identifier is also on row 3'),
-      msg(5, 'name', 'name is required'),
-      msg(6, 'parent', 'New South Wales / Sydney Metro / Sydney CBD is a store, not a container'),
-      msg(7, 'parent', 'No container "New South Wales / Inner West": tick "Create missing containers"'),
-      msg(8, 'parent', 'Unassigned only holds people'),
-      msg(9, 'timezone', 'Time zone "Mars/Olympus" is not recognised'),
-      msg(10, 'open_date', '"01/05/2024" is not a date: write it as YYYY-MM-DD'),
-      msg(11, 'status', 'Use active or inactive'),
-      msg(12, 'postcode', 'postcode can be at most 20 characters'),
-      msg(13, 'parent', 'parent is required for a new store'),
+      reportError(2, 'identifier', 'identifier is required'),
+      reportError(4, 'identifier', 'This identifier is also on row 3'),
+      reportError(5, 'name', 'name is required'),
+      reportError(6, 'parent', 'New South Wales / Sydney Metro / Sydney CBD is a store, not a container'),
+      reportError(
+        7,
+        'parent',
+        'No container "New South Wales / Inner West": tick "Create missing containers"',
+      ),
+      reportError(8, 'parent', 'Unassigned only holds people'),
+      reportError(9, 'timezone', 'Time zone "Mars/Olympus" is not recognised'),
+      reportError(10, 'open_date', '"01/05/2024" is not a date: write it as YYYY-MM-DD'),
+      reportError(11, 'status', 'Use active or inactive'),
+      reportError(12, 'postcode', 'postcode can be at most 20 characters'),
+      reportError(13, 'parent', 'parent is required for a new store'),
     ]);
     expect(report).toMatchObject({
       rows: 13,

@@ -8,8 +8,8 @@ import type { Database } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import type { JobRecord } from '../../server/lib/jobQueue';
 import type { JobPayloads } from '../../server/lib/jobs';
-import { queueSettings } from '../../server/lib/jobs';
 import { queueReportRollup } from '../../server/lib/reportChanges';
+import { JOB_SETTINGS } from '../../server/modules';
 import { openTestDatabase, type TestDatabase, testConfig } from './helpers/app';
 import { onPostgres } from './helpers/target';
 
@@ -134,7 +134,7 @@ describe('a job that keeps failing', () => {
   afterAll(() => app.close());
 
   it('is retried after its delay, then kept as failed with its error', async () => {
-    const { retryLimit } = queueSettings['mail.send'];
+    const { retryLimit } = JOB_SETTINGS['mail.send'];
     await forgotPassword(app, 'area@acme.test');
     const mailTo = () => outbox(db.database, 'area@acme.test');
     const [mail] = await mailTo();

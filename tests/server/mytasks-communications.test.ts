@@ -1,25 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MyTaskCard } from '../../contract/api/mytasks';
 import { positions, taskAcknowledgements, users } from '../../server/db/schema';
 import { markAcknowledgementsStale } from '../../server/modules/mytasks/acknowledgements';
-import { createTestApp, type TestApp } from './helpers/app';
+import { STAFF, STORE, SYDNEY } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { localDate, taskBuilder } from './helpers/taskRows';
 
-let t: TestApp;
-let org: ReturnType<typeof organisation>;
-let tasks: ReturnType<typeof taskBuilder>;
-const STAFF = 'staff@acme.test';
-const STORE = 'store@acme.test';
-const SYDNEY = 'Australia/Sydney';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  org = organisation(t);
-  tasks = taskBuilder(t);
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const org = organisation(t);
+const tasks = taskBuilder(t);
 
 const acknowledge = (as: string, assignmentId: number) =>
   t.injectAs(as, {

@@ -1,30 +1,19 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MyTaskCompleteBody, MyTaskDetail } from '../../contract/api/mytasks';
 import { taskSubmissionFiles, taskSubmissions } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
+import { STAFF, STORE, SYDNEY } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { onPostgres } from './helpers/target';
 import { localDate, taskBuilder } from './helpers/taskRows';
+import { taskKit } from './helpers/tasks';
 
-let t: TestApp;
-let org: ReturnType<typeof organisation>;
-let tasks: ReturnType<typeof taskBuilder>;
-const STAFF = 'staff@acme.test';
-const STORE = 'store@acme.test';
-const SYDNEY = 'Australia/Sydney';
+const t = suiteApp();
+const org = organisation(t);
+const tasks = taskBuilder(t);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  org = organisation(t);
-  tasks = taskBuilder(t);
-});
-afterAll(() => t.close());
-
-const complete = (as: string, body: MyTaskCompleteBody) =>
-  t.injectAs(as, { method: 'POST', url: '/api/user/task/complete', payload: body });
-const submissionsOf = (assignmentId: number) =>
-  t.database.db.select().from(taskSubmissions).where(eq(taskSubmissions.assignmentId, assignmentId));
+const { complete, submissionsOf } = taskKit(t);
 const detail = async (as: string, query: Record<string, string | number>) => {
   const res = await t.injectAs(as, { url: '/api/user/task/get', query });
   expect(res.statusCode, res.body).toBe(200);

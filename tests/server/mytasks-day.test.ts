@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MyTaskCard, MyTaskGroup, UrgentTask } from '../../contract/api/mytasks';
-import { createTestApp, type TestApp } from './helpers/app';
+import { AREA, STAFF, SYDNEY } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { localDate, taskBuilder } from './helpers/taskRows';
 
-let t: TestApp;
-let org: ReturnType<typeof organisation>;
-let tasks: ReturnType<typeof taskBuilder>;
-const STAFF = 'staff@acme.test';
-const AREA = 'area@acme.test';
-const SYDNEY = 'Australia/Sydney';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  org = organisation(t);
-  tasks = taskBuilder(t);
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const org = organisation(t);
+const tasks = taskBuilder(t);
 
 const day = async (as: string, query: Record<string, string | number>) => {
   const res = await t.injectAs(as, { url: '/api/user/task/date', query });

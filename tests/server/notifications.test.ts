@@ -1,27 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationPage, NotificationPreferences } from '../../contract/api/notifications';
-import { notificationPreferences, notifications, taskSubmissions } from '../../server/db/schema';
+import { notificationPreferences, notifications } from '../../server/db/schema';
 import { deliver } from '../../server/modules/notification/deliver';
-import { createTestApp, type TestApp } from './helpers/app';
+import { AREA, OWNER, STAFF, STORE, SYDNEY } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { onPostgres } from './helpers/target';
 import { localDate } from './helpers/taskRows';
 import { taskKit } from './helpers/tasks';
 
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
-const STORE = 'store@acme.test';
-const STAFF = 'staff@acme.test';
 const GLOBEX = 'owner@globex.test';
-const SYDNEY = 'Australia/Sydney';
 
-let t: TestApp;
-let kit: ReturnType<typeof taskKit>;
-beforeAll(async () => {
-  t = await createTestApp();
-  kit = taskKit(t);
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const kit = taskKit(t);
 
 /** A task for Sydney CBD that started at midnight there today and is due tonight. */
 const startedToday = async (type: string, title: string) =>
@@ -34,6 +25,17 @@ const startedToday = async (type: string, title: string) =>
     due_time: '23:59',
     targets: { include: [await kit.nodeId('Sydney CBD')] },
   });
+
+/** The job that tells of a task's first start, as its publishing queued it. */
+const startJob = async (id: number) => {
+  const [start] = await kit.assignmentsOf(id);
+  return {
+    kind: 'task.start' as const,
+    tenantId: await kit.tenantId(),
+    taskId: id,
+    startAt: start!.start_at,
+  };
+};
 
 const list = async (as: string, query: Record<string, string | number> = {}) => {
   const res = await t.injectAs(as, { url: '/api/notification/list', query });
@@ -93,13 +95,7 @@ describe('a task that starts for a store', () => {
     expect(page.unread).toBe(before + 1);
 
     // A retried job, or a second one for the same start, tells nobody twice.
-    const [start] = await kit.assignmentsOf(id);
-    const job = {
-      kind: 'task.start' as const,
-      tenantId: await kit.tenantId(),
-      taskId: id,
-      startAt: start!.start_at,
-    };
+    const job = await startJob(id);
     expect(await deliver(t.database.db, job)).toEqual([]);
     await t.app.jobs.send(t.database.db, 'notifications.send', job);
     await t.app.jobs.drain();
@@ -163,15 +159,12 @@ describe('work sent back', () => {
       targets: { include: [await kit.nodeId('Sydney CBD')] },
     });
     const [assignment] = await kit.assignmentsOf(id);
-    const done = await kit.call(STAFF, 'POST', '/api/user/task/complete', {
+    const done = await kit.complete(STAFF, {
       assignment_id: Number(assignment!.id),
       comment: 'Wiped them down',
     });
     expect(done.statusCode, done.body).toBe(200);
-    const [submission] = await t.database.db
-      .select({ id: taskSubmissions.id })
-      .from(taskSubmissions)
-      .where(eq(taskSubmissions.assignmentId, Number(assignment!.id)));
+    const [submission] = await kit.submissionsOf(Number(assignment!.id));
     const rejected = await kit.call(AREA, 'POST', '/api/audit/reject', {
       id: submission!.id,
       reason: 'The bottom seal is still mouldy',
@@ -391,13 +384,7 @@ describe('the tenant’s defaults', () => {
 describe.runIf(onPostgres)('on PostgreSQL', () => {
   it('two runs of one job at the same time tell each person once', async () => {
     const id = await startedToday('Urgent', 'Raced notice');
-    const [start] = await kit.assignmentsOf(id);
-    const job = {
-      kind: 'task.start' as const,
-      tenantId: await kit.tenantId(),
-      taskId: id,
-      startAt: start!.start_at,
-    };
+    const job = await startJob(id);
     // The pool serves each run's transaction its own connection.
     const db = t.database.db;
     const runs = await Promise.all([deliver(db, job), deliver(db, job), deliver(db, job)]);

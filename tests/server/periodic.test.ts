@@ -8,9 +8,12 @@ import type { Database } from '../../server/db/client';
 import { sessions, users } from '../../server/db/schema';
 import { ANALYZE_EVERY_SECONDS } from '../../server/db/statistics';
 import { type JobLog, JobQueue } from '../../server/lib/jobQueue';
-import { type JobPayloads, queueSettings } from '../../server/lib/jobs';
+import type { JobPayloads } from '../../server/lib/jobs';
 import { PeriodicSchedule, periodicJobId, slotOf } from '../../server/lib/periodic';
+import { JOB_SETTINGS } from '../../server/modules';
 import { RETENTION_EVERY_SECONDS } from '../../server/modules/activity/retention';
+import { FORGET_EVERY_SECONDS } from '../../server/modules/mytasks/forget';
+import { SCAN_EVERY_SECONDS } from '../../server/modules/notification/scheduled';
 import { ROLLUP_EVERY_SECONDS } from '../../server/modules/report/schedule';
 import { startSession } from '../../server/modules/session/service';
 import { SWEEP_EVERY_SECONDS } from '../../server/modules/session/sweep';
@@ -31,6 +34,8 @@ const NOON = Date.UTC(2031, 0, 1, 12, 0, 5);
 /** The periodic jobs an app declares on this database, and their periods. */
 const EVERY: Record<string, number> = {
   'activity.retention': RETENTION_EVERY_SECONDS,
+  'notifications.scan': SCAN_EVERY_SECONDS,
+  'completions.forget': FORGET_EVERY_SECONDS,
   'reports.rollup': ROLLUP_EVERY_SECONDS,
   'sessions.sweep': SWEEP_EVERY_SECONDS,
   'tasks.materialise': MATERIALISE_EVERY_SECONDS,
@@ -191,7 +196,7 @@ describe('one database, several processes', () => {
 
   /** A process's job queue, with two periodic jobs and handlers that count their runs. */
   async function processOn(database: Database, runs: string[]) {
-    const jobs = new JobQueue<JobPayloads>(database, queueSettings, { workers: false, log });
+    const jobs = new JobQueue<JobPayloads>(database, JOB_SETTINGS, { workers: false, log });
     jobs.work('sessions.sweep', async () => void runs.push('sessions.sweep'));
     jobs.work('tasks.materialise', async () => void runs.push('tasks.materialise'));
     jobs.every('sessions.sweep', 3600, {});

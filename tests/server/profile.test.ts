@@ -1,31 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileValues, users } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { PNG } from './helpers/files';
+import { appWithFiles, fileForm, JPEG_HEAD, PNG, WEBP_HEAD } from './helpers/files';
 
-let t: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-avatar-'));
-  t = await createTestApp({ dataDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const t = appWithFiles('storeline-avatar-');
 
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
-
-function form(data: Buffer | string, filename = 'me.png', type = 'application/octet-stream') {
-  const body = new FormData();
-  body.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename);
-  return body;
-}
+const form = (data: Buffer | string, filename = 'me.png', type?: string) => fileForm(data, filename, type);
 
 const getProfile = (as: string) => t.injectAs(as, { url: '/api/profile/get' });
 const updateProfile = (as: string, payload: Record<string, unknown>) =>
@@ -148,7 +128,8 @@ describe('PUT /api/profile/update', () => {
     const badge = await addField({ name: 'Badge number', short_name: 'badge', type: 'text', required: true });
     const res = await updateProfile('olivia.smith.1@acme.test', { profile_data: [] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[`profile_data.${badge.id}`]).toBe('Badge number is required');
+    // Olivia reads Spanish (demo data, issue 31): the field's own name, the sentence in her language.
+    expect(res.json().errors[`profile_data.${badge.id}`]).toBe('Badge number es obligatorio');
     const filled = await updateProfile('olivia.smith.1@acme.test', {
       profile_data: [{ field_id: badge.id, value: 'B-17' }],
     });
@@ -196,8 +177,8 @@ describe('POST /api/profile/upload-avatar and GET /api/profile/avatar/:hash', ()
   it('stores PNG, JPEG and WebP by content and serves them at the URL verify builds', async () => {
     for (const [bytes, mime] of [
       [PNG, 'image/png'],
-      [JPEG, 'image/jpeg'],
-      [WEBP, 'image/webp'],
+      [JPEG_HEAD, 'image/jpeg'],
+      [WEBP_HEAD, 'image/webp'],
     ] as const) {
       const res = await uploadAvatar('staff@acme.test', form(bytes, 'me.gif', 'text/plain'));
       expect(res.statusCode, mime).toBe(200);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AreaReport,
   CompletionFirstTimeReport,
@@ -11,27 +11,22 @@ import type {
   TrendReport,
 } from '../../contract/api/reports';
 import { bestAndWorst } from '../../server/modules/report/service';
-import { createTestApp, type TestApp } from './helpers/app';
+import { AREA, OWNER } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { REPORT_RANGE, writeReportHistory } from './helpers/reportHistory';
 import { taskBuilder } from './helpers/taskRows';
 
-let t: TestApp;
-let org: ReturnType<typeof organisation>;
-let tasks: ReturnType<typeof taskBuilder>;
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
+const t = suiteApp();
+const org = organisation(t);
+const tasks = taskBuilder(t);
 // The history is described in helpers/reportHistory.ts.
 const RANGE = REPORT_RANGE;
 let taskId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = organisation(t);
-  tasks = taskBuilder(t);
   ({ taskId } = await writeReportHistory(t, tasks));
 });
-afterAll(() => t.close());
 
 async function report<T>(as: string, name: string, query: Record<string, string | number> = {}) {
   const res = await t.injectAs(as, { url: `/api/report/${name}`, query: { ...RANGE, ...query } });

@@ -16,7 +16,8 @@ import {
 } from '../../server/db/schema';
 import { dayPlan } from '../../server/modules/report/plan';
 import { reportTuning } from '../../server/modules/report/repository';
-import { createTestApp, type TestApp } from './helpers/app';
+import { AREA, OWNER } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { REPORT_RANGE as RANGE, writeReportHistory } from './helpers/reportHistory';
 import { onPostgres } from './helpers/target';
@@ -28,23 +29,18 @@ import { taskBuilder } from './helpers/taskRows';
  * history of reports.test.ts, plus a one-off recall (its weakest stores come from the index once
  * rolled) and a Globex task in the same days.
  */
-let t: TestApp;
-let org: ReturnType<typeof organisation>;
-let tasks: ReturnType<typeof taskBuilder>;
+const t = suiteApp();
+const org = organisation(t);
+const tasks = taskBuilder(t);
 let history: Awaited<ReturnType<typeof writeReportHistory>>;
 let waitingSubmission: number;
 let acme: number;
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
 const GLOBEX = 'owner@globex.test';
 const PARRAMATTA_MEMBER = 'rollup.parramatta@acme.test';
 const savedTuning = { ...reportTuning };
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  org = organisation(t);
-  tasks = taskBuilder(t);
   acme = await org.tenantId();
   history = await writeReportHistory(t, tasks);
   const staff = await t.userByUsername('staff@acme.test');
@@ -71,9 +67,8 @@ beforeAll(async () => {
   // Every task in this history is small: let the roll-up's shortcut for the weakest stores run.
   reportTuning.liveWeakestUpTo = 0;
 });
-afterAll(async () => {
+afterAll(() => {
   Object.assign(reportTuning, savedTuning);
-  await t.close();
 });
 
 async function get<T>(as: string, url: string, query: Record<string, string | number> = {}) {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hierarchyNodes, rolePermissions, roles, tenants } from '../../server/db/schema';
+import { hierarchyNodes, rolePermissions, roles } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 
@@ -10,18 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function tenantId(identifier: string) {
-  const [row] = await t.database.db.select().from(tenants).where(eq(tenants.identifier, identifier));
-  return row!.id;
-}
-
-async function roleId(name: string, tenant = 'acme') {
-  const [row] = await t.database.db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.tenantId, await tenantId(tenant)), eq(roles.name, name)));
-  return row!.id;
-}
+const tenantId = (identifier: string) => organisation(t).tenantId(identifier);
+const roleId = (name: string, tenant = 'acme') => organisation(t).roleId(name, tenant);
 
 async function roleCount() {
   const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(roles);

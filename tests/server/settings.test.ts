@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings, tenantModules, terms } from '../../server/db/schema';
+import { OWNER } from './helpers/acmePeople';
 import { createTestApp, type TestApp } from './helpers/app';
 
 let t: TestApp;
@@ -9,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const OWNER = 'owner@acme.test';
 const get = (username: string) => t.injectAs(username, { url: '/api/setting/get' });
 const update = (username: string, payload: Record<string, unknown>) =>
   t.injectAs(username, { method: 'PUT', url: '/api/setting/update', payload });

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { startSession } from '../../server/modules/session/service';
+import { OWNER } from './helpers/acmePeople';
 import { createTestApp, openTestDatabase, type TestApp, testConfig } from './helpers/app';
 import { cookieValue, ProviderBrowser } from './helpers/sso';
 import { onPostgres } from './helpers/target';
@@ -28,7 +29,6 @@ const CALLBACK = `${PUBLIC_URL}/api/sso/callback`;
 const CLIENT_ID = 'storeline';
 const CLIENT_SECRET = 'a client secret only the provider and Storeline know';
 const SECRET_KEY = 'sso-test-secret-key-of-at-least-32-characters';
-const OWNER = 'owner@acme.test';
 const GLOBEX_OWNER = 'owner@globex.test';
 
 let t: TestApp;
@@ -464,16 +464,21 @@ describe('password sign-in when the provider is the only way', () => {
   });
 });
 
+/** SSO with create_users on: a new person is added at Acme's root with the tenant's first role. */
+async function addNewcomersAtTheRoot() {
+  const db = t.database.db;
+  const acme = await t.userByUsername(OWNER);
+  const [root] = await db
+    .select()
+    .from(hierarchyNodes)
+    .where(and(eq(hierarchyNodes.tenantId, acme.tenantId), eq(hierarchyNodes.type, 'root')));
+  const [role] = await db.select().from(roles).where(eq(roles.tenantId, acme.tenantId)).limit(1);
+  await configureAcme({ create_users: { enabled: true, node_id: root!.id, role_id: role!.id } });
+}
+
 describe('first sign-in of a new person', () => {
   it('adds them at the configured place and role when create_users is on', async () => {
-    const db = t.database.db;
-    const acme = await t.userByUsername(OWNER);
-    const [root] = await db
-      .select()
-      .from(hierarchyNodes)
-      .where(and(eq(hierarchyNodes.tenantId, acme.tenantId), eq(hierarchyNodes.type, 'root')));
-    const [role] = await db.select().from(roles).where(eq(roles.tenantId, acme.tenantId)).limit(1);
-    await configureAcme({ create_users: { enabled: true, node_id: root!.id, role_id: role!.id } });
+    await addNewcomersAtTheRoot();
     try {
       const { response } = await signIn('newcomer@acme.test');
       expect(response.headers.location).toBe('/');
@@ -537,14 +542,7 @@ describe('at the same moment', () => {
   });
 
   it('a new person signing in from two tabs at once is added once', async () => {
-    const db = t.database.db;
-    const acme = await t.userByUsername(OWNER);
-    const [root] = await db
-      .select()
-      .from(hierarchyNodes)
-      .where(and(eq(hierarchyNodes.tenantId, acme.tenantId), eq(hierarchyNodes.type, 'root')));
-    const [role] = await db.select().from(roles).where(eq(roles.tenantId, acme.tenantId)).limit(1);
-    await configureAcme({ create_users: { enabled: true, node_id: root!.id, role_id: role!.id } });
+    await addNewcomersAtTheRoot();
     try {
       const email = 'twotabs@acme.test';
       const tabs = await Promise.all(
@@ -556,7 +554,7 @@ describe('at the same moment', () => {
       );
       const responses = await Promise.all(tabs.map((tab) => callback(t.app, tab.back, tab.started.cookie)));
       expect(responses.map((r) => r.headers.location)).toEqual(['/', '/']);
-      const added = await db.select().from(users).where(eq(users.username, email));
+      const added = await t.database.db.select().from(users).where(eq(users.username, email));
       expect(added).toHaveLength(1);
     } finally {
       await configureAcme();

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workspaces } from '../../server/db/schema';
 import { addDays } from '../../server/lib/localDates';
-import { createTestApp, type TestApp } from './helpers/app';
+import { OWNER } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { localDate } from './helpers/taskRows';
 import { taskKit } from './helpers/tasks';
 
@@ -10,15 +11,9 @@ import { taskKit } from './helpers/tasks';
  * Issue 33: every row of work that names a store says which zone its times are in (the store's
  * own, else the tenant's default), so a viewer in another zone can read them by the store's clock.
  */
-let t: TestApp;
-let k: ReturnType<typeof taskKit>;
-beforeAll(async () => {
-  t = await createTestApp();
-  k = taskKit(t);
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const k = taskKit(t);
 
-const OWNER = 'owner@acme.test';
 interface Row {
   title: string;
   workspace: { name: string; timezone: string };

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app';
+import { describe, expect, it } from 'vitest';
+import { AREA, OWNER } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { taskKit } from './helpers/tasks';
 
-let t: TestApp;
-let k: ReturnType<typeof taskKit>;
-beforeAll(async () => {
-  t = await createTestApp();
-  k = taskKit(t);
-});
-afterAll(() => t.close());
-
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
+const t = suiteApp();
+const k = taskKit(t);
 
 describe('POST /api/admin/task/create', () => {
   it('saves a draft with sanitised instructions, targets, rules and checklist', async () => {
@@ -186,13 +179,16 @@ describe('GET /api/admin/task/get and list', () => {
   });
 });
 
+/** Replaces a task's fields with a valid body and `overrides`. */
+const update = async (as: string, id: number, overrides: Record<string, unknown> = {}) =>
+  k.call(as, 'PUT', '/api/admin/task/update', { id, ...(await k.body(overrides)) });
+const titleOf = async (id: number) =>
+  (await k.call(OWNER, 'GET', '/api/admin/task/get', { id })).json().data.title as string;
+
 describe('PUT /api/admin/task/update', () => {
   it('replaces the fields of one’s own draft and records the editor', async () => {
     const draft = k.data(await k.create(AREA, await k.body()));
-    const res = await k.call(AREA, 'PUT', '/api/admin/task/update', {
-      id: draft.id,
-      ...(await k.body({ title: 'Check the fire exits twice', estimated_minutes: 15 })),
-    });
+    const res = await update(AREA, draft.id, { title: 'Check the fire exits twice', estimated_minutes: 15 });
     expect(res.statusCode).toBe(200);
     expect(k.data(res)).toMatchObject({ title: 'Check the fire exits twice', estimated_minutes: 15 });
     expect(k.data(res).editors.map((e: { name: string }) => e.name)).toEqual(['Aaron Area']);
@@ -202,31 +198,18 @@ describe('PUT /api/admin/task/update', () => {
     const areaTask = k.data(await k.create(AREA, await k.body()));
     const ownerTask = k.data(await k.create(OWNER, await k.body()));
     // The area manager holds update but not manage.
-    const refused = await k.call(AREA, 'PUT', '/api/admin/task/update', {
-      id: ownerTask.id,
-      ...(await k.body({ title: 'Mine now' })),
-    });
+    const refused = await update(AREA, ownerTask.id, { title: 'Mine now' });
     expect(refused.statusCode).toBe(403);
-    const managed = await k.call(OWNER, 'PUT', '/api/admin/task/update', {
-      id: areaTask.id,
-      ...(await k.body({ title: 'Edited by head office' })),
-    });
+    const managed = await update(OWNER, areaTask.id, { title: 'Edited by head office' });
     expect(managed.statusCode).toBe(200);
-    expect((await k.call(OWNER, 'GET', '/api/admin/task/get', { id: ownerTask.id })).json().data.title).toBe(
-      'Check the fire exits',
-    );
+    expect(await titleOf(ownerTask.id)).toBe('Check the fire exits');
   });
 
   it('answers 400 (nothing changed), 401, 403 and cross-tenant 404', async () => {
     const mine = k.data(await k.create(OWNER, await k.body()));
-    const bad = await k.call(OWNER, 'PUT', '/api/admin/task/update', {
-      id: mine.id,
-      ...(await k.body({ title: '' })),
-    });
+    const bad = await update(OWNER, mine.id, { title: '' });
     expect(bad.statusCode).toBe(400);
-    expect((await k.call(OWNER, 'GET', '/api/admin/task/get', { id: mine.id })).json().data.title).toBe(
-      'Check the fire exits',
-    );
+    expect(await titleOf(mine.id)).toBe('Check the fire exits');
     expect(
       (
         await t.inject({
@@ -236,10 +219,7 @@ describe('PUT /api/admin/task/update', () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect(
-      (await k.call('store@acme.test', 'PUT', '/api/admin/task/update', { id: mine.id, ...(await k.body()) }))
-        .statusCode,
-    ).toBe(403);
+    expect((await update('store@acme.test', mine.id)).statusCode).toBe(403);
     const globex = k.data(
       await k.create(
         'owner@globex.test',
@@ -249,10 +229,7 @@ describe('PUT /api/admin/task/update', () => {
         }),
       ),
     );
-    expect(
-      (await k.call(OWNER, 'PUT', '/api/admin/task/update', { id: globex.id, ...(await k.body()) }))
-        .statusCode,
-    ).toBe(404);
+    expect((await update(OWNER, globex.id)).statusCode).toBe(404);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER } from './helpers/acmePeople';
 import { createTestApp, type TestApp } from './helpers/app';
 import { taskKit } from './helpers/tasks';
 
@@ -33,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const OWNER = 'owner@acme.test';
 const date = (as: string, query: Record<string, string | number>) =>
   k.call(as, 'GET', '/api/admin/task/date', query);
 const search = (as: string, query: Record<string, string | number>) =>

@@ -1,29 +1,20 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { taskFiles } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { PNG } from './helpers/files';
+import { OWNER } from './helpers/acmePeople';
+import { appWithFiles, PNG } from './helpers/files';
 import { localDate } from './helpers/taskRows';
 import { taskKit } from './helpers/tasks';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-task-files-'));
-let t: TestApp;
-let k: ReturnType<typeof taskKit>;
+const t = appWithFiles('storeline-task-files-');
+const k = taskKit(t);
 beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  k = taskKit(t);
   await k.org.addUser('geelong.staff@acme.test', 'Geelong', 'Team Member');
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
-const OWNER = 'owner@acme.test';
 const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]),
   Buffer.alloc(32),
@@ -121,7 +112,7 @@ describe('POST /api/user/task/upload', () => {
     expect(mid.statusCode).toBe(200);
     expect(await fileCount()).toBe(before + 1);
     const acme = await k.tenantId();
-    expect(existsSync(path.join(dataDir, 'files', 'task-files', String(acme), mid.json().data.hash))).toBe(
+    expect(existsSync(path.join(t.dataDir, 'files', 'task-files', String(acme), mid.json().data.hash))).toBe(
       true,
     );
   });

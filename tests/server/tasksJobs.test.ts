@@ -1,27 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { taskAssignments } from '../../server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
+import { suiteApp } from './helpers/app';
 import { taskKit } from './helpers/tasks';
 
-let t: TestApp;
-let kit: ReturnType<typeof taskKit>;
-beforeAll(async () => {
-  t = await createTestApp();
-  kit = taskKit(t);
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const kit = taskKit(t);
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-it('plans a recurring task again through the queue: the tasks.materialise job restores what is missing', async () => {
-  const id = await kit.published('owner@acme.test', {
+/** A task every day from today, all day, at the default stores. */
+const dailyFromToday = () =>
+  kit.published('owner@acme.test', {
     start_date: today(),
     due_date: today(),
     start_time: '00:00',
     due_time: '23:59',
     recurrence: { freq: 'daily', interval: 1 },
   });
+
+it('plans a recurring task again through the queue: the tasks.materialise job restores what is missing', async () => {
+  const id = await dailyFromToday();
   const planned = await kit.assignmentsOf(id);
   expect(planned.length).toBeGreaterThanOrEqual(3 * 14);
 
@@ -35,13 +33,7 @@ it('plans a recurring task again through the queue: the tasks.materialise job re
 });
 
 it('gives a store opened under a targeted area the occurrences to come, and takes them from one closed', async () => {
-  const id = await kit.published('owner@acme.test', {
-    start_date: today(),
-    due_date: today(),
-    start_time: '00:00',
-    due_time: '23:59',
-    recurrence: { freq: 'daily', interval: 1 },
-  });
+  const id = await dailyFromToday();
   const metro = await kit.nodeId('Sydney Metro');
   const created = await kit.call('owner@acme.test', 'POST', '/api/hierarchy/node/create', {
     parent_id: metro,

@@ -1,21 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskAssignments, tasks } from '../../server/db/schema';
 import { bumpPeople } from '../../server/lib/versions';
-import { createTestApp, type TestApp } from './helpers/app';
+import { AREA, OWNER } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { onPostgres } from './helpers/target';
 import { taskKit } from './helpers/tasks';
 
-let t: TestApp;
-let k: ReturnType<typeof taskKit>;
-beforeAll(async () => {
-  t = await createTestApp();
-  k = taskKit(t);
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const k = taskKit(t);
 
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
 const archive = (as: string, id: number) => k.call(as, 'POST', '/api/admin/task/archive', { id });
 const draft = async (as: string, overrides: Record<string, unknown> = {}) =>
   k.data(await k.create(as, await k.body(overrides))).id as number;

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { materialiseDue } from '../../server/modules/taskmanagement/engine';
-import { createTestApp, type TestApp } from './helpers/app';
+import { OWNER } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { taskKit } from './helpers/tasks';
 
-let t: TestApp;
-let k: ReturnType<typeof taskKit>;
-beforeAll(async () => {
-  t = await createTestApp();
-  k = taskKit(t);
-});
-afterAll(() => t.close());
-
-const OWNER = 'owner@acme.test';
+const t = suiteApp();
+const k = taskKit(t);
 
 describe('store-local schedule', () => {
   it('applies 09:00–17:00 in each store’s own zone: Broken Hill is half an hour behind Sydney', async () => {

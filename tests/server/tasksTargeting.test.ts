@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workspaces } from '../../server/db/schema';
 import {
   deleteSubtrees,
@@ -8,19 +8,13 @@ import {
   updateNodeFields,
 } from '../../server/modules/hierarchy/repository';
 import { refreshTargetsForTenant } from '../../server/modules/taskmanagement/engine';
-import { createTestApp, type TestApp } from './helpers/app';
+import { AREA, OWNER } from './helpers/acmePeople';
+import { suiteApp } from './helpers/app';
 import { taskKit } from './helpers/tasks';
 
-let t: TestApp;
-let k: ReturnType<typeof taskKit>;
-beforeAll(async () => {
-  t = await createTestApp();
-  k = taskKit(t);
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const k = taskKit(t);
 
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
 const stores = async (id: number) => [...new Set((await k.assignmentsOf(id)).map((r) => r.store))];
 const preview = (as: string, payload: unknown) => k.call(as, 'POST', '/api/admin/task/preview', payload);
 

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskTypes, tenants } from '../../server/db/schema';
+import { OWNER } from './helpers/acmePeople';
 import { createTestApp, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { taskBuilder } from './helpers/taskRows';
@@ -11,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const OWNER = 'owner@acme.test';
 const typeNames = async (as = OWNER) =>
   ((await t.injectAs(as, { url: '/api/task/types/list' })).json().data.data as { name: string }[]).map(
     (x) => x.name,

@@ -15,12 +15,15 @@ import {
   users,
 } from '../../server/db/schema';
 import { createTestApp, type InjectOptions, type TestApp } from './helpers/app';
+import { organisation } from './helpers/organisation';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+const tenantId = (identifier: string) => organisation(t).tenantId(identifier);
 
 const OPERATOR = 'operator@admin.test';
 const as = (username: string, options: InjectOptions) => t.injectAs(username, options);
@@ -41,11 +44,6 @@ function newTenant(overrides: Record<string, unknown> = {}) {
     admin_email: `boss.${serial}@tenant-${serial}.test`,
     ...overrides,
   };
-}
-
-async function tenantId(identifier: string) {
-  const [row] = await t.database.db.select().from(tenants).where(eq(tenants.identifier, identifier));
-  return row!.id;
 }
 
 /** Row counts of every table a provisioning writes to, to prove a failed one left nothing. */

@@ -72,6 +72,19 @@ describe('POST /api/theme/update', () => {
     expect(data[2].value).toBe('#283593');
   });
 
+  it('refuses a setting sent twice, naming it, and writes none of the batch', async () => {
+    const res = await update('owner@acme.test', [
+      { id: 1, value: '' },
+      { id: 6, value: '#1565c0' },
+      { id: 6, value: '#aa5500' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Setting 6 is sent twice; send each setting once');
+    const data = (await list('owner@acme.test')).json().data.data;
+    expect(data[5].value).not.toBe('#1565c0');
+    expect(data[5].value).not.toBe('#aa5500');
+  });
+
   it('refuses an unknown setting id and a mismatched key', async () => {
     expect((await update('owner@acme.test', [{ id: 11, value: '#ffffff' }])).statusCode).toBe(400);
     const mismatch = await update('owner@acme.test', [{ id: 2, key: 'secondary', value: '#ffffff' }]);

@@ -1,29 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app';
-import { PNG } from './helpers/files';
+import { describe, expect, it } from 'vitest';
+import { appWithFiles, fileForm, JPEG_HEAD, PNG, WEBP_HEAD } from './helpers/files';
 
-let t: TestApp;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-logo-'));
-  t = await createTestApp({ dataDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const t = appWithFiles('storeline-logo-');
 
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
-
-function form(data: Buffer | string, filename = 'logo.png', type = 'application/octet-stream') {
-  const body = new FormData();
-  body.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename);
-  return body;
-}
+const form = (data: Buffer | string, filename = 'logo.png', type?: string) => fileForm(data, filename, type);
 
 const upload = (username: string, payload: FormData | Record<string, unknown>) =>
   t.injectAs(username, { method: 'POST', url: '/api/theme/logo/upload', payload });
@@ -31,7 +13,7 @@ const saveTheme = (username: string, payload: unknown) =>
   t.injectAs(username, { method: 'POST', url: '/api/theme/update', payload });
 const storedFiles = (tenantId: number) => {
   try {
-    return readdirSync(path.join(dataDir, 'files', 'logos', String(tenantId)));
+    return readdirSync(path.join(t.dataDir, 'files', 'logos', String(tenantId)));
   } catch {
     return [];
   }
@@ -41,8 +23,8 @@ describe('POST /api/theme/logo/upload', () => {
   it('stores PNG, JPEG and WebP by content (whatever the name says) and serves them back', async () => {
     for (const [bytes, mime, ext] of [
       [PNG, 'image/png', 'png'],
-      [JPEG, 'image/jpeg', 'jpg'],
-      [WEBP, 'image/webp', 'webp'],
+      [JPEG_HEAD, 'image/jpeg', 'jpg'],
+      [WEBP_HEAD, 'image/webp', 'webp'],
     ] as const) {
       const res = await upload('owner@acme.test', form(bytes, 'logo.gif', 'text/plain'));
       expect(res.statusCode, mime).toBe(200);
@@ -106,7 +88,11 @@ describe('POST /api/theme/logo/upload', () => {
   it('needs theme.update (403) and a session (401)', async () => {
     expect((await upload('area@acme.test', form(PNG))).statusCode).toBe(403);
     expect((await upload('operator@admin.test', form(PNG))).statusCode).toBe(403);
-    const anonymous = await t.inject({ method: 'POST', url: '/api/theme/logo/upload', payload: form(PNG) });
+    const anonymous = await t.inject({
+      method: 'POST',
+      url: '/api/theme/logo/upload',
+      payload: form(PNG),
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -119,7 +105,7 @@ describe('the logo setting (id 1)', () => {
     const verify = (await t.injectAs('staff@acme.test', { url: '/api/user/verify' })).json().data;
     expect(verify.theme[0]).toMatchObject({ key: 'logo', value: first });
 
-    const second = (await upload('owner@acme.test', form(JPEG))).json().data.url;
+    const second = (await upload('owner@acme.test', form(JPEG_HEAD))).json().data.url;
     await saveTheme('owner@acme.test', [{ id: 1, value: second }]);
     expect((await t.inject({ url: first })).statusCode).toBe(404);
     expect((await t.inject({ url: second })).statusCode).toBe(200);

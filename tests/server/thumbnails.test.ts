@@ -1,24 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app';
+import { describe, expect, it } from 'vitest';
+import { OWNER } from './helpers/acmePeople';
+import { appWithFiles } from './helpers/files';
 import { taskKit } from './helpers/tasks';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-thumbnails-'));
-let t: TestApp;
-let k: ReturnType<typeof taskKit>;
-beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  k = taskKit(t);
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const OWNER = 'owner@acme.test';
+const t = appWithFiles('storeline-thumbnails-');
+const k = taskKit(t);
 
 /**
  * A phone's photo: 1200×800 pixels stored on their side with EXIF orientation 6 (turn 90°
@@ -41,7 +30,7 @@ const upload = async (as: string, data: Buffer, name: string) =>
     .data as { hash: string };
 /** The thumbnails kept in the data directory, by file name. */
 const keptThumbnails = () =>
-  readdirSync(path.join(dataDir, 'files'), { recursive: true, encoding: 'utf8' })
+  readdirSync(path.join(t.dataDir, 'files'), { recursive: true, encoding: 'utf8' })
     .map((file) => path.basename(file))
     .filter((name) => name.includes('.thumb-'));
 const thumbnail = (as: string, hash: string) =>

@@ -1,19 +1,20 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import type { Database, Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
-import { mailOutbox, tenants, users } from '../../server/db/schema';
+import { users } from '../../server/db/schema';
 import { startSession } from '../../server/modules/session/service';
+import { AREA, OWNER, STAFF, STORE, SYDNEY } from './helpers/acmePeople';
 import {
-  type InjectOptions,
   type InjectResponse,
   openTestDatabase,
   type TestApp,
   type TestDatabase,
+  testAppOver,
   testConfig,
 } from './helpers/app';
 import { onPostgres, postgresUrl } from './helpers/target';
@@ -33,11 +34,6 @@ import { taskKit } from './helpers/tasks';
  * cache) is shared with B either.
  */
 
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
-const STORE = 'store@acme.test';
-const STAFF = 'staff@acme.test';
-const SYDNEY = 'Australia/Sydney';
 const PASSWORD = 'two-processes-123';
 
 let db: TestDatabase;
@@ -62,55 +58,7 @@ function anotherDbOnPglite(database: Database): Database {
 async function processOn(database: Database): Promise<TestApp> {
   const app: App = await buildApp({ config: testConfig(), database, logger: false });
   await app.ready();
-  const userByUsername = async (username: string, tenant?: string) => {
-    const rows = await database.db
-      .select({ user: users })
-      .from(users)
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(
-        and(
-          eq(sql`lower(${users.username})`, username.toLowerCase()),
-          tenant ? eq(tenants.identifier, tenant) : undefined,
-        ),
-      );
-    if (!rows[0]) throw new Error(`no user ${username}`);
-    return rows[0].user;
-  };
-  const tokenFor = async (username: string) => {
-    const known = tokens.get(username);
-    if (known) return known;
-    const user = await userByUsername(username);
-    const token = await startSession(database.db, user.tenantId, user.id);
-    tokens.set(username, token);
-    return token;
-  };
-  const inject = (options: InjectOptions): Promise<InjectResponse> =>
-    app.inject({
-      method: options.method ?? 'GET',
-      url: options.url,
-      payload: options.payload as Record<string, unknown> | undefined,
-      query: options.query as Record<string, string> | undefined,
-      headers: options.headers,
-    });
-  return {
-    app,
-    database,
-    inject,
-    tokenFor,
-    userByUsername,
-    injectAs: async (username, options) =>
-      inject({
-        ...options,
-        headers: { authorization: `Bearer ${await tokenFor(username)}`, ...options.headers },
-      }),
-    mailsTo: (email) =>
-      database.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.recipient, email))
-        .orderBy(sql`${mailOutbox.id} desc`),
-    close: () => app.close(),
-  };
+  return testAppOver(app, database, tokens, () => app.close());
 }
 
 beforeAll(async () => {

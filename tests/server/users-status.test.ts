@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hierarchyNodes, positions, roles, sessions, tenants, users } from '../../server/db/schema';
+import { positions, sessions, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { organisation } from './helpers/organisation';
 import { taskBuilder } from './helpers/taskRows';
 
 let t: TestApp;
@@ -10,26 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function acmeId() {
-  const [row] = await t.database.db.select().from(tenants).where(eq(tenants.identifier, 'acme'));
-  return row!.id;
-}
-
-async function roleId(name: string) {
-  const [row] = await t.database.db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.tenantId, await acmeId()), eq(roles.name, name)));
-  return row!.id;
-}
-
-async function nodeId(name: string) {
-  const [row] = await t.database.db
-    .select({ id: hierarchyNodes.id })
-    .from(hierarchyNodes)
-    .where(and(eq(hierarchyNodes.tenantId, await acmeId()), eq(hierarchyNodes.name, name)));
-  return row!.id;
-}
+const roleId = (name: string) => organisation(t).roleId(name);
+const nodeId = (name: string) => organisation(t).nodeId(name);
 
 const PASSWORD = 'status-pass-123';
 const login = (username: string) =>

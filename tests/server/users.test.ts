@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hierarchyNodes, positions, roles, tenants, users } from '../../server/db/schema';
+import { positions, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { organisation } from './helpers/organisation';
 import { taskBuilder } from './helpers/taskRows';
 
 let t: TestApp;
@@ -10,26 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function tenantId(identifier: string) {
-  const [row] = await t.database.db.select().from(tenants).where(eq(tenants.identifier, identifier));
-  return row!.id;
-}
-
-async function roleId(name: string, tenant = 'acme') {
-  const [row] = await t.database.db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.tenantId, await tenantId(tenant)), eq(roles.name, name)));
-  return row!.id;
-}
-
-async function nodeId(name: string, tenant = 'acme') {
-  const [row] = await t.database.db
-    .select({ id: hierarchyNodes.id })
-    .from(hierarchyNodes)
-    .where(and(eq(hierarchyNodes.tenantId, await tenantId(tenant)), eq(hierarchyNodes.name, name)));
-  return row!.id;
-}
+const tenantId = (identifier: string) => organisation(t).tenantId(identifier);
+const roleId = (name: string, tenant = 'acme') => organisation(t).roleId(name, tenant);
+const nodeId = (name: string, tenant = 'acme') => organisation(t).nodeId(name, tenant);
 
 async function userCount() {
   const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);

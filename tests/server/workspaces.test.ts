@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkspaceRecord } from '../../contract/api/workspaces';
-import { createTestApp, type InjectOptions, type TestApp } from './helpers/app';
+import { AREA, OWNER, STAFF } from './helpers/acmePeople';
+import { type InjectOptions, suiteApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 
-let t: TestApp;
-let org: ReturnType<typeof organisation>;
-const OWNER = 'owner@acme.test';
-const AREA = 'area@acme.test';
-const STAFF = 'staff@acme.test';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  org = organisation(t);
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const org = organisation(t);
 
 const call = (as: string, options: InjectOptions) => t.injectAs(as, options);
 const list = (as: string, query: Record<string, string | number> = {}) =>

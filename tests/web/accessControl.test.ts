@@ -79,6 +79,9 @@ describe('accessControl', () => {
     const operator = subject(permissionsOf('Platform Operator'), true);
     expect(canAccess(operator, { action: 'list', resource: 'tenants' })).toBe(true);
     expect(canAccess(operator, { action: 'read', resource: 'profile' })).toBe(true);
+    // Their own log (tenant management and their sign-ins, issue 32) is theirs to read.
+    expect(canAccess(operator, { action: 'read', resource: 'activity' })).toBe(true);
+    expect(satisfies(operator, { module: 'activity', can: ['read'] })).toBe(true);
     // Even a stray grant never opens customer modules to an operator, nor tenants to a customer.
     const stray = subject(
       [...permissionsOf('Platform Operator'), { id: 'user', status: 'active', capabilities: ['read'] }],

@@ -3,15 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../contract/api/activity';
-import { noUrgentTasks, permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { adminVerify, resetBrowserState } from './fixtures';
 import { server } from './msw';
-import { renderRoute, setViewportWidth } from './renderApp';
-
-const owner = () =>
-  verifyData({
-    modules: permissionsOf('Administrator'),
-    position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
-  });
+import { renderApp, renderRoute, setViewportWidth } from './renderApp';
 
 const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
   id: 1,
@@ -35,7 +29,6 @@ beforeEach(() => {
   setViewportWidth(1280);
   asked = [];
   server.use(
-    noUrgentTasks,
     http.get('*/api/activity/list', ({ request }) => {
       const query = new URL(request.url).searchParams;
       asked.push(query);
@@ -62,7 +55,7 @@ beforeEach(() => {
 
 describe('/admin/activity', () => {
   it('shows who did what, from where, and each change before and after, secrets unwritten', async () => {
-    renderRoute('/admin/activity', owner());
+    renderRoute('/admin/activity', adminVerify());
     const list = within(await screen.findByRole('list', { name: 'Entries' }));
     const items = await list.findAllByRole('listitem', {}, { timeout: 5000 });
     const first = items[0]!;
@@ -74,7 +67,7 @@ describe('/admin/activity', () => {
   });
 
   it('asks the API for what the filters say and keeps them in the address', async () => {
-    renderRoute('/admin/activity?entity=role&entity_id=4', owner());
+    renderRoute('/admin/activity?entity=role&entity_id=4', adminVerify());
     await screen.findByText('Showing the history of record 4.');
     await waitFor(() => expect(asked.at(-1)?.get('entity_id')).toBe('4'));
     expect(asked.at(-1)?.get('entity')).toBe('role');
@@ -82,4 +75,24 @@ describe('/admin/activity', () => {
     await waitFor(() => expect(asked.at(-1)?.get('q')).toBe('Olivia'));
     expect(window.location.search).toContain('q=Olivia');
   });
+});
+
+describe('the date fields in the reader’s language (issue 31)', () => {
+  it.each([
+    ['fr', 'Du', ['Année', 'Mois', 'Jour'], /^Choisir la date/],
+    ['es', 'Desde', ['Año', 'Mes', 'Dia'], /^Elige fecha/],
+  ] as const)(
+    'name their parts and calendar button in %s (MUI X’s own words)',
+    async (language, from, names, open) => {
+      renderApp('/admin/activity', adminVerify({ settings: { ...adminVerify().settings, language } }));
+      const field = await screen.findByRole('group', { name: from }, { timeout: 5000 });
+      expect(
+        within(field)
+          .getAllByRole('spinbutton')
+          .map((s) => s.getAttribute('aria-label')),
+      ).toEqual(names);
+      // From and To each have their calendar button.
+      expect(screen.getAllByRole('button', { name: open })).toHaveLength(2);
+    },
+  );
 });

@@ -6,14 +6,15 @@ import type { VerifyData } from '../../contract/api/session';
 import { POSITION_STORAGE_KEY } from '../../src/providers/positionStore';
 import { getToken } from '../../src/providers/tokenCookie';
 import {
-  noUrgentTasks,
+  adminVerify,
+  noActiveWorkspaceVerify,
   operatorVerify,
   permissionsOf,
   position,
   resetBrowserState,
   signedIn,
+  userRecord,
   verifyData,
-  verifyHandler,
 } from './fixtures';
 import { server } from './msw';
 import { emptyMyTasks } from './myTasksFixtures';
@@ -35,7 +36,7 @@ describe('app shell', () => {
     resetBrowserState();
     setViewportWidth(1280);
     // Staff land on My Tasks: its calls answer an empty day.
-    server.use(noUrgentTasks, ...emptyMyTasks);
+    server.use(...emptyMyTasks);
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -46,9 +47,7 @@ describe('app shell', () => {
   });
 
   it('sends "/" to the first permitted entry and shows the workspace term in the menu', async () => {
-    signedIn();
-    server.use(verifyHandler(verifyData()));
-    renderApp('/');
+    renderApp('/', verifyData());
     await expectPath('/task');
     expect(await menuLabels()).toEqual([
       'My Tasks',
@@ -68,11 +67,10 @@ describe('app shell', () => {
   });
 
   it("labels workspace entries with each tenant's own term", async () => {
-    signedIn();
-    server.use(
-      verifyHandler(verifyData({ modules: permissionsOf('Administrator'), terms: { workspace: 'Branch' } })),
+    renderApp(
+      '/dashboard',
+      verifyData({ modules: permissionsOf('Administrator'), terms: { workspace: 'Branch' } }),
     );
-    renderApp('/dashboard');
     const labels = await menuLabels();
     expect(labels).toContain('Branch Info');
     expect(labels).toContain('Audit By Branch');
@@ -80,60 +78,40 @@ describe('app shell', () => {
   });
 
   it('shows admin-tenant users only Tenant', async () => {
-    signedIn();
-    server.use(verifyHandler(operatorVerify()));
-    renderApp('/');
+    renderApp('/', operatorVerify());
     await expectPath('/tenant-management');
     expect(await menuLabels()).toEqual(['Tenant']);
   });
 
   it('sends a route the role does not permit to /forbidden', async () => {
-    signedIn();
-    server.use(verifyHandler(verifyData()));
-    renderApp('/admin/user');
+    renderApp('/admin/user', verifyData());
     await expectPath('/forbidden');
     expect(await screen.findByTestId('forbidden')).toHaveTextContent('Your role does not give you access');
   });
 
   // /users is react-admin's own path of a registered resource, whose screens live at spec paths.
   it.each(['/no/such/page', '/users'])('renders %s as not found inside the layout', async (path) => {
-    signedIn();
-    server.use(verifyHandler(verifyData()));
-    renderApp(path);
+    renderApp(path, verifyData());
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
     expect(await menu()).toBeInTheDocument();
   });
 
   it('shows the under-development page for placeholder modules', async () => {
-    signedIn();
-    server.use(verifyHandler(verifyData()));
-    renderApp('/insight/barometer');
+    renderApp('/insight/barometer', verifyData());
     const page = await screen.findByTestId('under-development');
     expect(page).toHaveTextContent('Under development');
     expect(page).toHaveTextContent('Short pulse checks');
   });
 
   it('sends every navigation to /password/change while verify says force_reset', async () => {
-    signedIn();
-    server.use(verifyHandler(verifyData({ force_reset: true })));
-    renderApp('/task');
+    renderApp('/task', verifyData({ force_reset: true }));
     await expectPath('/password/change');
     expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
   });
 
   it('sends a user with no active workspace to /login?error=no_active_workspace', async () => {
     signedIn();
-    server.use(
-      http.get('*/api/user/verify', () =>
-        HttpResponse.json(
-          {
-            status: 401,
-            message: 'You have no position at an active workspace. Ask your administrator to assign you.',
-          },
-          { status: 401 },
-        ),
-      ),
-    );
+    server.use(noActiveWorkspaceVerify);
     renderApp('/task');
     await expectPath('/login', '?error=no_active_workspace');
     expect(await screen.findByText(/no position at an active workspace/)).toBeInTheDocument();
@@ -151,10 +129,8 @@ describe('app shell', () => {
   });
 
   it('uses the mobile layout at 767 px: the menu is a drawer opened from the app bar', async () => {
-    signedIn();
-    server.use(verifyHandler(verifyData()));
     setViewportWidth(767);
-    const { unmount } = renderApp('/task');
+    const { unmount } = renderApp('/task', verifyData());
     await waitFor(() => expect(document.querySelector('.sl-mobile')).not.toBeNull());
     expect(screen.queryByTestId('main-menu')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -172,9 +148,7 @@ describe('app shell', () => {
   });
 
   it('scrolls back to the top on each navigation and names the tab after the page', async () => {
-    signedIn();
-    server.use(verifyHandler(verifyData()));
-    renderApp('/task');
+    renderApp('/task', verifyData());
     const nav = await menu();
     vi.mocked(window.scrollTo).mockClear();
     await userEvent.click(within(nav).getByRole('link', { name: 'Library' }));
@@ -223,37 +197,11 @@ describe('app shell', () => {
         verifies++;
         return HttpResponse.json({
           status: 200,
-          data: verifyData({
-            modules: permissionsOf('Administrator'),
-            position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
-          }),
+          data: adminVerify(),
         });
       }),
       http.get('*/api/user/list', () =>
-        HttpResponse.json({
-          status: 200,
-          data: {
-            data: [
-              {
-                id: 40,
-                username: 'olivia@acme.test',
-                email: 'olivia@acme.test',
-                firstname: 'Olivia',
-                lastname: 'Smith',
-                preferred_name: null,
-                avatar_url: null,
-                status: 'active',
-                force_reset: false,
-                assigns: [],
-                created_at: '2024-01-01T00:00:00Z',
-                updated_at: '2024-01-01T00:00:00Z',
-              },
-            ],
-            total: 1,
-            page: 1,
-            per_page: 25,
-          },
-        }),
+        HttpResponse.json({ status: 200, data: { data: [userRecord()], total: 1, page: 1, per_page: 25 } }),
       ),
     );
     renderApp('/admin/user');
@@ -266,16 +214,14 @@ describe('app shell', () => {
   });
 
   it('signs out from the user menu: the server session ends and the cookie goes', async () => {
-    signedIn();
     let loggedOut = false;
     server.use(
-      verifyHandler(verifyData()),
       http.post('*/api/logout', () => {
         loggedOut = true;
         return HttpResponse.json({ status: 200, data: { redirect: '/login' } });
       }),
     );
-    renderApp('/task');
+    renderApp('/task', verifyData());
     // The button turns from an icon into the user's name once the identity is known.
     await screen.findByText('Sam Staff');
     await userEvent.click(screen.getByRole('button', { name: /account/i }));

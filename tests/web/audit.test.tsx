@@ -10,7 +10,7 @@ import type {
 } from '../../contract/api/audit';
 import { HERE, permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
 import { server } from './msw';
-import { card, departmentList, group, TYPES } from './myTasksFixtures';
+import { card, departmentList, filterLists, group, TYPES } from './myTasksFixtures';
 import { clearField, pickerField, profileZone, shown, typeInto } from './pickers';
 import { expectPath, renderRoute, setViewportWidth } from './renderApp';
 
@@ -87,9 +87,7 @@ function answer(): Calls {
   const calls: Calls = { queues: [], approved: [], rejected: [] };
   const rows = [submission(501, 'Sydney CBD'), submission(502, 'Parramatta')];
   server.use(
-    departmentList,
-    http.get('*/api/task/types/list', () => HttpResponse.json({ status: 200, data: { data: [] } })),
-    http.get('*/api/hierarchy/tree/fetch', () => HttpResponse.json({ status: 200, data: [] })),
+    ...filterLists,
     http.get('*/api/audit/task/list', ({ request }) => {
       calls.queues.push(new URL(request.url).searchParams);
       return HttpResponse.json({ status: 200, data: { data: [taskRow], total: 1, page: 1, per_page: 25 } });

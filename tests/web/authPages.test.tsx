@@ -10,7 +10,7 @@ import {
 } from '../../src/providers/sessionStore';
 import { toSessionUser } from '../../src/providers/sessionUser';
 import { getToken } from '../../src/providers/tokenCookie';
-import { noUrgentTasks, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
+import { loginUser, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
 import { emptyMyTasks } from './myTasksFixtures';
 import { expectPath, renderApp } from './renderApp';
@@ -29,7 +29,7 @@ describe('sign-in and password pages', () => {
   beforeEach(() => {
     resetBrowserState();
     // Staff land on My Tasks: its calls answer an empty day.
-    server.use(noUrgentTasks, ...emptyMyTasks, discoverAnswers(NO_SSO));
+    server.use(...emptyMyTasks, discoverAnswers(NO_SSO));
   });
 
   describe('/login', () => {
@@ -65,16 +65,7 @@ describe('sign-in and password pages', () => {
           HttpResponse.json({
             status: 200,
             data: {
-              user: {
-                id: 7,
-                username: 'staff@acme.test',
-                firstname: 'Sam',
-                lastname: 'Staff',
-                preferred_name: null,
-                email: 'staff@acme.test',
-                force_reset: false,
-                tenant: 'acme',
-              },
+              user: loginUser(),
               token: 'new-token',
               redirect: '/',
             },

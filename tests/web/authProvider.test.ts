@@ -6,6 +6,8 @@ import { getPositionId, setPositionId } from '../../src/providers/positionStore'
 import { getSessionUser, isForcedReset } from '../../src/providers/sessionStore';
 import { getToken } from '../../src/providers/tokenCookie';
 import {
+  loginUser,
+  noActiveWorkspaceVerify,
   operatorVerify,
   permissionsOf,
   resetBrowserState,
@@ -14,16 +16,6 @@ import {
   verifyHandler,
 } from './fixtures';
 import { server } from './msw';
-
-const loginUser = {
-  id: 7,
-  username: 'staff@acme.test',
-  firstname: 'Sam',
-  lastname: 'Staff',
-  preferred_name: null,
-  email: 'staff@acme.test',
-  tenant: 'acme',
-};
 
 describe('authProvider', () => {
   beforeEach(() => resetBrowserState());
@@ -37,7 +29,7 @@ describe('authProvider', () => {
           body = (await request.json()) as Record<string, unknown>;
           return HttpResponse.json({
             status: 200,
-            data: { user: { ...loginUser, force_reset: false }, token: 'tok-200', redirect: '/' },
+            data: { user: loginUser(), token: 'tok-200', redirect: '/' },
           });
         }),
       );
@@ -56,7 +48,7 @@ describe('authProvider', () => {
       // (fetch returns a 3xx without Location as is); a stubbed fetch gives the browser's behaviour.
       const body = {
         status: 307,
-        data: { user: { ...loginUser, force_reset: true }, token: 'tok-307', redirect: '/password/change' },
+        data: { user: loginUser({ force_reset: true }), token: 'tok-307', redirect: '/password/change' },
       };
       const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
         new Response(JSON.stringify(body), {
@@ -153,17 +145,7 @@ describe('authProvider', () => {
 
     it('sends a user without an active workspace to /login?error=no_active_workspace and clears the token', async () => {
       signedIn('tok');
-      server.use(
-        http.get('*/api/user/verify', () =>
-          HttpResponse.json(
-            {
-              status: 401,
-              message: 'You have no position at an active workspace. Ask your administrator to assign you.',
-            },
-            { status: 401 },
-          ),
-        ),
-      );
+      server.use(noActiveWorkspaceVerify);
       await expect(authProvider.checkAuth({})).rejects.toMatchObject({
         redirectTo: '/login?error=no_active_workspace',
       });
@@ -216,6 +198,16 @@ describe('authProvider', () => {
       signedIn('tok');
       await expect(
         authProvider.checkError(new ApiError(401, 'You have no position at an active workspace.')),
+      ).rejects.toMatchObject({ redirectTo: '/login?error=no_active_workspace' });
+      // In the person's language the sentence says nothing the app can read; its code does (issue 31).
+      signedIn('tok');
+      const french = {
+        status: 401,
+        message: 'Vous n’avez aucun poste dans un espace actif.',
+        code: 'NO_ACTIVE_WORKSPACE',
+      };
+      await expect(
+        authProvider.checkError(new ApiError(401, french.message, {}, french)),
       ).rejects.toMatchObject({ redirectTo: '/login?error=no_active_workspace' });
       signedIn('tok');
       await expect(authProvider.checkError(new ApiError(403, 'Not yours'))).resolves.toBeUndefined();

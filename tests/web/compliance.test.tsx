@@ -3,80 +3,65 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ComplianceGrid } from '../../contract/api/compliance';
-import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { areaManagerVerify, resetBrowserState } from './fixtures';
 import { server } from './msw';
-import { departmentList } from './myTasksFixtures';
+import { filterLists } from './myTasksFixtures';
 import { expectPath, renderRoute } from './renderApp';
-
-const areaManager = () =>
-  verifyData({
-    username: 'area@acme.test',
-    position_list: [
-      position({ node_type: 'container', node_name: 'Sydney Metro', role_name: 'Area Manager' }),
-    ],
-    modules: permissionsOf('Area Manager'),
-  });
 
 const TYPE = { id: 2, name: 'Task', colour: '#1976d2', icon: 'Assignment' };
 
-function gridFor(group: 'store' | 'area'): ComplianceGrid {
-  if (group === 'area')
-    return {
-      group,
-      node: { id: 1, name: 'Acme Retail' },
-      columns: [{ id: 4, name: 'New South Wales', type: 'container', totals: { on_time: 3, overdue: 1 } }],
-      rows: [
-        {
-          task_id: 7,
-          title: 'Fire exits clear',
-          due_date: '2030-03-04',
-          type: TYPE,
-          cells: [
-            { col: 0, state: 'on_time', value: 3 },
-            { col: 0, state: 'overdue', value: 1 },
-          ],
-          totals: { on_time: 3, overdue: 1 },
-        },
-      ],
-      totals: { on_time: 3, overdue: 1 },
-    };
-  return {
-    group,
-    node: { id: 3, name: 'Sydney Metro' },
-    columns: [
+/** A grid of the one task, Fire exits clear, with its cells and totals in the grid's grouping. */
+const fireExitsGrid = (
+  group: ComplianceGrid['group'],
+  node: ComplianceGrid['node'],
+  columns: ComplianceGrid['columns'],
+  cells: ComplianceGrid['rows'][number]['cells'],
+  totals: ComplianceGrid['totals'],
+): ComplianceGrid => ({
+  group,
+  node,
+  columns,
+  rows: [{ task_id: 7, title: 'Fire exits clear', due_date: '2030-03-04', type: TYPE, cells, totals }],
+  totals,
+});
+
+const GRIDS = {
+  area: fireExitsGrid(
+    'area',
+    { id: 1, name: 'Acme Retail' },
+    [{ id: 4, name: 'New South Wales', type: 'container', totals: { on_time: 3, overdue: 1 } }],
+    [
+      { col: 0, state: 'on_time', value: 3 },
+      { col: 0, state: 'overdue', value: 1 },
+    ],
+    { on_time: 3, overdue: 1 },
+  ),
+  store: fireExitsGrid(
+    'store',
+    { id: 3, name: 'Sydney Metro' },
+    [
       { id: 5, name: 'Sydney CBD', type: 'workspace', totals: { on_time: 1 } },
       { id: 8, name: 'Parramatta', type: 'workspace', totals: { overdue: 1 } },
     ],
-    rows: [
-      {
-        task_id: 7,
-        title: 'Fire exits clear',
-        due_date: '2030-03-04',
-        type: TYPE,
-        cells: [
-          { col: 0, state: 'on_time', value: 501 },
-          { col: 1, state: 'overdue', value: 502 },
-        ],
-        totals: { on_time: 1, overdue: 1 },
-      },
+    [
+      { col: 0, state: 'on_time', value: 501 },
+      { col: 1, state: 'overdue', value: 502 },
     ],
-    totals: { on_time: 1, overdue: 1 },
-  };
-}
+    { on_time: 1, overdue: 1 },
+  ),
+};
 
 function answer() {
   const asked: URLSearchParams[] = [];
   const exported: URLSearchParams[] = [];
   server.use(
-    departmentList,
-    http.get('*/api/task/types/list', () => HttpResponse.json({ status: 200, data: { data: [] } })),
-    http.get('*/api/hierarchy/tree/fetch', () => HttpResponse.json({ status: 200, data: [] })),
+    ...filterLists,
     http.get('*/api/compliance/grid', ({ request }) => {
       const query = new URL(request.url).searchParams;
       asked.push(query);
       return HttpResponse.json({
         status: 200,
-        data: gridFor(query.get('group') === 'area' ? 'area' : 'store'),
+        data: GRIDS[query.get('group') === 'area' ? 'area' : 'store'],
       });
     }),
     http.get('*/api/compliance/export', ({ request }) => {
@@ -113,7 +98,7 @@ beforeEach(() => {
 describe('Compliance grid', () => {
   it('shows each store’s state with a legend, and sends the filters from the address', async () => {
     const { asked } = answer();
-    renderRoute('/task/compliance?from=2030-03-01&to=2030-03-07', areaManager());
+    renderRoute('/task/compliance?from=2030-03-01&to=2030-03-07', areaManagerVerify());
     expect(await screen.findByText('Fire exits clear')).toBeTruthy();
     expect(screen.getByRole('gridcell', { name: 'Sydney CBD · Done on time' })).toBeTruthy();
     expect(screen.getByRole('gridcell', { name: 'Parramatta · Overdue' })).toBeTruthy();
@@ -128,7 +113,7 @@ describe('Compliance grid', () => {
 
   it('groups by area, drills into an area, and exports what is shown', async () => {
     const { asked, exported } = answer();
-    renderRoute('/task/compliance?from=2030-03-01&to=2030-03-07&group=area', areaManager());
+    renderRoute('/task/compliance?from=2030-03-01&to=2030-03-07&group=area', areaManagerVerify());
     const cell = await screen.findByRole('gridcell', { name: 'New South Wales · 3 of 4 done' });
     await userEvent.click(cell);
     await waitFor(() => expect(asked.at(-1)!.get('node_id')).toBe('4'));
@@ -142,7 +127,7 @@ describe('Compliance grid', () => {
 
   it('opens a cell’s assignment in the task drawer', async () => {
     answer();
-    renderRoute('/task/compliance?from=2030-03-01&to=2030-03-07', areaManager());
+    renderRoute('/task/compliance?from=2030-03-01&to=2030-03-07', areaManagerVerify());
     await userEvent.click(await screen.findByRole('gridcell', { name: 'Parramatta · Overdue' }));
     await expectPath('/task/compliance', '?from=2030-03-01&to=2030-03-07&assignment=502');
     const drawer = await screen.findByTestId('task-drawer');

@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HierarchyNode } from '../../contract/api/session';
 import type { TaskCreateBody, TaskPreview } from '../../contract/api/tasks';
 import { formatDayKey } from '../../src/providers/zonedTime';
 import { localToday } from '../../src/resources/tasks/taskForm';
-import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { acmeTree, adminVerify, resetBrowserState } from './fixtures';
 import { server } from './msw';
 import { departmentList, TYPES } from './myTasksFixtures';
 import { parts, pickerField, profileZone, shown, typeInto } from './pickers';
@@ -18,36 +17,10 @@ import { renderRoute, setViewportWidth } from './renderApp';
  * receives YYYY-MM-DD and 24-hour HH:mm.
  */
 
-const tree: HierarchyNode[] = [
-  {
-    id: 1,
-    object_id: null,
-    name: 'Acme Retail',
-    type: 'root',
-    level: 0,
-    status: 'active',
-    parent_id: null,
-    children: [
-      {
-        id: 5,
-        object_id: 42,
-        name: 'Sydney CBD',
-        type: 'workspace',
-        level: 1,
-        status: 'active',
-        parent_id: 1,
-        children: [],
-      },
-    ],
-  },
-];
+const tree = acmeTree();
 
 const author = (zone: string) =>
-  verifyData({
-    modules: permissionsOf('Administrator'),
-    position_list: [
-      position({ node_type: 'root', node_id: 1, node_name: 'Acme Retail', role_name: 'Administrator' }),
-    ],
+  adminVerify({
     hierarchy: tree,
     ...profileZone(zone),
   });

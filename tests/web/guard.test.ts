@@ -79,7 +79,8 @@ describe('routing guard (spec §4)', () => {
     const operatorWithoutTenant = {
       id: 1,
       isAdminTenant: true,
-      permissions: permissionsOf('Platform Operator').filter((p) => p.id !== 'tenant'),
+      // Operators open their own activity log (issue 32): without it and tenants, nothing is left.
+      permissions: permissionsOf('Platform Operator').filter((p) => p.id !== 'tenant' && p.id !== 'activity'),
     };
     expect(decide('/', { user: operatorWithoutTenant })).toEqual({ kind: 'redirect', to: '/forbidden' });
   });

@@ -10,7 +10,7 @@ import {
   searchTree,
   visibleRows,
 } from '../../src/customRoutes/hierarchy/treeModel';
-import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { adminVerify, resetBrowserState } from './fixtures';
 import { server } from './msw';
 import { renderRoute, setViewportWidth } from './renderApp';
 
@@ -126,13 +126,7 @@ describe('tree model', () => {
   });
 });
 
-const admin = () =>
-  verifyData({
-    modules: permissionsOf('Administrator'),
-    position_list: [
-      position({ node_type: 'root', node_id: 1, node_name: 'Acme Retail', role_name: 'Administrator' }),
-    ],
-  });
+const admin = () => adminVerify();
 
 const people = [
   {

@@ -29,6 +29,22 @@ describe('i18n with tenant terms', () => {
     expect(termValues({ workspace: 'Site', workspaces: 'Locations' }).workspaces).toBe('Locations');
   });
 
+  it('reads a term in the reader’s language, else the tenant’s default word, else the built-in (issue 31)', () => {
+    const terms = {
+      workspace: 'Store',
+      workspaces: 'Stores',
+      'workspace@fr': 'Magasin',
+      'workspace@es': 'Tienda',
+    };
+    expect(termValues(terms, 'fr')).toMatchObject({ workspace: 'Magasin', workspaces: 'Magasins' });
+    expect(termValues({ ...terms, 'workspaces@es': 'Las tiendas' }, 'es').workspaces).toBe('Las tiendas');
+    expect(termValues(terms, 'en')).toMatchObject({ workspace: 'Store', workspaces: 'Stores' });
+    expect(termValues({ workspace: 'Store' }, 'fr').workspace).toBe('Store');
+    expect(termValues({}, 'fr').workspace).toBe('Espace');
+    const i18n = createI18nProvider(() => terms, 'fr');
+    expect(i18n.translate('menu.workspace_info')).toBe('Infos magasin');
+  });
+
   it('keeps react-admin messages and lets caller options win', () => {
     const i18n = createI18nProvider(() => ({ workspace: 'Store' }));
     expect(i18n.translate('ra.action.save')).toBe('Save');

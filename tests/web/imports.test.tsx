@@ -11,18 +11,11 @@ import type {
   ImportResult,
 } from '../../contract/api/imports';
 import { FakeXhr } from './fakeXhr';
-import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { adminVerify, permissionsOf, resetBrowserState, verifyData, workspaceRecord } from './fixtures';
 import { server } from './msw';
 import { expectPath, renderRoute, setViewportWidth } from './renderApp';
 
-const owner = () =>
-  verifyData({
-    username: 'owner@acme.test',
-    modules: permissionsOf('Administrator'),
-    position_list: [
-      position({ node_type: 'root', node_id: 1, node_name: 'Acme Retail', role_name: 'Administrator' }),
-    ],
-  });
+const owner = () => adminVerify({ username: 'owner@acme.test' });
 
 const COLUMNS = ['first_name', 'last_name', 'email', 'role', 'node'];
 
@@ -409,27 +402,14 @@ describe('importing stores', () => {
 });
 
 describe('the way in', () => {
-  const workspace = {
-    id: 42,
-    node_id: 5,
-    name: 'Sydney CBD',
-    status: 'active',
-    parent_id: 3,
-    parent_name: 'Sydney Metro',
-    location: 'New South Wales › Sydney Metro',
-    identifier: 'NSW-001',
+  const workspace = workspaceRecord({
     street_line1: '',
-    street_line2: '',
     suburb: '',
-    city: 'Sydney',
-    state: 'NSW',
     postcode: '',
     contact: '',
     description: '',
     open_at: null,
-    timezone: 'Australia/Sydney',
-    user_count: 6,
-  };
+  });
   beforeEach(() => {
     server.use(
       http.get('*/api/workspace/list', () =>

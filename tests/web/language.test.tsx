@@ -3,39 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../contract/api/profile';
-import type { VerifyData } from '../../contract/api/session';
 import { getSessionUser } from '../../src/providers/sessionStore';
 import { getToken } from '../../src/providers/tokenCookie';
-import { noUrgentTasks, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
+import { resetBrowserState, staffProfile, verifyData } from './fixtures';
 import { server } from './msw';
 import { renderApp, setViewportWidth } from './renderApp';
 
 // Issue 31: the language is the person's, else the tenant's, else the browser's, and a change on
 // the profile switches the whole app at once, signed in as before.
 
-const PROFILE: Profile = {
-  id: 7,
-  username: 'staff@acme.test',
-  email: 'staff@acme.test',
-  firstname: 'Sam',
-  lastname: 'Staff',
-  preferred_name: null,
-  language: null,
-  avatar: null,
-  avatar_url: null,
-  profile_data: [],
-  fields: [],
-};
+const PROFILE = staffProfile({ language: null });
 
 let sent: Record<string, unknown> | undefined;
 
 /** A server that keeps what it is sent, as the real one does. */
-function serve(verify: VerifyData, profile: Profile = PROFILE) {
+function serve(profile: Profile = PROFILE) {
   sent = undefined;
   let current = profile;
   server.use(
-    noUrgentTasks,
-    verifyHandler(verify),
     http.get('*/api/profile/get', () => HttpResponse.json({ status: 200, data: current })),
     http.put('*/api/profile/update', async ({ request }) => {
       sent = (await request.json()) as Record<string, unknown>;
@@ -60,9 +45,8 @@ describe('the language Storeline speaks', () => {
   afterEach(() => browserSpeaks('en-US', 'en'));
 
   it('switches the whole app when the person picks a language on the profile, without signing out', async () => {
-    signedIn();
-    serve(verifyData());
-    renderApp('/profile');
+    serve();
+    renderApp('/profile', verifyData());
     const card = await screen.findByTestId('profile-language');
     expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBeInTheDocument();
 
@@ -82,9 +66,8 @@ describe('the language Storeline speaks', () => {
   });
 
   it('goes back to the tenant’s default when the person clears their choice', async () => {
-    signedIn();
-    serve(verifyData({ language: 'fr', settings: settings('es') }), { ...PROFILE, language: 'fr' });
-    renderApp('/profile');
+    serve({ ...PROFILE, language: 'fr' });
+    renderApp('/profile', verifyData({ language: 'fr', settings: settings('es') }));
     const card = await screen.findByTestId('profile-language');
     expect(screen.getByRole('heading', { level: 1, name: 'Mon profil' })).toBeInTheDocument();
 
@@ -98,18 +81,16 @@ describe('the language Storeline speaks', () => {
   });
 
   it('starts in the tenant’s default language for a person who chose none', async () => {
-    signedIn();
-    serve(verifyData({ settings: settings('es') }));
-    renderApp('/profile');
+    serve();
+    renderApp('/profile', verifyData({ settings: settings('es') }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Mi perfil' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Navegación principal' })).toBeInTheDocument();
   });
 
   it('starts in the browser’s language when neither the person nor the tenant chose', async () => {
     browserSpeaks('de-DE', 'fr-CA', 'en');
-    signedIn();
-    serve(verifyData());
-    renderApp('/profile');
+    serve();
+    renderApp('/profile', verifyData());
     expect(await screen.findByRole('heading', { level: 1, name: 'Mon profil' })).toBeInTheDocument();
   });
 

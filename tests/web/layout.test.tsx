@@ -1,37 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../contract/api/users';
 import { buildMuiTheme } from '../../src/providers/muiTheme';
 import { focusColour, isRedLike, NEUTRAL_FOCUS, themeValues } from '../../src/providers/theme';
-import {
-  noUrgentTasks,
-  permissionsOf,
-  position,
-  resetBrowserState,
-  signedIn,
-  verifyData,
-  verifyHandler,
-} from './fixtures';
+import { adminVerify, resetBrowserState, userRecord } from './fixtures';
 import { server } from './msw';
 import { renderApp, setViewportWidth } from './renderApp';
 
-const admin = () =>
-  verifyData({
-    modules: permissionsOf('Administrator'),
-    position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
-  });
-
-const olivia: UserRecord = {
-  id: 40,
-  username: 'olivia@acme.test',
-  email: 'olivia@acme.test',
-  firstname: 'Olivia',
-  lastname: 'Smith',
-  preferred_name: null,
-  avatar_url: null,
-  status: 'active',
-  force_reset: false,
+const olivia = userRecord({
   assigns: [
     {
       id: 1,
@@ -43,17 +19,15 @@ const olivia: UserRecord = {
       in_scope: true,
     },
   ],
-  created_at: '2024-01-01T00:00:00Z',
-  updated_at: '2024-01-01T00:00:00Z',
-};
+});
+
+/** The users list in the whole app, as Acme's administrator. */
+const openUsers = () => renderApp('/admin/user', adminVerify());
 
 describe('layout', () => {
   beforeEach(() => {
     resetBrowserState();
-    signedIn();
     server.use(
-      noUrgentTasks,
-      verifyHandler(admin()),
       http.get('*/api/user/list', () =>
         HttpResponse.json({ status: 200, data: { data: [olivia], total: 1, page: 1, per_page: 25 } }),
       ),
@@ -62,7 +36,7 @@ describe('layout', () => {
 
   it('shows the page title in the app bar on a phone', async () => {
     setViewportWidth(390);
-    renderApp('/admin/user');
+    openUsers();
     await waitFor(() => expect(document.querySelector('.sl-mobile')).not.toBeNull());
     // Pages render their <Title> into react-admin's title slot in the app bar.
     await waitFor(() => expect(document.getElementById('react-admin-title')).toHaveTextContent('Users'));
@@ -72,7 +46,7 @@ describe('layout', () => {
 
   it('keeps the status and actions of each user in view between 768 and 1023 px', async () => {
     setViewportWidth(900);
-    renderApp('/admin/user');
+    openUsers();
     const row = (await screen.findByText('Olivia Smith')).closest('tr')!;
     // The e-mail and status move under the name instead of taking columns of their own.
     expect(within(row).getByText('olivia@acme.test')).toBeInTheDocument();
@@ -84,7 +58,7 @@ describe('layout', () => {
 
   it('keeps every column on a wide screen', async () => {
     setViewportWidth(1280);
-    renderApp('/admin/user');
+    openUsers();
     await screen.findByText('Olivia Smith');
     expect(screen.getByRole('columnheader', { name: 'E-mail' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Status/ })).toBeInTheDocument();
@@ -92,7 +66,7 @@ describe('layout', () => {
 
   it('paints the side menu’s fixed part, which stays on screen down a long page', async () => {
     setViewportWidth(1280);
-    renderApp('/admin/user');
+    openUsers();
     await screen.findByTestId('main-menu');
     const fixed = document.querySelector('.RaSidebar-fixed')!;
     expect(getComputedStyle(fixed).backgroundColor).toBe('rgb(255, 255, 255)');

@@ -181,6 +181,7 @@ describe('main navigation (spec §2 and §6)', () => {
     ]);
     expect(visibleAdminLinks(as('Store Manager')).map((l) => l.path)).toEqual(['/admin/user']);
     expect(visibleAdminLinks(as('Team Member'))).toEqual([]);
-    expect(visibleAdminLinks(as('Platform Operator'))).toEqual([]);
+    // Platform operators read their own log (issue 32): tenant management and their sign-ins.
+    expect(visibleAdminLinks(as('Platform Operator')).map((l) => l.path)).toEqual(['/admin/activity']);
   });
 });

@@ -4,14 +4,19 @@ import { NOTIFICATION_PREFERENCES } from './notificationFixtures';
 
 /**
  * One msw server for every web test; each test adds the handlers it needs. The bell in the app
- * bar asks on every signed-in screen, so nothing new is its answer unless a test says otherwise.
+ * bar asks on every signed-in screen, so nothing new is its answer unless a test says otherwise;
+ * likewise the urgent-tasks reminder of a person with My Tasks: none wait.
  */
 export const server = setupServer(
+  http.get('*/api/user/task/urgent', () => HttpResponse.json({ status: 200, data: { data: [] } })),
   http.get('*/api/notification/count', () => HttpResponse.json({ status: 200, data: { unread: 0 } })),
   http.get('*/api/notification/preferences', () =>
     HttpResponse.json({ status: 200, data: { data: NOTIFICATION_PREFERENCES } }),
   ),
   http.get('*/api/notification/defaults', () =>
     HttpResponse.json({ status: 200, data: { data: NOTIFICATION_PREFERENCES } }),
+  ),
+  http.get('*/api/notification/escalation', () =>
+    HttpResponse.json({ status: 200, data: { first_hours: 2, second_hours: 24 } }),
   ),
 );

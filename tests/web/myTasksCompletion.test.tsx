@@ -9,6 +9,8 @@ import { server } from './msw';
 import { card, departmentList, detail, group, TYPES } from './myTasksFixtures';
 import { renderRoute, setViewportWidth } from './renderApp';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const DAY = '2030-03-04';
 
 const photo = () =>
@@ -207,6 +209,8 @@ describe('My Tasks: completing a task', () => {
         comment: 'Shelf cleared',
         attachments: ['hash-shelf'],
         checklist: [true, true],
+        // Every completion carries the id the server dedupes by (issue 30).
+        client_id: expect.stringMatching(UUID),
       },
     ]);
     const done = await screen.findByTestId('done-section');
@@ -329,7 +333,12 @@ describe('My Tasks: completing a task', () => {
     await userEvent.click(within(drawer).getByRole('button', { name: "Send can't do" }));
     await waitFor(() => expect(screen.queryByTestId('task-drawer')).toBeNull());
     expect(store.completions).toEqual([
-      { assignment_id: 101, outcome: 'cannot_do', reason: 'No stock left' },
+      {
+        assignment_id: 101,
+        outcome: 'cannot_do',
+        reason: 'No stock left',
+        client_id: expect.stringMatching(UUID),
+      },
     ]);
     expect(await screen.findByText("Can't do")).toBeInTheDocument();
   });
@@ -347,7 +356,9 @@ describe('My Tasks: completing a task', () => {
     expect(within(drawer).queryByRole('button', { name: 'Mark as done' })).toBeNull();
     await userEvent.click(within(drawer).getByRole('button', { name: 'I have read this' }));
     await waitFor(() => expect(screen.queryByTestId('task-drawer')).toBeNull());
-    expect(store.completions).toEqual([{ assignment_id: 101, acknowledged: true }]);
+    expect(store.completions).toEqual([
+      { assignment_id: 101, acknowledged: true, client_id: expect.stringMatching(UUID) },
+    ]);
     const done = await screen.findByTestId('done-section');
     expect(within(done).getByRole('button', { name: /^Spring range arrives/ })).toHaveTextContent('Read');
   });

@@ -92,6 +92,13 @@ export const departmentList = http.get('*/api/department/list', () =>
   }),
 );
 
+/** The filter bar's lists of the review and report screens: the departments, no task types, no tree. */
+export const filterLists = [
+  departmentList,
+  http.get('*/api/task/types/list', () => HttpResponse.json({ status: 200, data: { data: [] } })),
+  http.get('*/api/hierarchy/tree/fetch', () => HttpResponse.json({ status: 200, data: [] })),
+];
+
 /** A store with nothing to do: the calls My Tasks makes, answered empty. */
 export const emptyMyTasks = [
   departmentList,

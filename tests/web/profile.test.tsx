@@ -2,23 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Profile } from '../../contract/api/profile';
 import { getSessionUser } from '../../src/providers/sessionStore';
-import { noUrgentTasks, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
+import { resetBrowserState, signedIn, staffProfile, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
 import { parts, pickerField, profileZone, shown, typeInto } from './pickers';
 import { renderApp, renderRoute, setViewportWidth } from './renderApp';
 
-const PROFILE: Profile = {
-  id: 7,
-  username: 'staff@acme.test',
-  email: 'staff@acme.test',
-  firstname: 'Sam',
-  lastname: 'Staff',
-  preferred_name: null,
-  avatar: null,
-  avatar_url: null,
-  profile_data: [],
+const PROFILE = staffProfile({
   fields: [
     { id: 1, name: 'Time zone', short_name: 'timezone', type: 'timezone', options: [], required: false },
     {
@@ -30,14 +20,13 @@ const PROFILE: Profile = {
       required: true,
     },
   ],
-};
+});
 
 let sent: Record<string, unknown> | undefined;
 
 function handlers() {
   sent = undefined;
   server.use(
-    noUrgentTasks,
     verifyHandler(verifyData()),
     http.get('*/api/profile/get', () => HttpResponse.json({ status: 200, data: PROFILE })),
     http.put('*/api/profile/update', async ({ request }) => {

@@ -14,13 +14,19 @@ import { setSessionUser } from '../../src/providers/sessionStore';
 import { toSessionUser } from '../../src/providers/sessionUser';
 import { routeElements } from '../../src/routing/RoutePage';
 import { APP_ROUTES } from '../../src/routing/routeTable';
-import { signedIn } from './fixtures';
+import { signedIn, verifyHandler } from './fixtures';
+import { server } from './msw';
 
 /**
  * Renders the whole app in the browser router at a path, as a page load would: sign-in pages,
  * guard, verify, layout, menus. For tests about the shell or about the app reacting as a whole.
+ * With `user`, signed in as them: the token cookie is set and verify answers `user`.
  */
-export function renderApp(path: string) {
+export function renderApp(path: string, user?: VerifyData) {
+  if (user) {
+    signedIn();
+    server.use(verifyHandler(user));
+  }
   window.history.replaceState({}, '', path);
   return render(<App />);
 }

@@ -3,20 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardSummary, Metrics, StoreReport } from '../../contract/api/reports';
-import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { areaManagerVerify, resetBrowserState } from './fixtures';
 import { server } from './msw';
-import { departmentList } from './myTasksFixtures';
+import { filterLists } from './myTasksFixtures';
 import { pickerField, profileZone, shown, typeInto } from './pickers';
 import { expectPath, renderRoute } from './renderApp';
-
-const manager = () =>
-  verifyData({
-    username: 'area@acme.test',
-    position_list: [
-      position({ node_type: 'container', node_name: 'Sydney Metro', role_name: 'Area Manager' }),
-    ],
-    modules: permissionsOf('Area Manager'),
-  });
 
 function metrics(assigned: number, done: number, ftr: number): Metrics {
   return {
@@ -49,9 +40,7 @@ function answer() {
   const asked: URLSearchParams[] = [];
   const downloads: URLSearchParams[] = [];
   server.use(
-    departmentList,
-    http.get('*/api/task/types/list', () => HttpResponse.json({ status: 200, data: { data: [] } })),
-    http.get('*/api/hierarchy/tree/fetch', () => HttpResponse.json({ status: 200, data: [] })),
+    ...filterLists,
     http.get('*/api/report/store-area-performance', ({ request }) => {
       const query = new URL(request.url).searchParams;
       if (query.get('format')) {
@@ -71,7 +60,7 @@ beforeEach(() => resetBrowserState());
 describe('the report pages', () => {
   it('take their filters from the address, and the table holds what the chart draws', async () => {
     const { asked } = answer();
-    renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31', manager());
+    renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31', areaManagerVerify());
     const table = await screen.findByRole('table', { name: 'Store' });
     expect(asked.at(-1)!.get('from')).toBe('2030-03-01');
     expect(asked.at(-1)!.get('to')).toBe('2030-03-31');
@@ -92,7 +81,7 @@ describe('the report pages', () => {
 
   it('downloads the same view, and says what to change when nothing was due', async () => {
     const { downloads } = answer();
-    renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31', manager());
+    renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31', areaManagerVerify());
     await screen.findByRole('table', { name: 'Store' });
     await userEvent.click(screen.getByRole('button', { name: 'XLSX' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
@@ -107,7 +96,7 @@ describe('the report pages', () => {
   it('types a range of its own in the session’s pattern and asks for it as YYYY-MM-DD', async () => {
     const { asked } = answer();
     renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31', {
-      ...manager(),
+      ...areaManagerVerify(),
       ...profileZone('Europe/London'),
     });
     await screen.findByRole('table', { name: 'Store' });
@@ -122,7 +111,7 @@ describe('the report pages', () => {
 
   it('shows an empty state that says what to change', async () => {
     answer();
-    renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31&type=9', manager());
+    renderRoute('/report/store-area-performance?from=2030-03-01&to=2030-03-31&type=9', areaManagerVerify());
     expect(await screen.findByTestId('report-empty')).toBeTruthy();
   });
 });
@@ -148,7 +137,7 @@ describe('the dashboard', () => {
         return HttpResponse.json({ status: 200, data: summary });
       }),
     );
-    renderRoute('/dashboard', manager());
+    renderRoute('/dashboard', areaManagerVerify());
     expect(await screen.findByText('4/10')).toBeTruthy();
     expect(asked[0]!.get('today')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const week = screen.getByRole('region', { name: 'Completion this week so far' });

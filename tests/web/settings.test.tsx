@@ -6,15 +6,7 @@ import type { VerifyData } from '../../contract/api/session';
 import type { SettingData, SettingUpdateBody } from '../../contract/api/settings';
 import { THEME_KEYS } from '../../contract/constants';
 import { termKeys } from '../../src/customRoutes/settings/termFields';
-import {
-  noUrgentTasks,
-  permissionsOf,
-  position,
-  resetBrowserState,
-  signedIn,
-  verifyData,
-  verifyHandler,
-} from './fixtures';
+import { adminVerify, permissionsOf, resetBrowserState, signedIn, verifyData } from './fixtures';
 import { server } from './msw';
 import { expectPath, renderApp, renderRoute, setViewportWidth } from './renderApp';
 
@@ -33,17 +25,10 @@ const SETTINGS: SettingData = {
 
 const theme = THEME_KEYS.map((k) => ({ id: k.id, key: k.key, value: k.default, default: k.default }));
 
-const owner = (overrides: Partial<VerifyData> = {}): VerifyData =>
-  verifyData({
-    modules: permissionsOf('Administrator'),
-    theme,
-    position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
-    ...overrides,
-  });
+const owner = (overrides: Partial<VerifyData> = {}): VerifyData => adminVerify({ theme, ...overrides });
 
 function serve(data: SettingData, verify: () => VerifyData = () => owner()) {
   server.use(
-    noUrgentTasks,
     http.get('*/api/user/verify', () => HttpResponse.json({ status: 200, data: verify() })),
     http.get('*/api/setting/get', () => HttpResponse.json({ status: 200, data })),
     http.get('*/api/theme/list', () => HttpResponse.json({ status: 200, data: { data: theme } })),
@@ -122,7 +107,20 @@ describe('settings page', () => {
 
     expect(await screen.findByText('Settings saved')).toBeVisible();
     expect(saved).toEqual({
-      terms: { workspace: 'Branch', workspaces: '', root: '', level_1: 'State', level_2: '' },
+      terms: {
+        workspace: 'Branch',
+        workspaces: '',
+        root: '',
+        level_1: 'State',
+        level_2: '',
+        // Issue 31: the word per language, none given here (empty removes one).
+        'workspace@en': '',
+        'workspaces@en': '',
+        'workspace@es': '',
+        'workspaces@es': '',
+        'workspace@fr': '',
+        'workspaces@fr': '',
+      },
       modules: [
         { id: 'dashboard', enabled: true },
         { id: 'report', enabled: false },
@@ -176,9 +174,7 @@ describe('settings page', () => {
   });
 
   it('is refused to a role without setting.update', async () => {
-    signedIn();
-    server.use(noUrgentTasks, verifyHandler(verifyData({ modules: permissionsOf('Area Manager') })));
-    renderApp('/settings');
+    renderApp('/settings', verifyData({ modules: permissionsOf('Area Manager') }));
     await expectPath('/forbidden');
   });
 });

@@ -5,18 +5,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { VerifyData } from '../../contract/api/session';
 import type { SsoConfigBody, SsoConfigData } from '../../contract/api/sso';
 import { THEME_KEYS } from '../../contract/constants';
-import { noUrgentTasks, permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { adminVerify, resetBrowserState } from './fixtures';
 import { server } from './msw';
 import { renderRoute } from './renderApp';
 
 const theme = THEME_KEYS.map((k) => ({ id: k.id, key: k.key, value: k.default, default: k.default }));
 
-const owner = (): VerifyData =>
-  verifyData({
-    modules: permissionsOf('Administrator'),
-    theme,
-    position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
-  });
+const owner = (): VerifyData => adminVerify({ theme });
 
 const SAVED: SsoConfigData = {
   enabled: true,
@@ -33,7 +28,6 @@ const SAVED: SsoConfigData = {
 
 function serve(config: SsoConfigData) {
   server.use(
-    noUrgentTasks,
     http.get('*/api/setting/get', () =>
       HttpResponse.json({
         status: 200,

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SettingData } from '../../contract/api/settings';
 import type { TaskType } from '../../contract/api/tasks';
 import { THEME_KEYS } from '../../contract/constants';
-import { noUrgentTasks, permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { adminVerify, resetBrowserState } from './fixtures';
 import { server } from './msw';
 import { renderRoute, setViewportWidth } from './renderApp';
 
@@ -31,10 +31,8 @@ const type = (id: number, name: string, icon: string, sort_order: number): TaskT
 });
 
 const owner = () =>
-  verifyData({
-    modules: permissionsOf('Administrator'),
+  adminVerify({
     theme: THEME_KEYS.map((k) => ({ id: k.id, key: k.key, value: k.default, default: k.default })),
-    position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
   });
 
 let types: TaskType[];
@@ -48,7 +46,6 @@ beforeEach(() => {
     type(3, 'Communication', 'Campaign', 3),
   ];
   server.use(
-    noUrgentTasks,
     http.get('*/api/setting/get', () => HttpResponse.json({ status: 200, data: SETTINGS })),
     http.get('*/api/theme/list', () => HttpResponse.json({ status: 200, data: { data: [] } })),
     http.get('*/api/task/types/list', () => HttpResponse.json({ status: 200, data: { data: types } })),

@@ -4,16 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TenantRecord } from '../../contract/api/tenants';
 import { slugify } from '../../src/resources/tenants/tenantChoices';
-import {
-  noUrgentTasks,
-  operatorVerify,
-  permissionsOf,
-  position,
-  resetBrowserState,
-  signedIn,
-  verifyData,
-  verifyHandler,
-} from './fixtures';
+import { adminVerify, operatorVerify, resetBrowserState } from './fixtures';
 import { server } from './msw';
 import { expectPath, renderApp, renderRoute, setViewportWidth } from './renderApp';
 
@@ -199,17 +190,7 @@ describe('tenant management', () => {
   });
 
   it('is refused to tenant administrators', async () => {
-    signedIn();
-    server.use(
-      noUrgentTasks,
-      verifyHandler(
-        verifyData({
-          modules: permissionsOf('Administrator'),
-          position_list: [position({ node_type: 'root', node_id: 1 })],
-        }),
-      ),
-    );
-    renderApp('/tenant-management');
+    renderApp('/tenant-management', adminVerify());
     await expectPath('/forbidden');
   });
 });

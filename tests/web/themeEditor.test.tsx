@@ -7,15 +7,7 @@ import type { SettingData } from '../../contract/api/settings';
 import { THEME_KEYS } from '../../contract/constants';
 import { contrastChecks, contrastRatio } from '../../src/customRoutes/settings/contrast';
 import { DEFAULT_THEME_VALUES } from '../../src/providers/theme';
-import {
-  noUrgentTasks,
-  permissionsOf,
-  position,
-  resetBrowserState,
-  signedIn,
-  verifyData,
-  verifyHandler,
-} from './fixtures';
+import { adminVerify, permissionsOf, resetBrowserState } from './fixtures';
 import { server } from './msw';
 import { renderApp, renderRoute, setViewportWidth } from './renderApp';
 
@@ -34,12 +26,7 @@ const settingsData: SettingData = {
   active_workspaces: 12,
 };
 
-const owner = (theme: ThemeSetting[] = ACME_THEME): VerifyData =>
-  verifyData({
-    modules: permissionsOf('Administrator'),
-    theme,
-    position_list: [position({ node_type: 'root', node_id: 1, role_name: 'Administrator' })],
-  });
+const owner = (theme: ThemeSetting[] = ACME_THEME): VerifyData => adminVerify({ theme });
 
 function row(key: string) {
   return within(screen.getByTestId(`colour-${key}`));
@@ -155,10 +142,8 @@ describe('theme editor', () => {
 
   it('saves all ten settings and the running app takes the new colours without a reload', async () => {
     // The whole app: what is checked is that the running shell takes the colours.
-    signedIn();
     serve();
-    server.use(noUrgentTasks, verifyHandler(owner()));
-    renderApp('/settings');
+    renderApp('/settings', owner());
     await screen.findByTestId('colour-primary');
     let sent: { id: number; key: string; value: string }[] = [];
     let current = ACME_THEME;

@@ -14,7 +14,6 @@ import {
   resetBrowserState,
   signedIn,
   verifyData,
-  verifyHandler,
 } from './fixtures';
 import { server } from './msw';
 import { card, detail, emptyMyTasks, TYPES } from './myTasksFixtures';
@@ -30,6 +29,15 @@ const urgent = (overrides: Partial<UrgentTask> = {}): UrgentTask => ({
   ...overrides,
 });
 
+/** My Tasks as a team member of the default store, with these urgent tasks waiting. */
+function openWithUrgent(rows: UrgentTask[]) {
+  server.use(
+    ...emptyMyTasks,
+    http.get('*/api/user/task/urgent', () => HttpResponse.json({ status: 200, data: { data: rows } })),
+  );
+  renderApp('/task', verifyData());
+}
+
 describe('urgent tasks', () => {
   beforeEach(() => resetBrowserState());
 
@@ -40,11 +48,9 @@ describe('urgent tasks', () => {
   });
 
   it('asks with unix seconds and the browser zone, opens when some are open, and each opens its task', async () => {
-    signedIn();
     let query: URLSearchParams | undefined;
     server.use(
       ...emptyMyTasks,
-      verifyHandler(verifyData()),
       http.get('*/api/user/task/urgent', ({ request }) => {
         query = new URL(request.url).searchParams;
         return HttpResponse.json({
@@ -54,7 +60,7 @@ describe('urgent tasks', () => {
       }),
     );
     const before = Math.floor(Date.now() / 1000);
-    renderApp('/task');
+    renderApp('/task', verifyData());
     const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
     expect(dialog).toHaveTextContent('You have 1 urgent task waiting');
     expect(dialog).toHaveTextContent('Product recall: batch 42');
@@ -71,23 +77,10 @@ describe('urgent tasks', () => {
   });
 
   it('names the store of each row when the rows span several stores', async () => {
-    signedIn();
-    server.use(
-      ...emptyMyTasks,
-      verifyHandler(verifyData()),
-      http.get('*/api/user/task/urgent', () =>
-        HttpResponse.json({
-          status: 200,
-          data: {
-            data: [
-              urgent(),
-              urgent({ assignment_id: 302, workspace: { id: 8, name: 'Bondi Junction', timezone: HERE } }),
-            ],
-          },
-        }),
-      ),
-    );
-    renderApp('/task');
+    openWithUrgent([
+      urgent(),
+      urgent({ assignment_id: 302, workspace: { id: 8, name: 'Bondi Junction', timezone: HERE } }),
+    ]);
     const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
     const rows = within(dialog).getAllByRole('button', { name: /Product recall: batch 42/ });
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -97,23 +90,10 @@ describe('urgent tasks', () => {
   });
 
   it('reads a store in another zone by its own clock, marked as store time, with the viewer’s on hover', async () => {
-    signedIn();
-    server.use(
-      ...emptyMyTasks,
-      verifyHandler(verifyData()),
-      http.get('*/api/user/task/urgent', () =>
-        HttpResponse.json({
-          status: 200,
-          data: {
-            data: [
-              urgent(),
-              urgent({ assignment_id: 302, workspace: { id: 8, name: 'Broken Hill', timezone: ELSEWHERE } }),
-            ],
-          },
-        }),
-      ),
-    );
-    renderApp('/task');
+    openWithUrgent([
+      urgent(),
+      urgent({ assignment_id: 302, workspace: { id: 8, name: 'Broken Hill', timezone: ELSEWHERE } }),
+    ]);
     const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
     const [here, there] = within(dialog).getAllByRole('button', { name: /Product recall: batch 42/ });
     const clock = (zone: string) =>
@@ -170,7 +150,6 @@ describe('urgent tasks', () => {
   });
 
   it('asks again after the task is completed and stays closed', async () => {
-    signedIn();
     let completed = false;
     let asked = 0;
     const recall = card({
@@ -186,13 +165,12 @@ describe('urgent tasks', () => {
         return HttpResponse.json({ status: 200, data: { ...recall, status: 'done', done: true } });
       }),
       ...emptyMyTasks,
-      verifyHandler(verifyData()),
       http.get('*/api/user/task/urgent', () => {
         asked++;
         return HttpResponse.json({ status: 200, data: { data: [urgent({ status: completed })] } });
       }),
     );
-    renderApp('/task');
+    renderApp('/task', verifyData());
     const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
     await userEvent.click(within(dialog).getByRole('button', { name: /Product recall: batch 42/ }));
     const drawer = await screen.findByTestId('task-drawer');
@@ -203,51 +181,46 @@ describe('urgent tasks', () => {
   });
 
   it('sends the browser zone even when the profile names another (spec §9)', async () => {
-    signedIn();
     let zone: string | null = null;
     server.use(
       ...emptyMyTasks,
-      verifyHandler(
-        verifyData({
-          profile_data: [{ id: 1, field_id: 1, short_name: 'timezone', value: 'Pacific/Auckland' }],
-        }),
-      ),
       http.get('*/api/user/task/urgent', ({ request }) => {
         zone = new URL(request.url).searchParams.get('timezone');
         return HttpResponse.json({ status: 200, data: { data: [] } });
       }),
     );
-    renderApp('/task');
+    renderApp(
+      '/task',
+      verifyData({
+        profile_data: [{ id: 1, field_id: 1, short_name: 'timezone', value: 'Pacific/Auckland' }],
+      }),
+    );
     await waitFor(() => expect(zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone));
   });
 
   it('stays closed when every urgent task is done', async () => {
-    signedIn();
     let asked = false;
     server.use(
       ...emptyMyTasks,
-      verifyHandler(verifyData()),
       http.get('*/api/user/task/urgent', () => {
         asked = true;
         return HttpResponse.json({ status: 200, data: { data: [urgent({ status: true })] } });
       }),
     );
-    renderApp('/task');
+    renderApp('/task', verifyData());
     await waitFor(() => expect(asked).toBe(true));
     expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
   });
 
   it('only logs a failure and keeps the session', async () => {
-    signedIn();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     server.use(
       ...emptyMyTasks,
-      verifyHandler(verifyData()),
       http.get('*/api/user/task/urgent', () =>
         HttpResponse.json({ status: 404, message: 'No API route' }, { status: 404 }),
       ),
     );
-    renderApp('/task');
+    renderApp('/task', verifyData());
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Could not load urgent tasks', expect.anything()));
     expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
     expect(window.location.pathname).toBe('/task');
@@ -255,41 +228,38 @@ describe('urgent tasks', () => {
   });
 
   it('is for the people who do the work: head-office and area positions get no modal', async () => {
-    signedIn();
     const asked = vi.fn();
     server.use(
       ...emptyMyTasks,
-      verifyHandler(
-        verifyData({
-          position_list: [
-            position({ node_type: 'area', node_name: 'Sydney Metro', role_name: 'Area Manager' }),
-          ],
-          modules: permissionsOf('Area Manager'),
-        }),
-      ),
       http.get('*/api/user/task/urgent', () => {
         asked();
         return HttpResponse.json({ status: 200, data: { data: [urgent()] } });
       }),
     );
-    renderApp('/task');
+    renderApp(
+      '/task',
+      verifyData({
+        position_list: [
+          position({ node_type: 'area', node_name: 'Sydney Metro', role_name: 'Area Manager' }),
+        ],
+        modules: permissionsOf('Area Manager'),
+      }),
+    );
     await screen.findByRole('heading', { name: 'My Tasks' });
     expect(asked).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
   });
 
   it('stays closed after Later for the rest of the sign-in session, and reminds again after a new sign-in', async () => {
-    signedIn();
     let asked = 0;
     server.use(
       ...emptyMyTasks,
-      verifyHandler(verifyData()),
       http.get('*/api/user/task/urgent', () => {
         asked++;
         return HttpResponse.json({ status: 200, data: { data: [urgent()] } });
       }),
     );
-    renderApp('/task');
+    renderApp('/task', verifyData());
     const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Later' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull());
@@ -310,16 +280,14 @@ describe('urgent tasks', () => {
   });
 
   it('lists a screenful and says how many more wait in My Tasks', async () => {
-    signedIn();
     const eight = Array.from({ length: 8 }, (_, i) =>
       urgent({ assignment_id: 400 + i, title: `Recall ${i + 1}` }),
     );
     server.use(
       ...emptyMyTasks,
-      verifyHandler(verifyData()),
       http.get('*/api/user/task/urgent', () => HttpResponse.json({ status: 200, data: { data: eight } })),
     );
-    renderApp('/task');
+    renderApp('/task', verifyData());
     const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
     expect(dialog).toHaveTextContent('You have 8 urgent tasks waiting');
     expect(within(dialog).getAllByRole('button', { name: /^Recall \d/ })).toHaveLength(5);
@@ -327,10 +295,8 @@ describe('urgent tasks', () => {
   });
 
   it('does not ask for users without My Tasks', async () => {
-    signedIn();
     const asked = vi.fn();
     server.use(
-      verifyHandler(operatorVerify()),
       http.get('*/api/user/task/urgent', () => {
         asked();
         return HttpResponse.json({ status: 200, data: { data: [] } });
@@ -339,7 +305,7 @@ describe('urgent tasks', () => {
         HttpResponse.json({ status: 200, data: { data: [], total: 0, page: 1, per_page: 10 } }),
       ),
     );
-    renderApp('/');
+    renderApp('/', operatorVerify());
     await expectPath('/tenant-management');
     // The tenant list has rendered, so the layout (and its urgent-tasks hook) is mounted.
     await screen.findByTestId('tenants-empty');

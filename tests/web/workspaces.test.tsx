@@ -4,62 +4,26 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceRecord } from '../../contract/api/workspaces';
 import { inputToOpenAt, msToOpenAt, openAtToInput, openAtToMs } from '../../src/providers/openAt';
-import { permissionsOf, position, resetBrowserState, verifyData } from './fixtures';
+import { acmeRoot, adminVerify, resetBrowserState, verifyData, workspaceRecord } from './fixtures';
 import { server } from './msw';
 import { parts, pickerField, profileZone, shown, typeInto } from './pickers';
 import { expectPath, renderRoute, setViewportWidth } from './renderApp';
 
-const record = (overrides: Partial<WorkspaceRecord> = {}): WorkspaceRecord => ({
-  id: 42,
-  node_id: 5,
-  name: 'Sydney CBD',
-  status: 'active',
-  parent_id: 3,
-  parent_name: 'Sydney Metro',
-  location: 'New South Wales › Sydney Metro',
-  identifier: 'NSW-001',
-  street_line1: '1 George Street',
-  street_line2: '',
-  suburb: 'Sydney',
-  city: 'Sydney',
-  state: 'NSW',
-  postcode: '2000',
-  contact: 'sydney.cbd@stores.example',
-  description: 'Flagship',
-  open_at: 1_551_398_400,
-  timezone: 'Australia/Sydney',
-  user_count: 6,
-  ...overrides,
-});
-
 const admin = () =>
-  verifyData({
-    modules: permissionsOf('Administrator'),
-    position_list: [
-      position({ node_type: 'root', node_id: 1, node_name: 'Acme Retail', role_name: 'Administrator' }),
-    ],
+  adminVerify({
     hierarchy: [
-      {
-        id: 1,
-        object_id: null,
-        name: 'Acme Retail',
-        type: 'root',
-        level: 0,
-        status: 'active',
-        parent_id: null,
-        children: [
-          {
-            id: 3,
-            object_id: null,
-            name: 'Sydney Metro',
-            type: 'container',
-            level: 1,
-            status: 'active',
-            parent_id: 1,
-            children: [],
-          },
-        ],
-      },
+      acmeRoot([
+        {
+          id: 3,
+          object_id: null,
+          name: 'Sydney Metro',
+          type: 'container',
+          level: 1,
+          status: 'active',
+          parent_id: 1,
+          children: [],
+        },
+      ]),
     ],
   });
 
@@ -86,7 +50,7 @@ describe('the opening day west of UTC', () => {
     // A New York browser: midnight UTC on 1 March is still 28 February there.
     process.env.TZ = 'America/New_York';
     server.use(
-      http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: record() })),
+      http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: workspaceRecord() })),
       http.get('*/api/workspace/summary', () =>
         HttpResponse.json({ status: 200, data: { active: 12, inactive: 1, limit: 50 } }),
       ),
@@ -110,7 +74,7 @@ describe('the opening day west of UTC', () => {
     server.use(
       http.put('*/api/workspace/update', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ status: 200, data: record() });
+        return HttpResponse.json({ status: 200, data: workspaceRecord() });
       }),
     );
     renderRoute('/admin/workspace/edit/42', admin());
@@ -145,8 +109,8 @@ describe('workspace screens', () => {
       http.get('*/api/workspace/list', ({ request }) => {
         query = new URL(request.url).searchParams;
         return page([
-          record(),
-          record({ id: 43, name: 'Parramatta', identifier: 'NSW-002', status: 'inactive' }),
+          workspaceRecord(),
+          workspaceRecord({ id: 43, name: 'Parramatta', identifier: 'NSW-002', status: 'inactive' }),
         ]);
       }),
     );
@@ -164,7 +128,7 @@ describe('workspace screens', () => {
 
   it('shows the server’s message when activating past the limit', async () => {
     server.use(
-      http.get('*/api/workspace/list', () => page([record({ status: 'inactive' })])),
+      http.get('*/api/workspace/list', () => page([workspaceRecord({ status: 'inactive' })])),
       http.put('*/api/workspace/activate', () =>
         HttpResponse.json(
           { status: 409, message: 'The limit of 50 active stores is reached (50 are active).' },
@@ -184,10 +148,10 @@ describe('workspace screens', () => {
     server.use(
       http.post('*/api/workspace/create', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ status: 200, data: record({ id: 77, name: 'Chatswood' }) });
+        return HttpResponse.json({ status: 200, data: workspaceRecord({ id: 77, name: 'Chatswood' }) });
       }),
       http.get('*/api/workspace/get', () =>
-        HttpResponse.json({ status: 200, data: record({ id: 77, name: 'Chatswood' }) }),
+        HttpResponse.json({ status: 200, data: workspaceRecord({ id: 77, name: 'Chatswood' }) }),
       ),
     );
     renderRoute('/admin/workspace/create', { ...admin(), ...profileZone('Europe/London') });
@@ -209,10 +173,10 @@ describe('workspace screens', () => {
   it('edits a workspace, keeping the opening day in seconds, and returns to its details', async () => {
     let sent: Record<string, unknown> | undefined;
     server.use(
-      http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: record() })),
+      http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: workspaceRecord() })),
       http.put('*/api/workspace/update', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ status: 200, data: record({ contact: '02 9000 0000' }) });
+        return HttpResponse.json({ status: 200, data: workspaceRecord({ contact: '02 9000 0000' }) });
       }),
     );
     renderRoute('/admin/workspace/edit/42', admin());
@@ -229,7 +193,7 @@ describe('workspace screens', () => {
   it('shows the server’s sentence for a refused field under that field', async () => {
     const sentence = 'Code can be at most 64 characters long';
     server.use(
-      http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: record() })),
+      http.get('*/api/workspace/get', () => HttpResponse.json({ status: 200, data: workspaceRecord() })),
       http.put('*/api/workspace/update', () =>
         HttpResponse.json(
           { status: 400, message: sentence, errors: { identifier: sentence } },
@@ -249,7 +213,7 @@ describe('workspace screens', () => {
     server.use(
       http.get('*/api/storeinfo/get', ({ request }) => {
         expect(new URL(request.url).searchParams.get('id')).toBe('42');
-        return HttpResponse.json({ status: 200, data: record() });
+        return HttpResponse.json({ status: 200, data: workspaceRecord() });
       }),
     );
     renderRoute('/workspace', verifyData());

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/client';
@@ -107,8 +107,45 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, logger: false });
-  const tokens = new Map<string, string>();
+  return testAppOver(app, database, new Map(), async () => {
+    await app.close();
+    await database.close();
+    await drop();
+  });
+}
 
+/**
+ * The app of one test file: made before its tests (a fresh app with `overrides`, or what `make`
+ * answers) and closed after them. The handle stands for that app from the start, so kits can be
+ * built on it at once; it reads the app only when a hook or a test calls it. Each call makes an app
+ * of its own: nothing is kept between files.
+ */
+export function suiteApp(overrides?: Partial<Config>): TestApp;
+export function suiteApp<T extends TestApp>(make: () => Promise<T>): T;
+export function suiteApp(from: Partial<Config> | (() => Promise<TestApp>) = {}): TestApp {
+  const make = typeof from === 'function' ? from : () => createTestApp(from);
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await make();
+  });
+  afterAll(() => made?.close());
+  const current = () => {
+    if (!made) throw new Error('the suite app is made in beforeAll: use it from a hook or a test');
+    return made;
+  };
+  return new Proxy({} as TestApp, { get: (_, key) => Reflect.get(current(), key) });
+}
+
+/**
+ * The handle the suites hold on an app over `database`: calls as anyone, each person's session
+ * made once and kept in `tokens` (shared where two processes serve the same people), and `close`.
+ */
+export function testAppOver(
+  app: App,
+  database: Database,
+  tokens: Map<string, string>,
+  close: () => Promise<void>,
+): TestApp {
   const userByUsername = async (username: string, tenant?: string) => {
     const rows = await database.db
       .select({ user: users })
@@ -160,10 +197,6 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
         .from(mailOutbox)
         .where(eq(mailOutbox.recipient, email))
         .orderBy(sql`${mailOutbox.id} desc`),
-    close: async () => {
-      await app.close();
-      await database.close();
-      await drop();
-    },
+    close,
   };
 }

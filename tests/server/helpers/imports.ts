@@ -1,29 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { expect } from 'vitest';
 import type { ImportFileDetail, ImportKind, ImportProgress } from '../../../contract/api/imports';
-import { createTestApp, type TestApp } from './app';
-
-/** A test app whose stored files live in a temporary directory of their own. */
-export async function createImportApp() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-imports-'));
-  const t = await createTestApp({ dataDir });
-  return {
-    t,
-    dataDir,
-    close: async () => {
-      await t.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import type { TestApp } from './app';
+import { fileForm } from './files';
 
 /** A CSV file's text from a header and rows (quoted as needed). */
-export const csv = (header: string[], rows: (string | number)[][]) =>
-  Papa.unparse({ fields: header, data: rows.map((r) => r.map(String)) });
+export const csv = (header: readonly string[], rows: (string | number)[][]) =>
+  Papa.unparse({ fields: [...header], data: rows.map((r) => r.map(String)) });
 
 /** An XLSX workbook with one sheet; a cell given as `{ formula }` is written as a formula. */
 export async function xlsx(header: string[], rows: ExcelJS.CellValue[][]) {
@@ -34,17 +19,11 @@ export async function xlsx(header: string[], rows: ExcelJS.CellValue[][]) {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export function form(data: Buffer | string, filename: string) {
-  const body = new FormData();
-  body.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), filename);
-  return body;
-}
-
 /** The calls of one kind of import, as a given user. */
 export function importCalls(t: TestApp, kind: ImportKind) {
   const base = `/api/${kind}/import`;
   const upload = (as: string, data: Buffer | string, filename = 'file.csv') =>
-    t.injectAs(as, { method: 'POST', url: `${base}/upload`, payload: form(data, filename) });
+    t.injectAs(as, { method: 'POST', url: `${base}/upload`, payload: fileForm(data, filename) });
   const uploaded = async (as: string, data: Buffer | string, filename = 'file.csv') => {
     const res = await upload(as, data, filename);
     if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
@@ -72,6 +51,13 @@ export function importCalls(t: TestApp, kind: ImportKind) {
   };
   return { upload, uploaded, run, ran, get, remove, resultRows };
 }
+
+/** What a check report says of one problem: its row, its column and a sentence holding `text`. */
+export const reportError = (row: number, column: string, text: string) => ({
+  row,
+  column,
+  message: expect.stringContaining(text),
+});
 
 /** Makes the database fail mid-run: a trigger raising when `condition` holds for a new row of `table`. */
 export async function injectFailure(t: TestApp, table: 'positions' | 'workspaces', condition: string) {

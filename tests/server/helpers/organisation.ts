@@ -1,4 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { hierarchyNodes, positions, roles, settings, tenants, users } from '../../../server/db/schema';
 import { bumpPeople, bumpStores, bumpVersion } from '../../../server/lib/versions';
 import type { TestApp } from './app';
@@ -22,6 +23,16 @@ export function organisation(t: TestApp) {
       .where(and(eq(hierarchyNodes.tenantId, await tenantId(tenant)), eq(hierarchyNodes.name, name)));
     if (!row) throw new Error(`no node ${name} in ${tenant}`);
     return row;
+  };
+
+  const nodeId = async (name: string, tenant = 'acme') => (await node(name, tenant)).id;
+
+  const roleId = async (name: string, tenant = 'acme') => {
+    const [row] = await db()
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.tenantId, await tenantId(tenant)), eq(roles.name, name)));
+    return row!.id;
   };
 
   const maybeNode = async (id: number) => {
@@ -55,10 +66,7 @@ export function organisation(t: TestApp) {
   const addUser = async (email: string, nodeName: string, roleName: string, tenant = 'acme') => {
     const tid = await tenantId(tenant);
     const at = await node(nodeName, tenant);
-    const [role] = await db()
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.tenantId, tid), eq(roles.name, roleName)));
+    const role = await roleId(roleName, tenant);
     const [user] = await db()
       .insert(users)
       .values({
@@ -70,11 +78,21 @@ export function organisation(t: TestApp) {
         passwordHash: 'x',
       })
       .returning({ id: users.id });
-    await db().insert(positions).values({ tenantId: tid, userId: user!.id, nodeId: at.id, roleId: role!.id });
+    await db().insert(positions).values({ tenantId: tid, userId: user!.id, nodeId: at.id, roleId: role });
     // Written as the users service would: people, the tree's head counts and the store move on.
     await bumpStores(db(), tid, [at.id]);
     await bumpPeople(db(), tid, [user!.id], 'tree');
     return user!.id;
+  };
+
+  /** A person's own language, set on their profile as they would (null: none of their own). */
+  const setLanguage = async (username: string, language: string | null) => {
+    const res = await t.injectAs(username, {
+      method: 'PUT',
+      url: '/api/profile/update',
+      payload: { language },
+    });
+    expect(res.statusCode, res.body).toBe(200);
   };
 
   const setMaxActive = async (value: number, tenant = 'acme') => {
@@ -108,10 +126,13 @@ export function organisation(t: TestApp) {
   return {
     tenantId,
     node,
+    nodeId,
+    roleId,
     maybeNode,
     nodeCount,
     positionsOf,
     addUser,
+    setLanguage,
     setMaxActive,
     activeWorkspaces,
     rawCount,

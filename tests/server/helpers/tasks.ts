@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { taskAssignments, tasks, taskTypes, tenants } from '../../../server/db/schema';
+import type { MyTaskCompleteBody } from '../../../contract/api/mytasks';
+import { taskAssignments, taskSubmissions, tasks, taskTypes } from '../../../server/db/schema';
 import type { InjectResponse, TestApp } from './app';
 import { organisation } from './organisation';
 
@@ -8,14 +9,7 @@ export function taskKit(t: TestApp) {
   const org = organisation(t);
   const db = () => t.database.db;
 
-  const tenantId = async (identifier = 'acme') => {
-    const [row] = await db()
-      .select({ id: tenants.id })
-      .from(tenants)
-      .where(eq(tenants.identifier, identifier));
-    return row!.id;
-  };
-  const nodeId = async (name: string, tenant = 'acme') => (await org.node(name, tenant)).id;
+  const { tenantId, nodeId } = org;
   const typeId = async (name: string, tenant = 'acme') => {
     const [row] = await db()
       .select({ id: taskTypes.id })
@@ -56,6 +50,12 @@ export function taskKit(t: TestApp) {
     return id;
   };
 
+  /** A store person's completion of an assignment, as My Tasks sends it. */
+  const complete = (as: string, completion: MyTaskCompleteBody) =>
+    call(as, 'POST', '/api/user/task/complete', completion);
+  const submissionsOf = (assignmentId: number) =>
+    db().select().from(taskSubmissions).where(eq(taskSubmissions.assignmentId, assignmentId));
+
   const taskCount = async () => (await db().select({ n: count() }).from(tasks))[0]!.n;
 
   /** Assignments of a task with their store's name, instants as ISO strings. */
@@ -93,6 +93,8 @@ export function taskKit(t: TestApp) {
     create,
     publish,
     published,
+    complete,
+    submissionsOf,
     taskCount,
     assignmentsOf,
     data,
