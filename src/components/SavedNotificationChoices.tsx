@@ -1,30 +1,36 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoadingIndicator, useNotify } from 'react-admin';
-import type { NotificationPreference, NotificationPreferences } from '../../contract/api/notifications';
+import { LoadingIndicator, useDataProvider, useNotify } from 'react-admin';
+import type { NotificationPreference } from '../../contract/api/notifications';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { RetryAlert } from './LoadFailure';
 import { NotificationChoices } from './NotificationChoices';
 
-interface SavedNotificationChoicesProps {
-  queryKey: readonly string[];
-  load: () => Promise<NotificationPreferences>;
-  save: (choices: NotificationPreference[]) => Promise<NotificationPreferences>;
-  /** i18n key of the message once a switch is saved. */
-  saved: string;
-}
+/** Where the switches are kept: the signed-in person's own choices, or the tenant's defaults (Settings). */
+type ChoicesScope = 'preferences' | 'defaults';
+
+/** The data provider's reader and writer of each scope. */
+const METHODS = {
+  preferences: ['getNotificationPreferences', 'updateNotificationPreferences'],
+  defaults: ['getNotificationDefaults', 'updateNotificationDefaults'],
+} as const satisfies Record<ChoicesScope, readonly [keyof AppDataProvider, keyof AppDataProvider]>;
 
 /**
  * The switches loaded from and saved to one place — a person's own choices or the tenant's
- * defaults: each switch saves at once, a failure to load offers a retry.
+ * defaults: each switch saves at once (confirmed by `notifications.<scope>.saved`), a failure to
+ * load offers a retry.
  */
-export function SavedNotificationChoices({ queryKey, load, save, saved }: SavedNotificationChoicesProps) {
+export function SavedNotificationChoices({ scope }: { scope: ChoicesScope }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { data, error, isPending, refetch } = useQuery({ queryKey, queryFn: load });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [load, save] = METHODS[scope];
+  const queryKey = ['notifications', scope];
+  const { data, error, isPending, refetch } = useQuery({ queryKey, queryFn: () => dataProvider[load]() });
   const { mutate, isPending: saving } = useMutation({
-    mutationFn: (choice: NotificationPreference) => save([choice]),
+    mutationFn: (choice: NotificationPreference) => dataProvider[save]([choice]),
     onSuccess: (answer) => {
       queryClient.setQueryData(queryKey, answer);
-      notify(saved, { type: 'success' });
+      notify(`notifications.${scope}.saved`, { type: 'success' });
     },
     onError: (e: Error) => notify(e.message, { type: 'error' }),
   });

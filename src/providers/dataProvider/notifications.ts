@@ -12,6 +12,27 @@ import type {
 } from '../../../contract/api/notifications';
 import { apiFetch } from '../httpClient';
 
+/**
+ * A set of notification switches kept at `path` (the person's own choices or the tenant's
+ * defaults): read whole, and changed a few switches at a time.
+ */
+const savedChoices = (path: string, fallback: string) => ({
+  get: () => apiFetch<NotificationPreferences>(path),
+  update: (data: NotificationPreference[]) =>
+    apiFetch<NotificationPreferences>(path, { method: 'PUT', body: { data }, fallback }),
+});
+
+const preferences = savedChoices('/api/notification/preferences', 'errors.notification_preferences');
+const defaults = savedChoices('/api/notification/defaults', 'errors.notification_defaults');
+
+/** This browser's push subscription kept or dropped; a failure says the device could not be signed up. */
+const pushPost = (action: 'subscribe' | 'unsubscribe', body: PushSubscribeBody | { endpoint: string }) =>
+  apiFetch<PushSubscribeResult>(`/api/notification/push/${action}`, {
+    method: 'POST',
+    body,
+    fallback: 'notifications.device.failed',
+  });
+
 /** Issue 29: the signed-in person's notifications (the bell) and their choices of what to be told. */
 export const notificationMethods = {
   getNotifications: (query: { page?: number; per_page?: number; unread?: boolean } = {}) =>
@@ -32,41 +53,19 @@ export const notificationMethods = {
       fallback: 'errors.notifications_read',
     }),
 
-  getNotificationPreferences: () => apiFetch<NotificationPreferences>('/api/notification/preferences'),
-
-  updateNotificationPreferences: (data: NotificationPreference[]) =>
-    apiFetch<NotificationPreferences>('/api/notification/preferences', {
-      method: 'PUT',
-      body: { data },
-      fallback: 'errors.notification_preferences',
-    }),
+  getNotificationPreferences: preferences.get,
+  updateNotificationPreferences: preferences.update,
 
   /** Settings: what the tenant's people are told until they choose themselves. */
-  getNotificationDefaults: () => apiFetch<NotificationPreferences>('/api/notification/defaults'),
-
-  updateNotificationDefaults: (data: NotificationPreference[]) =>
-    apiFetch<NotificationPreferences>('/api/notification/defaults', {
-      method: 'PUT',
-      body: { data },
-      fallback: 'errors.notification_defaults',
-    }),
+  getNotificationDefaults: defaults.get,
+  updateNotificationDefaults: defaults.update,
 
   /** Web push: the server's VAPID key, and this browser's subscription kept or dropped. */
   getPushKey: () => apiFetch<PushKey>('/api/notification/push/key'),
 
-  subscribePush: (body: PushSubscribeBody) =>
-    apiFetch<PushSubscribeResult>('/api/notification/push/subscribe', {
-      method: 'POST',
-      body,
-      fallback: 'notifications.device.failed',
-    }),
+  subscribePush: (body: PushSubscribeBody) => pushPost('subscribe', body),
 
-  unsubscribePush: (endpoint: string) =>
-    apiFetch<PushSubscribeResult>('/api/notification/push/unsubscribe', {
-      method: 'POST',
-      body: { endpoint },
-      fallback: 'notifications.device.failed',
-    }),
+  unsubscribePush: (endpoint: string) => pushPost('unsubscribe', { endpoint }),
 
   /** Settings: hours after due before undone urgent work goes to the reviewers, then one level up. */
   getEscalationDelays: () => apiFetch<EscalationDelays>('/api/notification/escalation'),

@@ -2,12 +2,11 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import type { OverallReport } from '../../../../contract/api/reports';
-import { ChartBox } from '../ChartBox';
-import { chartPercent, percent } from '../format';
+import { percent } from '../format';
 import { MetricsTable } from '../MetricsTable';
+import { RateBars } from '../RateBars';
 import { ReportPanel } from '../ReportPanel';
 
 function Figure({
@@ -64,30 +63,10 @@ export function OverallView({ data }: { data: OverallReport }) {
           tone={t.waiting > 0 ? 'warning' : undefined}
         />
       </Box>
-      <ReportPanel title={translate('reports.by_type_and_department')}>
-        <ChartBox height={300} label={translate('reports.by_type_and_department')}>
-          <BarChart
-            dataset={groups.map((g) => ({
-              name: g.name,
-              completion: chartPercent(g.completion_rate),
-              ftr: chartPercent(g.first_time_right_rate),
-            }))}
-            xAxis={[{ scaleType: 'band', dataKey: 'name' }]}
-            yAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
-            series={[
-              {
-                dataKey: 'completion',
-                label: translate('reports.metrics.completion_rate'),
-                valueFormatter: (v) => (v === null ? '—' : `${v}%`),
-              },
-              {
-                dataKey: 'ftr',
-                label: translate('reports.metrics.first_time_right_rate'),
-                valueFormatter: (v) => (v === null ? '—' : `${v}%`),
-              },
-            ]}
-          />
-        </ChartBox>
+      <ReportPanel
+        title={translate('reports.by_type_and_department')}
+        chart={{ height: 300, drawing: <RateBars rows={groups} percentTooltip /> }}
+      >
         <MetricsTable
           nameLabel={translate('reports.group')}
           lines={[

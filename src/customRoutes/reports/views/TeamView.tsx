@@ -7,9 +7,8 @@ import TableRow from '@mui/material/TableRow';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import type { TeamReport } from '../../../../contract/api/reports';
-import { ChartBox } from '../ChartBox';
 import { percent } from '../format';
-import { ReportPanel } from '../ReportPanel';
+import { barsAcrossHeight, ReportPanel } from '../ReportPanel';
 
 const CHARTED = 20;
 
@@ -19,27 +18,29 @@ export function TeamView({ data }: { data: TeamReport }) {
   const charted = data.rows.slice(0, CHARTED);
   const columns = ['completed', 'on_time', 'first_time_right', 'rejected', 'acknowledged'] as const;
   return (
-    <ReportPanel title={translate('reports.team_title', { smart_count: charted.length })}>
-      <ChartBox
-        height={Math.max(200, charted.length * 32 + 60)}
-        label={translate('reports.team_title', { smart_count: charted.length })}
-      >
-        <BarChart
-          layout="horizontal"
-          dataset={charted.map((r) => ({
-            name: r.name,
-            completed: r.completed,
-            ftr: r.first_time_right,
-            rejected: r.rejected,
-          }))}
-          yAxis={[{ scaleType: 'band', dataKey: 'name', width: 140 }]}
-          series={[
-            { dataKey: 'completed', label: translate('reports.people.completed') },
-            { dataKey: 'ftr', label: translate('reports.people.first_time_right') },
-            { dataKey: 'rejected', label: translate('reports.people.rejected') },
-          ]}
-        />
-      </ChartBox>
+    <ReportPanel
+      title={translate('reports.team_title', { smart_count: charted.length })}
+      chart={{
+        height: barsAcrossHeight(charted.length, 32),
+        drawing: (
+          <BarChart
+            layout="horizontal"
+            dataset={charted.map((r) => ({
+              name: r.name,
+              completed: r.completed,
+              ftr: r.first_time_right,
+              rejected: r.rejected,
+            }))}
+            yAxis={[{ scaleType: 'band', dataKey: 'name', width: 140 }]}
+            series={[
+              { dataKey: 'completed', label: translate('reports.people.completed') },
+              { dataKey: 'ftr', label: translate('reports.people.first_time_right') },
+              { dataKey: 'rejected', label: translate('reports.people.rejected') },
+            ]}
+          />
+        ),
+      }}
+    >
       {/* Scrolls sideways on a phone: focusable and named, so the keyboard can scroll it too. */}
       <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('reports.person')}>
         <Table size="small" aria-label={translate('reports.person')}>
