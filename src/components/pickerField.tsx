@@ -1,7 +1,8 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import { pickersInputBaseClasses } from '@mui/x-date-pickers/PickersTextField';
 import { type ReactNode, useState } from 'react';
-import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
+import { FieldTitle, InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
+import { useZonedTime } from '../hooks/useZonedTime';
 
 /**
  * What the date field and the time field (DayField, TimeOfDayField) share: their props, the way
@@ -48,7 +49,7 @@ function fieldSx(sx: SxProps<Theme> | undefined): SxProps<Theme> {
  * The text field slot of either picker: the form's state around it, and `problem`, the picker's
  * own word on an entry it cannot take, in place of the helper text while it stands.
  */
-export function pickerTextField(
+function pickerTextField(
   { required, error, helperText, onBlur, size, margin = 'none', fullWidth = false, sx }: PickerFieldProps,
   problem: string | null,
 ) {
@@ -89,7 +90,7 @@ interface Held {
  * A change is reported when it differs from the field's last report, not from the form's value,
  * which may still be an older one.
  */
-export function usePickerValue(
+function usePickerValue(
   value: string,
   toDate: (value: string) => Date | null,
   toValue: (date: Date | null) => string,
@@ -120,6 +121,36 @@ export function usePickerValue(
     onChange(next);
   };
   return [current.date, change];
+}
+
+/**
+ * What either picker needs of the field's props and the session: the session's date pattern, the
+ * picker's own props (its Date, kept in step with the form's string by usePickerValue) and its text
+ * field slot. `problemOf` names, as an i18n key, what is wrong with an entry the picker refuses.
+ */
+export function usePickerField<Reason>(
+  props: PickerFieldProps,
+  toDate: (value: string) => Date | null,
+  toValue: (date: Date | null) => string,
+  problemOf: (reason: Reason) => string | null,
+) {
+  const { label, value, onChange, name, disabled } = props;
+  const translate = useTranslate();
+  const { pattern } = useZonedTime();
+  const [date, change] = usePickerValue(value, toDate, toValue, onChange);
+  const [problem, setProblem] = useState<string | null>(null);
+  return {
+    pattern,
+    picker: {
+      label,
+      value: date,
+      onChange: change,
+      onError: (reason: Reason) => setProblem(problemOf(reason)),
+      name,
+      disabled,
+    },
+    textField: pickerTextField(props, problem && translate(problem)),
+  };
 }
 
 export interface PickerInputProps {

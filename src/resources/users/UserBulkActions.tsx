@@ -1,18 +1,13 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
   BulkDeleteButton,
-  Button,
-  Confirm,
   type Identifier,
   useCanAccess,
   useDataProvider,
   useListContext,
-  useNotify,
-  useRefresh,
 } from 'react-admin';
+import { BulkCallButton } from '../../components/BulkCallButton';
 import { useSessionUser } from '../../hooks/useSession';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -20,58 +15,30 @@ type StatusAction = 'enable' | 'disable';
 
 /**
  * Enables or disables every selected account, one call each (spec §7 takes one id). Failures are
- * counted and the first reason shown; one's own account is skipped rather than refused.
+ * counted and the first reason shown; one's own account is skipped rather than refused. Only
+ * disabling asks first.
  */
 function BulkStatusButton({ action }: { action: StatusAction }) {
-  const { selectedIds, onUnselectItems } = useListContext();
+  const { selectedIds } = useListContext();
   const me = useSessionUser();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [open, setOpen] = useState(false);
   const ids = selectedIds.filter((id: Identifier) => !(action === 'disable' && id === me?.id));
-  const { mutate, isPending: busy } = useMutation({
-    mutationFn: (chosen: Identifier[]) =>
-      Promise.allSettled(chosen.map((id) => dataProvider.setUserStatus(id, action))),
-    onSuccess: (results) => {
-      const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-      const done = results.length - failed.length;
-      if (done)
-        notify(`users.notify.bulk_${action}d`, { type: 'success', messageArgs: { smart_count: done } });
-      if (failed.length)
-        notify('users.notify.bulk_failed', {
-          type: 'error',
-          messageArgs: { smart_count: failed.length, reason: (failed[0]!.reason as Error).message },
-        });
-      setOpen(false);
-      onUnselectItems();
-      refresh();
-    },
-  });
-  const run = () => mutate(ids);
-
+  const disabling = action === 'disable';
   return (
-    <>
-      <Button
-        label={`users.actions.${action}`}
-        disabled={busy || ids.length === 0}
-        color={action === 'disable' ? 'error' : 'primary'}
-        onClick={() => (action === 'disable' ? setOpen(true) : run())}
-      >
-        {action === 'disable' ? <BlockIcon /> : <CheckCircleOutlineIcon />}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={busy}
-        title="users.confirm.bulk_disable_title"
-        content="users.confirm.bulk_disable_body"
-        translateOptions={{ smart_count: ids.length }}
-        confirm="users.actions.disable"
-        confirmColor="warning"
-        onConfirm={run}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <BulkCallButton
+      ids={ids}
+      call={(id) => dataProvider.setUserStatus(id, action)}
+      label={`users.actions.${action}`}
+      icon={disabling ? <BlockIcon /> : <CheckCircleOutlineIcon />}
+      color={disabling ? 'error' : 'primary'}
+      done={`users.notify.bulk_${action}d`}
+      failed="users.notify.bulk_failed"
+      confirm={
+        disabling
+          ? { title: 'users.confirm.bulk_disable_title', content: 'users.confirm.bulk_disable_body' }
+          : undefined
+      }
+    />
   );
 }
 
