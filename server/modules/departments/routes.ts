@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import Type from 'typebox';
-import { IdQuery } from '../../../contract/api/common';
 import {
   Department,
   DepartmentCreateBody,
@@ -12,8 +10,9 @@ import {
 import type { ModuleId } from '../../../contract/modules';
 import { callerOf, can } from '../../lib/caller';
 import { forbidden } from '../../lib/errors';
-import { ok, responses } from '../../lib/http';
+import { responses } from '../../lib/http';
 import { sendKeptData } from '../../lib/keptBody';
+import { recordRoutes } from '../../lib/recordRoutes';
 import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import * as departments from './service';
@@ -55,43 +54,17 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/api/department/get',
-    {
-      schema: { tags: ['departments'], querystring: IdQuery, response: responses(Department) },
-      config: { access: { module: 'department', can: ['read'] } },
+  recordRoutes(app, {
+    stem: '/api/department',
+    tags: ['departments'],
+    access: 'department',
+    record: Department,
+    get: { run: (caller, id) => departments.get(app.db, caller, id) },
+    create: { body: DepartmentCreateBody, run: (caller, body) => departments.create(app.db, caller, body) },
+    update: {
+      body: DepartmentUpdateBody,
+      run: (caller, body) => departments.update(app.db, caller, body.id, body),
     },
-    async (request) => ok(await departments.get(app.db, callerOf(request), request.query.id)),
-  );
-
-  app.post(
-    '/api/department/create',
-    {
-      schema: { tags: ['departments'], body: DepartmentCreateBody, response: responses(Department) },
-      config: { access: { module: 'department', can: ['create'] } },
-    },
-    async (request) => ok(await departments.create(app.db, callerOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/department/update',
-    {
-      schema: { tags: ['departments'], body: DepartmentUpdateBody, response: responses(Department) },
-      config: { access: { module: 'department', can: ['update'] } },
-    },
-    async (request) => ok(await departments.update(app.db, callerOf(request), request.body.id, request.body)),
-  );
-
-  app.delete(
-    '/api/department/delete',
-    {
-      schema: {
-        tags: ['departments'],
-        querystring: IdQuery,
-        response: responses(Type.Object({ id: Type.Integer() })),
-      },
-      config: { access: { module: 'department', can: ['delete'] } },
-    },
-    async (request) => ok(await departments.remove(app.db, callerOf(request), request.query.id)),
-  );
+    remove: { run: (caller, id) => departments.remove(app.db, caller, id) },
+  });
 };

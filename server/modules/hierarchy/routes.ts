@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IdQuery } from '../../../contract/api/common';
 import {
   AssignListQuery,
   AssignmentPage,
@@ -17,6 +16,7 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { sendKept } from '../../lib/keptBody';
+import { recordRoutes } from '../../lib/recordRoutes';
 import { sessionOf } from '../../plugins/auth';
 import {
   createNode,
@@ -63,50 +63,26 @@ export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     sendTree,
   );
 
-  app.get(
-    '/api/hierarchy/node/get',
-    {
-      schema: { tags, querystring: IdQuery, response: responses(NodeRecord) },
-      config: { access: { module: 'hierarchy', can: ['read'] } },
+  // Create and update answer the node as get reads it (with its workspace object and counts).
+  recordRoutes(app, {
+    stem: '/api/hierarchy/node',
+    tags,
+    access: 'hierarchy',
+    record: NodeRecord,
+    get: { run: (caller, id) => getNode(app.db, caller, id) },
+    create: {
+      summary: 'Add a container or a workspace (with its object) under a node',
+      body: NodeCreateBody,
+      run: async (caller, body) =>
+        getNode(app.db, caller, (await createNode(app.db, app.jobs, caller, body)).id),
     },
-    async (request) => ok(await getNode(app.db, callerOf(request), request.query.id)),
-  );
-
-  app.post(
-    '/api/hierarchy/node/create',
-    {
-      schema: {
-        tags,
-        summary: 'Add a container or a workspace (with its object) under a node',
-        body: NodeCreateBody,
-        response: responses(NodeRecord),
-      },
-      config: { access: { module: 'hierarchy', can: ['create'] } },
+    update: {
+      summary: 'Rename a node or edit its workspace object; with parent_id, move it and its subtree',
+      body: NodeUpdateBody,
+      run: async (caller, body) =>
+        getNode(app.db, caller, (await updateNode(app.db, app.jobs, caller, body)).id),
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const node = await createNode(app.db, app.jobs, caller, request.body);
-      return ok(await getNode(app.db, caller, node.id));
-    },
-  );
-
-  app.put(
-    '/api/hierarchy/node/update',
-    {
-      schema: {
-        tags,
-        summary: 'Rename a node or edit its workspace object; with parent_id, move it and its subtree',
-        body: NodeUpdateBody,
-        response: responses(NodeRecord),
-      },
-      config: { access: { module: 'hierarchy', can: ['update'] } },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const node = await updateNode(app.db, app.jobs, caller, request.body);
-      return ok(await getNode(app.db, caller, node.id));
-    },
-  );
+  });
 
   app.delete(
     '/api/hierarchy/node/delete',

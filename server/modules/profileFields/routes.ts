@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { IdQuery } from '../../../contract/api/common';
 import {
   ProfileField,
   ProfileFieldCreateBody,
@@ -10,6 +8,7 @@ import {
 } from '../../../contract/api/profile';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { recordRoutes } from '../../lib/recordRoutes';
 import * as fields from './service';
 
 /** Profile Management: the fields every person of the tenant fills in on their profile. */
@@ -27,32 +26,22 @@ export const profileFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await fields.list(app.db, callerOf(request))),
   );
 
-  app.get(
-    '/api/profile-field/get',
-    {
-      schema: { tags: ['profile fields'], querystring: IdQuery, response: responses(ProfileField) },
-      config: { access: { module: 'profilemanagement', can: ['read'] } },
+  recordRoutes(app, {
+    stem: '/api/profile-field',
+    tags: ['profile fields'],
+    access: 'profilemanagement',
+    record: ProfileField,
+    get: { run: (caller, id) => fields.get(app.db, caller, id) },
+    create: { body: ProfileFieldCreateBody, run: (caller, body) => fields.create(app.db, caller, body) },
+    update: {
+      body: ProfileFieldUpdateBody,
+      run: (caller, body) => fields.update(app.db, caller, body.id, body),
     },
-    async (request) => ok(await fields.get(app.db, callerOf(request), request.query.id)),
-  );
-
-  app.post(
-    '/api/profile-field/create',
-    {
-      schema: { tags: ['profile fields'], body: ProfileFieldCreateBody, response: responses(ProfileField) },
-      config: { access: { module: 'profilemanagement', can: ['create'] } },
+    remove: {
+      summary: 'Delete a field and every value people entered in it (not the built-in time zone)',
+      run: (caller, id) => fields.remove(app.db, caller, id),
     },
-    async (request) => ok(await fields.create(app.db, callerOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/profile-field/update',
-    {
-      schema: { tags: ['profile fields'], body: ProfileFieldUpdateBody, response: responses(ProfileField) },
-      config: { access: { module: 'profilemanagement', can: ['update'] } },
-    },
-    async (request) => ok(await fields.update(app.db, callerOf(request), request.body.id, request.body)),
-  );
+  });
 
   app.put(
     '/api/profile-field/reorder',
@@ -66,19 +55,5 @@ export const profileFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { module: 'profilemanagement', can: ['update'] } },
     },
     async (request) => ok(await fields.reorder(app.db, callerOf(request), request.body)),
-  );
-
-  app.delete(
-    '/api/profile-field/delete',
-    {
-      schema: {
-        tags: ['profile fields'],
-        summary: 'Delete a field and every value people entered in it (not the built-in time zone)',
-        querystring: IdQuery,
-        response: responses(Type.Object({ id: Type.Integer() })),
-      },
-      config: { access: { module: 'profilemanagement', can: ['delete'] } },
-    },
-    async (request) => ok(await fields.remove(app.db, callerOf(request), request.query.id)),
   );
 };

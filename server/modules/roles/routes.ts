@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { IdQuery } from '../../../contract/api/common';
 import { Role, RoleCreateBody, RoleList, RoleListQuery, RoleUpdateBody } from '../../../contract/api/roles';
 import { callerOf, can } from '../../lib/caller';
 import { forbidden } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
+import { recordRoutes } from '../../lib/recordRoutes';
 import * as roles from './service';
 
 export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,49 +29,21 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/api/role/get',
-    {
-      schema: { tags: ['roles'], querystring: IdQuery, response: responses(Role) },
-      config: { access: { module: 'role', can: ['read'] } },
+  recordRoutes(app, {
+    stem: '/api/role',
+    tags: ['roles'],
+    access: 'role',
+    record: Role,
+    get: { run: (caller, id) => roles.get(app.db, caller, id) },
+    create: {
+      summary: 'Create a role; it may grant only capabilities the caller’s own role has',
+      body: RoleCreateBody,
+      run: (caller, body) => roles.create(app.db, caller, body),
     },
-    async (request) => ok(await roles.get(app.db, callerOf(request), request.query.id)),
-  );
-
-  app.post(
-    '/api/role/create',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: 'Create a role; it may grant only capabilities the caller’s own role has',
-        body: RoleCreateBody,
-        response: responses(Role),
-      },
-      config: { access: { module: 'role', can: ['create'] } },
+    update: { body: RoleUpdateBody, run: (caller, body) => roles.update(app.db, caller, body) },
+    remove: {
+      summary: 'Delete a role no position holds',
+      run: (caller, id) => roles.remove(app.db, caller, id),
     },
-    async (request) => ok(await roles.create(app.db, callerOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/role/update',
-    {
-      schema: { tags: ['roles'], body: RoleUpdateBody, response: responses(Role) },
-      config: { access: { module: 'role', can: ['update'] } },
-    },
-    async (request) => ok(await roles.update(app.db, callerOf(request), request.body)),
-  );
-
-  app.delete(
-    '/api/role/delete',
-    {
-      schema: {
-        tags: ['roles'],
-        summary: 'Delete a role no position holds',
-        querystring: IdQuery,
-        response: responses(Type.Object({ id: Type.Integer() })),
-      },
-      config: { access: { module: 'role', can: ['delete'] } },
-    },
-    async (request) => ok(await roles.remove(app.db, callerOf(request), request.query.id)),
-  );
+  });
 };

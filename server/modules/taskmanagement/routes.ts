@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { IdBody, IdQuery } from '../../../contract/api/common';
+import { IdBody } from '../../../contract/api/common';
 import {
   Task,
   TaskArchiveResult,
@@ -18,6 +17,7 @@ import {
 import type { Capability } from '../../../contract/modules';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { recordRoutes } from '../../lib/recordRoutes';
 import type { Access } from '../../plugins/auth';
 import { searchTasks, tasksOnDate } from './day';
 import { archive, publish } from './lifecycle';
@@ -44,48 +44,30 @@ export const taskManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await taskService.list(app.db, callerOf(request), request.query)),
   );
 
-  app.get(
-    '/api/admin/task/get',
-    {
-      schema: {
-        tags,
-        summary: 'A task with its targets, schedule, rules and progress per store',
-        querystring: IdQuery,
-        response: responses(Task),
-      },
-      config: { access: access(['read']) },
+  recordRoutes(app, {
+    stem: '/api/admin/task',
+    tags,
+    access: 'taskmanagement',
+    record: Task,
+    get: {
+      summary: 'A task with its targets, schedule, rules and progress per store',
+      run: (caller, id) => taskService.get(app.db, caller, id),
     },
-    async (request) => ok(await taskService.get(app.db, callerOf(request), request.query.id)),
-  );
-
-  app.post(
-    '/api/admin/task/create',
-    {
-      schema: {
-        tags,
-        summary: 'Save a new task as a draft',
-        body: TaskCreateBody,
-        response: responses(Task),
-      },
-      config: { access: access(['create']) },
+    create: {
+      summary: 'Save a new task as a draft',
+      body: TaskCreateBody,
+      run: (caller, body) => taskService.create(app.db, caller, body),
     },
-    async (request) => ok(await taskService.create(app.db, callerOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/admin/task/update',
-    {
-      schema: {
-        tags,
-        summary: 'Replace a task’s fields; on a published task only future open assignments change',
-        body: TaskUpdateBody,
-        response: responses(Task),
-      },
-      config: { access: access(['update']) },
+    update: {
+      summary: 'Replace a task’s fields; on a published task only future open assignments change',
+      body: TaskUpdateBody,
+      run: (caller, body) => taskService.update(app.db, app.jobs, caller, body.id, body),
     },
-    async (request) =>
-      ok(await taskService.update(app.db, app.jobs, callerOf(request), request.body.id, request.body)),
-  );
+    remove: {
+      summary: 'Delete a draft (a published task is archived instead: 409)',
+      run: (caller, id) => taskService.remove(app.db, caller, id),
+    },
+  });
 
   app.post(
     '/api/admin/task/publish',
@@ -114,20 +96,6 @@ export const taskManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: access(['update']) },
     },
     async (request) => ok(await archive(app.db, app.jobs, callerOf(request), request.body.id)),
-  );
-
-  app.delete(
-    '/api/admin/task/delete',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a draft (a published task is archived instead: 409)',
-        querystring: IdQuery,
-        response: responses(Type.Object({ id: Type.Integer() })),
-      },
-      config: { access: access(['delete']) },
-    },
-    async (request) => ok(await taskService.remove(app.db, callerOf(request), request.query.id)),
   );
 
   app.post(

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { IdQuery } from '../../../contract/api/common';
 import {
   TaskType,
   TaskTypeCreateBody,
@@ -11,6 +9,7 @@ import {
 import { callerOf } from '../../lib/caller';
 import { forbidden } from '../../lib/errors';
 import { ok, responses } from '../../lib/http';
+import { recordRoutes } from '../../lib/recordRoutes';
 import type { Access } from '../../plugins/auth';
 import * as taskTypes from './service';
 
@@ -36,24 +35,24 @@ export const taskTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/api/task/types/create',
-    {
-      schema: { tags, body: TaskTypeCreateBody, response: responses(TaskType) },
-      config: { access: EDIT },
+  recordRoutes(app, {
+    stem: '/api/task/types',
+    tags,
+    access: EDIT,
+    record: TaskType,
+    create: {
+      body: TaskTypeCreateBody,
+      run: (caller, body) => taskTypes.create(app.db, caller.tenantId, body),
     },
-    async (request) => ok(await taskTypes.create(app.db, callerOf(request).tenantId, request.body)),
-  );
-
-  app.put(
-    '/api/task/types/update',
-    {
-      schema: { tags, body: TaskTypeUpdateBody, response: responses(TaskType) },
-      config: { access: EDIT },
+    update: {
+      body: TaskTypeUpdateBody,
+      run: (caller, body) => taskTypes.update(app.db, caller.tenantId, body.id, body),
     },
-    async (request) =>
-      ok(await taskTypes.update(app.db, callerOf(request).tenantId, request.body.id, request.body)),
-  );
+    remove: {
+      summary: 'Delete a task type no task uses (409 while one does)',
+      run: (caller, id) => taskTypes.remove(app.db, caller.tenantId, id),
+    },
+  });
 
   app.put(
     '/api/task/types/reorder',
@@ -67,19 +66,5 @@ export const taskTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: EDIT },
     },
     async (request) => ok(await taskTypes.reorder(app.db, callerOf(request).tenantId, request.body)),
-  );
-
-  app.delete(
-    '/api/task/types/delete',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a task type no task uses (409 while one does)',
-        querystring: IdQuery,
-        response: responses(Type.Object({ id: Type.Integer() })),
-      },
-      config: { access: EDIT },
-    },
-    async (request) => ok(await taskTypes.remove(app.db, callerOf(request).tenantId, request.query.id)),
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdBody, IdQuery, Paged } from '../../../contract/api/common';
+import { IdBody, Paged } from '../../../contract/api/common';
 import {
   TenantCreateBody,
   TenantListQuery,
@@ -8,6 +8,7 @@ import {
 } from '../../../contract/api/tenants';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { recordRoutes } from '../../lib/recordRoutes';
 import { createTenant, getTenant, listManagedTenants, setTenantStatus, updateTenant } from './service';
 
 /** Tenant management: the admin tenant's platform operators only (spec §2, design §4). */
@@ -30,43 +31,23 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/api/tenant/get',
-    {
-      schema: { tags: ['tenants'], querystring: IdQuery, response: responses(TenantRecord) },
-      config: { access: { module: 'tenant', can: ['read'] } },
+  recordRoutes(app, {
+    stem: '/api/tenant',
+    tags: ['tenants'],
+    access: 'tenant',
+    record: TenantRecord,
+    get: { run: (caller, id) => getTenant(app.db, caller, id) },
+    create: {
+      summary: 'Provision a tenant and e-mail its first administrator an invitation to set a password',
+      body: TenantCreateBody,
+      run: (caller, body) => createTenant(app.db, app.mailer, app.config.publicUrl, caller, body),
     },
-    async (request) => ok(await getTenant(app.db, callerOf(request), request.query.id)),
-  );
-
-  app.post(
-    '/api/tenant/create',
-    {
-      schema: {
-        tags: ['tenants'],
-        summary: 'Provision a tenant and e-mail its first administrator an invitation to set a password',
-        body: TenantCreateBody,
-        response: responses(TenantRecord),
-      },
-      config: { access: { module: 'tenant', can: ['create'] } },
+    update: {
+      summary: 'Rename a tenant, change the modules it may use or its active workspace limit',
+      body: TenantUpdateBody,
+      run: (caller, body) => updateTenant(app.db, caller, body),
     },
-    async (request) =>
-      ok(await createTenant(app.db, app.mailer, app.config.publicUrl, callerOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/tenant/update',
-    {
-      schema: {
-        tags: ['tenants'],
-        summary: 'Rename a tenant, change the modules it may use or its active workspace limit',
-        body: TenantUpdateBody,
-        response: responses(TenantRecord),
-      },
-      config: { access: { module: 'tenant', can: ['update'] } },
-    },
-    async (request) => ok(await updateTenant(app.db, callerOf(request), request.body)),
-  );
+  });
 
   app.put(
     '/api/tenant/disable',

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
-import { IdBody, IdQuery } from '../../../contract/api/common';
+import { IdBody } from '../../../contract/api/common';
 import * as api from '../../../contract/api/users';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { sendKeptData } from '../../lib/keptBody';
+import { recordRoutes } from '../../lib/recordRoutes';
 import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import * as users from './service';
@@ -39,43 +40,24 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/api/user/get',
-    {
-      schema: { tags: ['users'], querystring: IdQuery, response: responses(api.UserRecord) },
-      config: { access: { module: 'user', can: ['read'] } },
+  recordRoutes(app, {
+    stem: '/api/user',
+    tags: ['users'],
+    access: 'user',
+    record: api.UserRecord,
+    get: { run: (caller, id) => users.get(app.db, caller, id) },
+    create: {
+      summary: 'Create a user; without a password they are e-mailed a link to choose one',
+      body: api.UserCreateBody,
+      run: (caller, body) => users.create(app.db, mail(), caller, body),
     },
-    async (request) => ok(await users.get(app.db, callerOf(request), request.query.id)),
-  );
-
-  app.post(
-    '/api/user/create',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Create a user; without a password they are e-mailed a link to choose one',
-        body: api.UserCreateBody,
-        response: responses(api.UserRecord),
-      },
-      config: { access: { module: 'user', can: ['create'] } },
+    update: {
+      summary: 'Update a user; the password only when one is given, the positions only when `assigns` is',
+      body: api.UserUpdateBody,
+      run: (caller, body, request) => users.update(app.db, caller, body, sessionOf(request).sessionId),
     },
-    async (request) => ok(await users.create(app.db, mail(), callerOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/user/update',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Update a user; the password only when one is given, the positions only when `assigns` is',
-        body: api.UserUpdateBody,
-        response: responses(api.UserRecord),
-      },
-      config: { access: { module: 'user', can: ['update'] } },
-    },
-    async (request) =>
-      ok(await users.update(app.db, callerOf(request), request.body, sessionOf(request).sessionId)),
-  );
+    remove: { run: (caller, id) => remove(app.db, caller, id) },
+  });
 
   app.put(
     '/api/user/disable',
@@ -98,19 +80,6 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { module: 'user', can: ['disable'] } },
     },
     async (request) => ok(await setStatus(app.db, callerOf(request), request.body.id, true)),
-  );
-
-  app.delete(
-    '/api/user/delete',
-    {
-      schema: {
-        tags: ['users'],
-        querystring: IdQuery,
-        response: responses(Type.Object({ id: Type.Integer() })),
-      },
-      config: { access: { module: 'user', can: ['delete'] } },
-    },
-    async (request) => ok(await remove(app.db, callerOf(request), request.query.id)),
   );
 
   app.post(

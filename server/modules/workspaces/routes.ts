@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdBody, IdQuery } from '../../../contract/api/common';
+import { IdBody } from '../../../contract/api/common';
 import {
   WorkspaceCreateBody,
   WorkspaceListQuery,
@@ -10,6 +10,7 @@ import {
 } from '../../../contract/api/workspaces';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
+import { recordRoutes } from '../../lib/recordRoutes';
 import {
   createWorkspace,
   getWorkspace,
@@ -45,32 +46,21 @@ export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await workspaceSummary(app.db, callerOf(request))),
   );
 
-  app.get(
-    '/api/workspace/get',
-    {
-      schema: { tags, querystring: IdQuery, response: responses(WorkspaceRecord) },
-      config: { access: { module: 'workspace', can: ['read'] } },
+  recordRoutes(app, {
+    stem: '/api/workspace',
+    tags,
+    access: 'workspace',
+    record: WorkspaceRecord,
+    get: { run: (caller, id) => getWorkspace(app.db, caller, id) },
+    create: {
+      body: WorkspaceCreateBody,
+      run: (caller, body) => createWorkspace(app.db, app.jobs, caller, body),
     },
-    async (request) => ok(await getWorkspace(app.db, callerOf(request), request.query.id)),
-  );
-
-  app.post(
-    '/api/workspace/create',
-    {
-      schema: { tags, body: WorkspaceCreateBody, response: responses(WorkspaceRecord) },
-      config: { access: { module: 'workspace', can: ['create'] } },
+    update: {
+      body: WorkspaceUpdateBody,
+      run: (caller, body) => updateWorkspace(app.db, app.jobs, caller, body),
     },
-    async (request) => ok(await createWorkspace(app.db, app.jobs, callerOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/workspace/update',
-    {
-      schema: { tags, body: WorkspaceUpdateBody, response: responses(WorkspaceRecord) },
-      config: { access: { module: 'workspace', can: ['update'] } },
-    },
-    async (request) => ok(await updateWorkspace(app.db, app.jobs, callerOf(request), request.body)),
-  );
+  });
 
   for (const [verb, status] of [
     ['activate', 'active'],
