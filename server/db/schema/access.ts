@@ -2,13 +2,12 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import * as columns from './columns';
 import { hierarchyNodes } from './hierarchy';
-import { goesWithUser } from './users';
+import { personRowKeys } from './users';
 
 export const roles = pgTable(
   'roles',
   {
-    tenantId: columns.tenantReference(),
-    id: columns.identityId(),
+    ...columns.tenantRecord(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdAt: columns.createdAt(),
@@ -36,16 +35,13 @@ export const rolePermissions = pgTable(
 export const positions = pgTable(
   'positions',
   {
-    tenantId: columns.tenantKey(),
-    id: columns.identityId(),
-    userId: columns.userColumn(),
+    ...columns.personRow(columns.identityId()),
     nodeId: integer('node_id').notNull(),
     roleId: integer('role_id').notNull(),
     createdAt: columns.createdAt(),
   },
   (t) => [
-    columns.tenantPrimaryKey(t),
-    goesWithUser(t),
+    ...personRowKeys(t),
     columns.tenantForeignKey(t, t.nodeId, hierarchyNodes),
     columns.tenantForeignKey(t, t.roleId, roles),
     index('positions_user_idx').on(t.tenantId, t.userId),

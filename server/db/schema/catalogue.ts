@@ -1,12 +1,11 @@
 import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import * as columns from './columns';
-import { goesWithUser } from './users';
+import { personRowKeys } from './users';
 
 export const departments = pgTable(
   'departments',
   {
-    tenantId: columns.tenantReference(),
-    id: columns.identityId(),
+    ...columns.tenantRecord(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     colour: text('colour').notNull().default('#607d8b'),
@@ -26,8 +25,7 @@ export type TaskTypeKind = (typeof TASK_TYPE_KINDS)[number];
 export const taskTypes = pgTable(
   'task_types',
   {
-    tenantId: columns.tenantReference(),
-    id: columns.identityId(),
+    ...columns.tenantRecord(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     colour: text('colour').notNull(),
@@ -42,8 +40,7 @@ export const taskTypes = pgTable(
 export const profileFields = pgTable(
   'profile_fields',
   {
-    tenantId: columns.tenantReference(),
-    id: columns.identityId(),
+    ...columns.tenantRecord(),
     name: text('name').notNull(),
     shortName: text('short_name').notNull(),
     type: text('type', { enum: ['text', 'number', 'date', 'select', 'timezone'] }).notNull(),
@@ -59,15 +56,12 @@ export const profileFields = pgTable(
 export const profileValues = pgTable(
   'profile_values',
   {
-    tenantId: columns.tenantKey(),
-    id: columns.identityId(),
-    userId: columns.userColumn(),
+    ...columns.personRow(columns.identityId()),
     fieldId: integer('field_id').notNull(),
     value: text('value').notNull(),
   },
   (t) => [
-    columns.tenantPrimaryKey(t),
-    goesWithUser(t),
+    ...personRowKeys(t),
     columns.tenantForeignKey(t, t.fieldId, profileFields).onDelete('cascade'),
     uniqueIndex('profile_values_user_field_uq').on(t.tenantId, t.userId, t.fieldId),
   ],

@@ -49,6 +49,15 @@ export const instantNow = (name: string) => instant(name).notNull().defaultNow()
 /** The person a row belongs to. */
 export const userColumn = () => integer('user_id').notNull();
 
+/** The first columns of a tenant's own numbered records (roles, departments, users…): the tenant, the id. */
+export const tenantRecord = () => ({ tenantId: tenantReference(), id: identityId() });
+
+/**
+ * The first columns of a person's own numbered rows (sessions, notifications, positions…): the
+ * tenant, the row's id (`identityId()` or `bigIdentityId()`) and the person; users.ts has their keys.
+ */
+export const personRow = <I>(id: I) => ({ tenantId: tenantKey(), id, userId: userColumn() });
+
 export const createdAt = () => instantNow('created_at');
 
 export const updatedAt = () => instantNow('updated_at');

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import * as columns from './columns';
-import { taskAssignments, taskFiles } from './tasks';
+import { fileListColumns, fileListKeys, taskAssignments } from './tasks';
 
 export const SUBMISSION_OUTCOMES = ['done', 'cannot_do'] as const;
 export type SubmissionOutcome = (typeof SUBMISSION_OUTCOMES)[number];
@@ -63,17 +63,10 @@ export const taskSubmissionFiles = pgTable(
   {
     tenantId: columns.tenantKey(),
     submissionId: columns.bigNumber('submission_id').notNull(),
-    hash: text('hash').notNull(),
-    /** The name the submitter gave the file at their upload; null reads as task_files.name. */
-    name: text('name'),
-    sortOrder: integer('sort_order').notNull().default(0),
+    /** `name`: the name the submitter gave the file at their upload. */
+    ...fileListColumns(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.submissionId, t.hash] }),
-    columns.tenantForeignKey(t, t.submissionId, taskSubmissions).onDelete('cascade'),
-    columns.tenantForeignKey(t, t.hash, taskFiles, taskFiles.hash),
-    index('task_submission_files_hash_idx').on(t.tenantId, t.hash),
-  ],
+  (t) => fileListKeys('task_submission_files', t, t.submissionId, taskSubmissions),
 );
 
 /**

@@ -9,8 +9,7 @@ import * as columns from './columns';
 export const hierarchyNodes = pgTable(
   'hierarchy_nodes',
   {
-    tenantId: columns.tenantReference(),
-    id: columns.identityId(),
+    ...columns.tenantRecord(),
     parentId: integer('parent_id'),
     type: text('type', { enum: ['root', 'container', 'workspace', 'unassigned'] }).notNull(),
     name: text('name').notNull(),

@@ -17,8 +17,7 @@ export const IMPORT_RUN_STATES = ['queued', 'running', 'imported', 'failed'] as 
 export const importFiles = pgTable(
   'import_files',
   {
-    tenantId: columns.tenantReference(),
-    id: columns.identityId(),
+    ...columns.tenantRecord(),
     kind: text('kind', { enum: IMPORT_KINDS }).notNull(),
     filename: text('filename').notNull(),
     format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import * as columns from './columns';
-import { goesWithUser } from './users';
+import { goesWithUser, personRowKeys } from './users';
 
 /**
  * What a notification carries besides its event, written when it is made (a task renamed later
@@ -28,9 +28,7 @@ export interface NotificationData {
 export const notifications = pgTable(
   'notifications',
   {
-    tenantId: columns.tenantKey(),
-    id: columns.bigIdentityId(),
-    userId: columns.userColumn(),
+    ...columns.personRow(columns.bigIdentityId()),
     event: text('event').notNull(),
     key: text('key').notNull(),
     taskId: integer('task_id'),
@@ -47,8 +45,7 @@ export const notifications = pgTable(
     pushedAt: columns.instant('pushed_at'),
   },
   (t) => [
-    columns.tenantPrimaryKey(t),
-    goesWithUser(t),
+    ...personRowKeys(t),
     uniqueIndex('notifications_once_uq').on(t.tenantId, t.userId, t.event, t.key),
     // A person's list, newest first, and the bell's unread count.
     index('notifications_user_idx').on(t.tenantId, t.userId, t.id).where(sql`${t.inApp}`),
@@ -77,17 +74,14 @@ export const notificationPreferences = pgTable(
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    tenantId: columns.tenantKey(),
-    id: columns.bigIdentityId(),
-    userId: columns.userColumn(),
+    ...columns.personRow(columns.bigIdentityId()),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: columns.createdAt(),
   },
   (t) => [
-    columns.tenantPrimaryKey(t),
-    goesWithUser(t),
+    ...personRowKeys(t),
     uniqueIndex('push_subscriptions_endpoint_uq').on(t.tenantId, t.endpoint),
     index('push_subscriptions_user_idx').on(t.tenantId, t.userId),
   ],

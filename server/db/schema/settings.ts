@@ -51,8 +51,7 @@ export const themeSettings = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    tenantId: columns.tenantReference(),
-    id: columns.identityId(),
+    ...columns.tenantRecord(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),

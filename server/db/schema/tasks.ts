@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -41,8 +42,7 @@ export interface Recurrence {
 export const tasks = pgTable(
   'tasks',
   {
-    tenantId: columns.tenantReference(),
-    id: columns.identityId(),
+    ...columns.tenantRecord(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     typeId: integer('type_id').notNull(),
@@ -185,26 +185,45 @@ export const taskFiles = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.hash] })],
 );
 
+/**
+ * The columns of a list of stored files on a row (a task's attachments, a submission's evidence):
+ * the file by its hash, the name it has in this list (null reads as task_files.name) and its place.
+ */
+export const fileListColumns = () => ({
+  hash: text('hash').notNull(),
+  name: text('name'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * A file list's keys: each file once per owner row, the list goes with its owner, every file is
+ * stored, and a download finds by hash which lists hold it.
+ */
+export const fileListKeys = (
+  table: string,
+  t: { tenantId: AnyPgColumn; hash: AnyPgColumn },
+  owner: AnyPgColumn,
+  ownerTable: { tenantId: AnyPgColumn; id: AnyPgColumn },
+) => [
+  primaryKey({ columns: [t.tenantId, owner, t.hash] }),
+  columns.tenantForeignKey(t, owner, ownerTable).onDelete('cascade'),
+  columns.tenantForeignKey(t, t.hash, taskFiles, taskFiles.hash),
+  index(`${table}_hash_idx`).on(t.tenantId, t.hash),
+];
+
 /** A task's reference attachments, in the order the author listed them. */
 export const taskAttachments = pgTable(
   'task_attachments',
   {
     tenantId: columns.tenantKey(),
     taskId: integer('task_id').notNull(),
-    hash: text('hash').notNull(),
     /**
-     * The name the file has on this task: the author's name for it when attached (the same bytes
-     * may be called otherwise elsewhere); null reads as the file's first name (task_files.name).
+     * `name`: the name the file has on this task, the author's name for it when attached (the same
+     * bytes may be called otherwise elsewhere).
      */
-    name: text('name'),
-    sortOrder: integer('sort_order').notNull().default(0),
+    ...fileListColumns(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.taskId, t.hash] }),
-    columns.tenantForeignKey(t, t.taskId, tasks).onDelete('cascade'),
-    columns.tenantForeignKey(t, t.hash, taskFiles, taskFiles.hash),
-    index('task_attachments_hash_idx').on(t.tenantId, t.hash),
-  ],
+  (t) => fileListKeys('task_attachments', t, t.taskId, tasks),
 );
 
 /** Who edited a task and when (the author is on the task itself). */

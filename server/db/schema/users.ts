@@ -5,8 +5,7 @@ import * as columns from './columns';
 export const users = pgTable(
   'users',
   {
-    tenantId: columns.tenantReference(),
-    id: columns.identityId(),
+    ...columns.tenantRecord(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     firstname: text('firstname').notNull(),
@@ -36,20 +35,28 @@ export const users = pgTable(
 export const goesWithUser = (t: { tenantId: AnyPgColumn; userId: AnyPgColumn }) =>
   columns.tenantForeignKey(t, t.userId, users).onDelete('cascade');
 
+/** The keys of a person's own numbered rows (columns.personRow): (tenant_id, id), and they go with the person. */
+export const personRowKeys = (t: { tenantId: AnyPgColumn; id: AnyPgColumn; userId: AnyPgColumn }) => [
+  columns.tenantPrimaryKey(t),
+  goesWithUser(t),
+];
+
+/** A secret link's or session's token (stored hashed) and when it stops working. */
+const tokenColumns = () => ({
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: columns.instant('expires_at').notNull(),
+});
+
 export const sessions = pgTable(
   'sessions',
   {
-    tenantId: columns.tenantKey(),
-    id: columns.identityId(),
-    userId: columns.userColumn(),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: columns.instant('expires_at').notNull(),
+    ...columns.personRow(columns.identityId()),
+    ...tokenColumns(),
     lastSeenAt: columns.instantNow('last_seen_at'),
     createdAt: columns.createdAt(),
   },
   (t) => [
-    columns.tenantPrimaryKey(t),
-    goesWithUser(t),
+    ...personRowKeys(t),
     uniqueIndex('sessions_token_uq').on(t.tenantId, t.tokenHash),
     index('sessions_user_idx').on(t.tenantId, t.userId),
   ],
@@ -58,17 +65,10 @@ export const sessions = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    tenantId: columns.tenantKey(),
-    id: columns.identityId(),
-    userId: columns.userColumn(),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: columns.instant('expires_at').notNull(),
+    ...columns.personRow(columns.identityId()),
+    ...tokenColumns(),
     usedAt: columns.instant('used_at'),
     createdAt: columns.createdAt(),
   },
-  (t) => [
-    columns.tenantPrimaryKey(t),
-    goesWithUser(t),
-    uniqueIndex('password_reset_tokens_token_uq').on(t.tenantId, t.tokenHash),
-  ],
+  (t) => [...personRowKeys(t), uniqueIndex('password_reset_tokens_token_uq').on(t.tenantId, t.tokenHash)],
 );
