@@ -7,6 +7,8 @@ type FilePickButtonProps = Omit<ButtonProps, 'onClick' | 'children' | 'component
   capture?: 'environment';
   multiple?: boolean;
   onFiles: (files: File[]) => void;
+  /** The input's data-testid, for tests that hand it a file. */
+  inputTestId?: string;
 };
 
 /**
@@ -22,6 +24,7 @@ export function FilePickButton({
   multiple,
   onFiles,
   disabled,
+  inputTestId,
   ...button
 }: FilePickButtonProps) {
   const input = useRef<HTMLInputElement>(null);
@@ -46,6 +49,7 @@ export function FilePickButton({
         disabled={disabled}
         aria-label={label}
         tabIndex={-1}
+        data-testid={inputTestId}
       />
     </>
   );

@@ -1,6 +1,6 @@
-import Chip, { type ChipProps } from '@mui/material/Chip';
-import { useTranslate } from 'react-admin';
+import type { ChipProps } from '@mui/material/Chip';
 import type { ImportRowAction, ImportRunState, ImportState } from '../../../contract/api/imports';
+import { StateChip } from '../../components/StateChip';
 
 type Colour = ChipProps['color'];
 
@@ -28,38 +28,26 @@ const ACTION_COLOURS: Record<ImportRowAction, Colour> = {
 
 /** Where a file stands: checked, being imported, imported or not. */
 export function FileStateChip({ state }: { state: ImportState }) {
-  const translate = useTranslate();
   return (
-    <Chip
-      size="small"
+    <StateChip
+      label={`imports.states.${state}`}
       color={FILE_COLOURS[state]}
-      variant={state === 'checked' || state === 'uploaded' ? 'outlined' : 'filled'}
-      label={translate(`imports.states.${state}`)}
+      outlined={state === 'checked' || state === 'uploaded'}
     />
   );
 }
 
-export function RunStateChip({ state }: { state: ImportRunState }) {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      color={RUN_COLOURS[state]}
-      variant="outlined"
-      label={translate(`imports.run_states.${state}`)}
-    />
-  );
-}
+export const RunStateChip = ({ state }: { state: ImportRunState }) => (
+  <StateChip label={`imports.run_states.${state}`} color={RUN_COLOURS[state]} outlined />
+);
 
 /** What a run would do with a row of the file. */
 export function ActionChip({ action }: { action: ImportRowAction }) {
-  const translate = useTranslate();
   return (
-    <Chip
-      size="small"
+    <StateChip
+      label={`imports.actions.${action}`}
       color={ACTION_COLOURS[action]}
-      variant={action === 'unchanged' ? 'outlined' : 'filled'}
-      label={translate(`imports.actions.${action}`)}
+      outlined={action === 'unchanged'}
       sx={{ minWidth: 76 }}
     />
   );

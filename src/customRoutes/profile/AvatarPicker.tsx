@@ -4,18 +4,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { FilePickButton } from '../../components/FilePickButton';
+import { useUploadOnPick } from '../../hooks/useUploadOnPick';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 /** Checked here too so a wrong file fails at once; the server decides by content, not type. */
-function avatarProblem(file: File): 'type' | 'size' | undefined {
-  if (file.type && !AVATAR_TYPES.includes(file.type)) return 'type';
-  if (file.size > MAX_AVATAR_BYTES) return 'size';
+function avatarProblem(file: File): string | undefined {
+  if (file.type && !AVATAR_TYPES.includes(file.type)) return 'profile.errors.avatar_type';
+  if (file.size > MAX_AVATAR_BYTES) return 'profile.errors.avatar_size';
   return undefined;
 }
 
@@ -30,32 +30,13 @@ interface AvatarPickerProps {
 /** Uploads a picture at once (it is stored by hash) and lets the profile form keep or drop it. */
 export function AvatarPicker({ url, initials, disabled, onChange }: AvatarPickerProps) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const input = useRef<HTMLInputElement>(null);
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { mutate: upload, isPending: busy } = useMutation({
-    mutationFn: (file: File) => dataProvider.uploadAvatar(file),
-    onSuccess: (uploaded) => {
-      onChange({ hash: uploaded.hash, url: uploaded.avatar_url });
-      notify('profile.notify.uploaded', { type: 'info' });
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-    onSettled: () => {
-      if (input.current) input.current.value = '';
-    },
+  const { pick, busy } = useUploadOnPick({
+    problem: avatarProblem,
+    upload: (file) => dataProvider.uploadAvatar(file),
+    onUploaded: (uploaded) => onChange({ hash: uploaded.hash, url: uploaded.avatar_url }),
+    uploaded: 'profile.notify.uploaded',
   });
-
-  const pick = (file: File | undefined) => {
-    if (!file) return;
-    const problem = avatarProblem(file);
-    if (problem) {
-      notify(problem === 'type' ? 'profile.errors.avatar_type' : 'profile.errors.avatar_size', {
-        type: 'error',
-      });
-      return;
-    }
-    upload(file);
-  };
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -64,15 +45,16 @@ export function AvatarPicker({ url, initials, disabled, onChange }: AvatarPicker
       </Avatar>
       <div>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button
+          <FilePickButton
+            label={translate('profile.actions.upload')}
+            accept={AVATAR_TYPES.join(',')}
             variant="outlined"
             size="small"
             startIcon={busy ? <CircularProgress size={16} /> : <PhotoCameraIcon />}
             disabled={disabled || busy}
-            onClick={() => input.current?.click()}
-          >
-            {translate('profile.actions.upload')}
-          </Button>
+            onFiles={pick}
+            inputTestId="avatar-file"
+          />
           {url && (
             <Button size="small" disabled={disabled || busy} onClick={() => onChange(null)}>
               {translate('profile.actions.remove_avatar')}
@@ -82,14 +64,6 @@ export function AvatarPicker({ url, initials, disabled, onChange }: AvatarPicker
         <Typography variant="caption" color="text.secondary">
           {translate('profile.helpers.avatar')}
         </Typography>
-        <input
-          ref={input}
-          type="file"
-          accept="image/png,image/jpeg,image/webp"
-          hidden
-          data-testid="avatar-file"
-          onChange={(event) => pick(event.target.files?.[0])}
-        />
       </div>
     </Box>
   );

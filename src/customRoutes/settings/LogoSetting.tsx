@@ -5,9 +5,9 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, useRef } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { FilePickButton } from '../../components/FilePickButton';
+import { useUploadOnPick } from '../../hooks/useUploadOnPick';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** Matches the server's limit, so an oversized file is refused before it is sent. */
@@ -24,28 +24,13 @@ interface LogoSettingProps {
 /** Theme setting 1: upload a logo (checked and stored by the server) or go back to the tenant's name. */
 export function LogoSetting({ value, tenantName, disabled, onChange }: LogoSettingProps) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const input = useRef<HTMLInputElement>(null);
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { mutate: upload, isPending: uploading } = useMutation({
-    mutationFn: (file: File) => dataProvider.uploadLogo(file),
-    onSuccess: (url) => {
-      onChange(url);
-      notify('theme.logo.uploaded', { type: 'info' });
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  const { pick, busy } = useUploadOnPick({
+    problem: (file) => (file.size > MAX_LOGO_BYTES ? 'theme.logo.too_large' : undefined),
+    upload: (file) => dataProvider.uploadLogo(file),
+    onUploaded: onChange,
+    uploaded: 'theme.logo.uploaded',
   });
-
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > MAX_LOGO_BYTES) {
-      notify('theme.logo.too_large', { type: 'error' });
-      return;
-    }
-    upload(file);
-  };
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -76,18 +61,19 @@ export function LogoSetting({ value, tenantName, disabled, onChange }: LogoSetti
       </Box>
       <Stack spacing={1}>
         <Stack direction="row" spacing={1}>
-          <Button
+          <FilePickButton
+            label={translate('theme.logo.upload')}
+            accept={ACCEPT}
             variant="outlined"
-            startIcon={uploading ? <CircularProgress size={16} /> : <UploadIcon />}
-            disabled={disabled || uploading}
-            onClick={() => input.current?.click()}
-          >
-            {translate('theme.logo.upload')}
-          </Button>
+            startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />}
+            disabled={disabled || busy}
+            onFiles={pick}
+            inputTestId="logo-input"
+          />
           <Button
             color="inherit"
             startIcon={<DeleteOutlineIcon />}
-            disabled={disabled || uploading || value === ''}
+            disabled={disabled || busy || value === ''}
             onClick={() => onChange('')}
           >
             {translate('theme.logo.remove')}
@@ -96,15 +82,6 @@ export function LogoSetting({ value, tenantName, disabled, onChange }: LogoSetti
         <Typography variant="body2" color="text.secondary">
           {translate('theme.logo.help')}
         </Typography>
-        <input
-          ref={input}
-          type="file"
-          accept={ACCEPT}
-          hidden
-          data-testid="logo-input"
-          aria-label={translate('theme.logo.upload')}
-          onChange={pick}
-        />
       </Stack>
     </Stack>
   );

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { MyTaskCard, MyTaskType } from '../../../contract/api/mytasks';
+import { StateChip } from '../../components/StateChip';
 import { useStoreTime } from '../../components/StoreTime';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useSessionUser } from '../../hooks/useSession';
@@ -113,11 +114,10 @@ export function TaskCard({ card, type, day, compact = false, onOpen }: TaskCardP
             {due}
           </Typography>
           {badge && (
-            <Chip
-              size="small"
-              label={translate(`my_tasks.${badge.label}`)}
+            <StateChip
+              label={`my_tasks.${badge.label}`}
               color={badge.tone}
-              variant={badge.tone === 'default' ? 'outlined' : 'filled'}
+              outlined={badge.tone === 'default'}
               icon={card.done ? <CheckCircleIcon /> : undefined}
             />
           )}

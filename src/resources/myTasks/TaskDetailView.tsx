@@ -15,6 +15,7 @@ import { useTranslate } from 'react-admin';
 import type { MyTaskDetail, Submission, TaskFileRef } from '../../../contract/api/mytasks';
 import { DetailSection } from '../../components/DetailSection';
 import { EvidencePhoto } from '../../components/EvidencePhoto';
+import { StateChip } from '../../components/StateChip';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useTaskFileDownload } from '../../hooks/useTaskFileDownload';
 import { useZonedTime } from '../../hooks/useZonedTime';
@@ -116,11 +117,10 @@ export function TaskDetailView({ detail }: { detail: MyTaskDetail }) {
             sx={{ bgcolor: task.type.colour, color: typeText }}
           />
           {badge && (
-            <Chip
-              size="small"
-              label={translate(`my_tasks.${badge.label}`)}
+            <StateChip
+              label={`my_tasks.${badge.label}`}
               color={badge.tone}
-              variant={badge.tone === 'default' ? 'outlined' : 'filled'}
+              outlined={badge.tone === 'default'}
             />
           )}
           {card.department && <Chip size="small" variant="outlined" label={card.department.name} />}
