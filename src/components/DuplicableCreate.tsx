@@ -8,6 +8,7 @@ import {
   useGetOne,
   useNotify,
   useRedirect,
+  useResourceContext,
   useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -16,9 +17,6 @@ import { LoadFailure } from './LoadFailure';
 
 interface DuplicableCreateProps<T extends RaRecord & { name: string }> {
   title: string;
-  resource: string;
-  /** i18n prefix: `<prefix>.copy_of` names the copy, `<prefix>.notify.created` confirms. */
-  prefix: string;
   /** The form's values for a new record, and for a copy of `original` named `name`. */
   blank: Partial<T>;
   copy: (original: T, name: string) => Partial<T>;
@@ -35,8 +33,6 @@ interface DuplicableCreateProps<T extends RaRecord & { name: string }> {
  */
 export function DuplicableCreate<T extends RaRecord & { name: string }>({
   title,
-  resource,
-  prefix,
   blank,
   copy,
   transform,
@@ -44,6 +40,8 @@ export function DuplicableCreate<T extends RaRecord & { name: string }>({
   children,
 }: DuplicableCreateProps<T>) {
   useDocumentTitle(title);
+  // The resource's name is its message prefix: `<resource>.copy_of` names the copy, `<resource>.notify.created` confirms.
+  const resource = useResourceContext() ?? '';
   const { id } = useParams();
   const translate = useTranslate();
   const notify = useNotify();
@@ -52,7 +50,7 @@ export function DuplicableCreate<T extends RaRecord & { name: string }>({
   if (id !== undefined && source.error) return <LoadFailure error={source.error} onRetry={source.refetch} />;
   if (id !== undefined && source.isPending) return <LoadingIndicator />;
   const original = source.data;
-  const record = original ? copy(original, translate(`${prefix}.copy_of`, { name: original.name })) : blank;
+  const record = original ? copy(original, translate(`${resource}.copy_of`, { name: original.name })) : blank;
   return (
     <Create<T>
       title={title}
@@ -60,7 +58,7 @@ export function DuplicableCreate<T extends RaRecord & { name: string }>({
       transform={transform}
       mutationOptions={{
         onSuccess: (created) => {
-          notify(`${prefix}.notify.created`, { type: 'success', messageArgs: { name: created.name } });
+          notify(`${resource}.notify.created`, { type: 'success', messageArgs: { name: created.name } });
           redirect(() => then(created));
         },
       }}

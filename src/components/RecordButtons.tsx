@@ -1,6 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
-import type { MouseEvent, ReactElement } from 'react';
+import type { MouseEvent, ReactElement, ReactNode } from 'react';
 import {
   Button,
   DeleteButton,
@@ -11,6 +11,7 @@ import {
   useResourceContext,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import type { RecordPaths } from '../routing/recordPaths';
 
 type PathOf = (id: Identifier) => string;
 
@@ -40,7 +41,7 @@ function RecordLinkButton({
 }
 
 /** Opens create/:id, which starts from a copy of this record (spec §2), worded `<resource>.actions.duplicate`. */
-export function DuplicateButton({ to }: { to: PathOf }) {
+function DuplicateButton({ to }: { to: PathOf }) {
   const resource = useResourceContext();
   return (
     <RecordLinkButton
@@ -53,8 +54,19 @@ export function DuplicateButton({ to }: { to: PathOf }) {
 }
 
 /** Opens the record's edit screen. */
-export function EditLinkButton({ to }: { to: PathOf }) {
+function EditLinkButton({ to }: { to: PathOf }) {
   return <RecordLinkButton action="edit" to={to} label="ra.action.edit" icon={<EditIcon />} />;
+}
+
+/** A record's duplicate and edit links, then its delete button (`children`): on its detail screen and in its list row. */
+export function RecordActions({ paths, children }: { paths: RecordPaths; children: ReactNode }) {
+  return (
+    <>
+      <DuplicateButton to={paths.duplicate} />
+      <EditLinkButton to={paths.edit} />
+      {children}
+    </>
+  );
 }
 
 interface RecordDeleteButtonProps<T extends RaRecord> {

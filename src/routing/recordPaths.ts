@@ -11,3 +11,5 @@ export const recordPaths = (base: string) => ({
   duplicate: (id: Identifier) => `${base}/create/${id}`,
   edit: (id: Identifier) => `${base}/edit/${id}`,
 });
+
+export type RecordPaths = ReturnType<typeof recordPaths>;

@@ -1,22 +1,17 @@
-import type { Department } from '../../../contract/api/departments';
-import { RecordEdit } from '../../components/RecordScreens';
+import { NamedRecordEdit } from '../../components/NamedRecordForms';
 import type { PageProps } from '../../routing/types';
 import { DeleteDepartmentButton } from './DepartmentButtons';
-import { DepartmentInputs, departmentBody } from './DepartmentInputs';
+import { departmentForm } from './departmentForm';
 import { DEPARTMENT_PATHS } from './departmentPaths';
 
 /** Spec §2 /admin/department/edit/{id}. */
 export default function DepartmentEdit({ title }: PageProps) {
   return (
-    <RecordEdit<Department>
+    <NamedRecordEdit
       title={title}
-      listPath={DEPARTMENT_PATHS.list}
+      form={departmentForm}
+      paths={DEPARTMENT_PATHS}
       actions={<DeleteDepartmentButton />}
-      transform={departmentBody}
-      name={(department) => department.name}
-      then={(department) => DEPARTMENT_PATHS.detail(department.id)}
-    >
-      <DepartmentInputs />
-    </RecordEdit>
+    />
   );
 }

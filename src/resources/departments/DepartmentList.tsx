@@ -2,8 +2,9 @@ import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import { DateField, FunctionField, type Identifier, TextField } from 'react-admin';
 import type { Department } from '../../../contract/api/departments';
 import { RecordList, rowActions, searchOnly } from '../../components/AdminList';
+import { RecordActions } from '../../components/RecordButtons';
 import type { PageProps } from '../../routing/types';
-import { DeleteDepartmentButton, DuplicateDepartmentButton, EditDepartmentButton } from './DepartmentButtons';
+import { DeleteDepartmentButton } from './DepartmentButtons';
 import { DepartmentSwatch } from './DepartmentSwatch';
 import { DEPARTMENT_PATHS } from './departmentPaths';
 
@@ -38,11 +39,9 @@ export default function DepartmentList({ title }: PageProps) {
       <TextField source="description" label="departments.fields.description" sortable={false} />
       <DateField source="updated_at" label="departments.fields.updated_at" />
       {rowActions(
-        <>
-          <DuplicateDepartmentButton />
-          <EditDepartmentButton />
+        <RecordActions paths={DEPARTMENT_PATHS}>
           <DeleteDepartmentButton redirect={false} />
-        </>,
+        </RecordActions>,
       )}
     </RecordList>
   );

@@ -1,10 +1,6 @@
 import type { Role } from '../../../contract/api/roles';
-import { DuplicateButton, EditLinkButton, RecordDeleteButton } from '../../components/RecordButtons';
+import { RecordDeleteButton } from '../../components/RecordButtons';
 import { ROLE_PATHS } from './rolePaths';
-
-export const DuplicateRoleButton = () => <DuplicateButton to={ROLE_PATHS.duplicate} />;
-
-export const EditRoleButton = () => <EditLinkButton to={ROLE_PATHS.edit} />;
 
 /**
  * Deletes after a confirmation (role.delete, which DeleteButton checks). The server refuses a role

@@ -2,8 +2,9 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import { FunctionField, type Identifier, NumberField, TextField, useTranslate } from 'react-admin';
 import type { Role } from '../../../contract/api/roles';
 import { RecordList, rowActions, searchOnly } from '../../components/AdminList';
+import { RecordActions } from '../../components/RecordButtons';
 import type { PageProps } from '../../routing/types';
-import { DuplicateRoleButton, EditRoleButton, RoleDeleteButton } from './RoleButtons';
+import { RoleDeleteButton } from './RoleButtons';
 
 import { ROLE_PATHS } from './rolePaths';
 
@@ -37,11 +38,9 @@ export default function RoleList({ title }: PageProps) {
       />
       <NumberField source="user_count" label="roles.fields.user_count" />
       {rowActions(
-        <>
-          <DuplicateRoleButton />
-          <EditRoleButton />
+        <RecordActions paths={ROLE_PATHS}>
           <RoleDeleteButton redirect={false} />
-        </>,
+        </RecordActions>,
       )}
     </RecordList>
   );
