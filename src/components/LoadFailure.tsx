@@ -11,7 +11,7 @@ interface LoadFailureProps {
 }
 
 /** An error and the one button that asks again. */
-export function ErrorAlert({
+function ErrorAlert({
   message,
   action,
   onAction,
@@ -40,6 +40,12 @@ export function RetryAlert({ error, onRetry }: LoadFailureProps) {
   // The server's or the connection's own words; anything else is a fault of ours, said plainly.
   const message = error instanceof ApiError && error.message ? error.message : translate('shell.load_failed');
   return <ErrorAlert message={message} action={translate('shell.retry')} onAction={onRetry} />;
+}
+
+/** A failed read in the server's words (a settings card), with Refresh to read again. */
+export function RefreshAlert({ error, onRefresh }: { error: Error; onRefresh: () => void }) {
+  const translate = useTranslate();
+  return <ErrorAlert message={error.message} action={translate('ra.action.refresh')} onAction={onRefresh} />;
 }
 
 /** A page whose record could not be loaded: the not-found page for a 404, else the reason and a retry. */

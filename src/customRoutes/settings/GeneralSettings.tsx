@@ -1,11 +1,8 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import {
   BooleanInput,
   Form,
@@ -28,6 +25,7 @@ import { hasModuleAccess } from '../../providers/accessControl';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
 import { reloadSession } from '../../providers/session';
+import { SettingsSection } from './SettingsSection';
 import { LANGUAGE_TERM_KEYS, termKeys } from './termFields';
 
 interface FormValues {
@@ -51,20 +49,6 @@ function toForm(data: SettingData, keys: string[]): FormValues {
     activity_retention_days: data.activity_retention_days ?? 0,
     language: data.language ?? '',
   };
-}
-
-function Section({ title, subheader, children }: { title: string; subheader: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Card>
-      <CardHeader
-        title={translate(title)}
-        subheader={translate(subheader)}
-        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
-      />
-      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
-    </Card>
-  );
 }
 
 /** Terms, modules, week start and the (read-only) workspace limit: one form, one save. */
@@ -116,7 +100,7 @@ export function GeneralSettings({
   return (
     <Form record={record} onSubmit={submit}>
       <Stack spacing={2}>
-        <Section title="settings.terms.title" subheader="settings.terms.subheader">
+        <SettingsSection title="settings.terms.title" subheader="settings.terms.subheader">
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             spacing={{ xs: 0, sm: 2 }}
@@ -139,9 +123,12 @@ export function GeneralSettings({
               />
             ))}
           </Stack>
-        </Section>
+        </SettingsSection>
 
-        <Section title="settings.terms.languages_title" subheader="settings.terms.languages_subheader">
+        <SettingsSection
+          title="settings.terms.languages_title"
+          subheader="settings.terms.languages_subheader"
+        >
           {/* A row per term, a column per language: wide enough for "Several are called (Français)". */}
           <Box
             sx={{
@@ -166,9 +153,9 @@ export function GeneralSettings({
               );
             })}
           </Box>
-        </Section>
+        </SettingsSection>
 
-        <Section title="settings.modules.title" subheader="settings.modules.subheader">
+        <SettingsSection title="settings.modules.title" subheader="settings.modules.subheader">
           <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 3 }}>
             {data.modules.map((module) => (
               <BooleanInput
@@ -181,9 +168,9 @@ export function GeneralSettings({
               />
             ))}
           </Stack>
-        </Section>
+        </SettingsSection>
 
-        <Section title="settings.language.title" subheader="settings.language.subheader">
+        <SettingsSection title="settings.language.title" subheader="settings.language.subheader">
           <SelectInput
             source="language"
             label="settings.language.label"
@@ -195,9 +182,9 @@ export function GeneralSettings({
             fullWidth={false}
             sx={{ minWidth: 260 }}
           />
-        </Section>
+        </SettingsSection>
 
-        <Section title="settings.calendar.title" subheader="settings.calendar.subheader">
+        <SettingsSection title="settings.calendar.title" subheader="settings.calendar.subheader">
           <SelectInput
             source="week_starting_day"
             label="settings.calendar.week_start"
@@ -214,10 +201,10 @@ export function GeneralSettings({
           <Typography variant="body2" color="text.secondary">
             {translate('settings.limit.read_only')}
           </Typography>
-        </Section>
+        </SettingsSection>
 
         {user && hasModuleAccess(user, 'activity', ['read']) && (
-          <Section title="settings.activity.title" subheader="settings.activity.subheader">
+          <SettingsSection title="settings.activity.title" subheader="settings.activity.subheader">
             <NumberInput
               source="activity_retention_days"
               label="settings.activity.retention"
@@ -228,7 +215,7 @@ export function GeneralSettings({
               fullWidth={false}
               sx={{ minWidth: 260 }}
             />
-          </Section>
+          </SettingsSection>
         )}
         <div>
           <SaveButton label="settings.save" />

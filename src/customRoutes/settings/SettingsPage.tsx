@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
-import { ErrorAlert } from '../../components/LoadFailure';
+import { RefreshAlert } from '../../components/LoadFailure';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
@@ -38,11 +38,7 @@ export default function SettingsPage({ title }: PageProps) {
       </Typography>
       <Stack spacing={2}>
         {error ? (
-          <ErrorAlert
-            message={error.message}
-            action={translate('ra.action.refresh')}
-            onAction={() => refetch()}
-          />
+          <RefreshAlert error={error} onRefresh={() => refetch()} />
         ) : data ? (
           <GeneralSettings data={data} onSaved={(next) => queryClient.setQueryData(query.queryKey, next)} />
         ) : (

@@ -1,9 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -22,9 +19,10 @@ import {
 import { useWatch } from 'react-hook-form';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { SsoConfigBody, SsoConfigData, SsoTestData } from '../../../contract/api/sso';
-import { ErrorAlert } from '../../components/LoadFailure';
+import { RefreshAlert } from '../../components/LoadFailure';
 import { useSessionUser } from '../../hooks/useSession';
 import { ApiError, apiFetch } from '../../providers/httpClient';
+import { SettingsSection } from './SettingsSection';
 
 const QUERY_KEY = ['sso-config'];
 
@@ -198,82 +196,69 @@ export function SsoSettings() {
   };
 
   return (
-    <Card data-testid="sso-settings">
-      <CardHeader
-        title={translate('settings.sso.title')}
-        subheader={translate('settings.sso.subheader')}
-        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
-      />
-      <CardContent sx={{ pt: 0 }}>
-        {error ? (
-          <ErrorAlert
-            message={error.message}
-            action={translate('ra.action.refresh')}
-            onAction={() => refetch()}
-          />
-        ) : !record || !data ? (
-          <CircularProgress aria-label={translate('ra.page.loading')} />
-        ) : (
-          <Form key={formKey} record={record} onSubmit={submit}>
-            <Stack spacing={1} sx={{ maxWidth: 720 }}>
-              <BooleanInput source="enabled" label="settings.sso.enabled" helperText={false} />
-              <Typography variant="body2">{translate('settings.sso.callback_intro')}</Typography>
-              <Typography
-                variant="body2"
-                component="code"
-                sx={{
-                  fontFamily: 'monospace',
-                  wordBreak: 'break-all',
-                  bgcolor: 'action.hover',
-                  p: 1,
-                  borderRadius: 1,
-                }}
-                data-testid="sso-callback-url"
-              >
-                {data.callback_url}
-              </Typography>
-              <TextInput
-                source="provider_name"
-                label="settings.sso.provider_name"
-                helperText="settings.sso.provider_name_help"
-              />
-              <TextInput source="issuer" label="settings.sso.issuer" helperText="settings.sso.issuer_help" />
-              <TestIssuer />
-              <TextInput source="client_id" label="settings.sso.client_id" helperText={false} />
-              <TextInput
-                source="client_secret"
-                type="password"
-                autoComplete="new-password"
-                label="settings.sso.client_secret"
-                helperText={
-                  data.client_secret_set
-                    ? 'settings.sso.client_secret_set'
-                    : 'settings.sso.client_secret_unset'
-                }
-              />
-              <TextInput
-                source="email_domains"
-                label="settings.sso.email_domains"
-                helperText="settings.sso.email_domains_help"
-              />
-              <BooleanInput
-                source="sso_only"
-                label="settings.sso.sso_only"
-                helperText="settings.sso.sso_only_help"
-              />
-              <TextInput
-                source="break_glass_usernames"
-                label="settings.sso.break_glass"
-                helperText="settings.sso.break_glass_help"
-              />
-              <NewPeopleFields places={places} roles={roleChoices} />
-              <div>
-                <SaveButton label="settings.sso.save" />
-              </div>
-            </Stack>
-          </Form>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsSection testId="sso-settings" title="settings.sso.title" subheader="settings.sso.subheader">
+      {error ? (
+        <RefreshAlert error={error} onRefresh={() => refetch()} />
+      ) : !record || !data ? (
+        <CircularProgress aria-label={translate('ra.page.loading')} />
+      ) : (
+        <Form key={formKey} record={record} onSubmit={submit}>
+          <Stack spacing={1} sx={{ maxWidth: 720 }}>
+            <BooleanInput source="enabled" label="settings.sso.enabled" helperText={false} />
+            <Typography variant="body2">{translate('settings.sso.callback_intro')}</Typography>
+            <Typography
+              variant="body2"
+              component="code"
+              sx={{
+                fontFamily: 'monospace',
+                wordBreak: 'break-all',
+                bgcolor: 'action.hover',
+                p: 1,
+                borderRadius: 1,
+              }}
+              data-testid="sso-callback-url"
+            >
+              {data.callback_url}
+            </Typography>
+            <TextInput
+              source="provider_name"
+              label="settings.sso.provider_name"
+              helperText="settings.sso.provider_name_help"
+            />
+            <TextInput source="issuer" label="settings.sso.issuer" helperText="settings.sso.issuer_help" />
+            <TestIssuer />
+            <TextInput source="client_id" label="settings.sso.client_id" helperText={false} />
+            <TextInput
+              source="client_secret"
+              type="password"
+              autoComplete="new-password"
+              label="settings.sso.client_secret"
+              helperText={
+                data.client_secret_set ? 'settings.sso.client_secret_set' : 'settings.sso.client_secret_unset'
+              }
+            />
+            <TextInput
+              source="email_domains"
+              label="settings.sso.email_domains"
+              helperText="settings.sso.email_domains_help"
+            />
+            <BooleanInput
+              source="sso_only"
+              label="settings.sso.sso_only"
+              helperText="settings.sso.sso_only_help"
+            />
+            <TextInput
+              source="break_glass_usernames"
+              label="settings.sso.break_glass"
+              helperText="settings.sso.break_glass_help"
+            />
+            <NewPeopleFields places={places} roles={roleChoices} />
+            <div>
+              <SaveButton label="settings.sso.save" />
+            </div>
+          </Stack>
+        </Form>
+      )}
+    </SettingsSection>
   );
 }

@@ -5,9 +5,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -18,9 +15,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { TaskType } from '../../../contract/api/tasks';
-import { ErrorAlert } from '../../components/LoadFailure';
+import { RefreshAlert } from '../../components/LoadFailure';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { SettingsSection } from './SettingsSection';
 import { TaskTypeDialog } from './TaskTypeDialog';
 
 export const TASK_TYPES_KEY = ['task-types'] as const;
@@ -69,78 +67,72 @@ export function TaskTypesSettings() {
   };
 
   return (
-    <Card data-testid="task-types-settings">
-      <CardHeader
-        title={translate('settings.task_types.title')}
-        subheader={translate('settings.task_types.subheader')}
-        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
-        action={
-          <Button startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ whiteSpace: 'nowrap' }}>
-            {translate('settings.task_types.add')}
-          </Button>
-        }
-      />
-      <CardContent sx={{ pt: 0 }}>
-        {error ? (
-          <ErrorAlert
-            message={error.message}
-            action={translate('ra.action.refresh')}
-            onAction={() => refetch()}
-          />
-        ) : (
-          <List dense disablePadding>
-            {(types ?? []).map((type, index) => (
-              <ListItem
-                key={type.id}
-                divider
-                secondaryAction={
-                  <Stack direction="row">
-                    <IconButton
-                      aria-label={translate('settings.task_types.up', { name: type.name })}
-                      disabled={index === 0 || reorder.isPending}
-                      onClick={() => move(index, -1)}
-                    >
-                      <ArrowUpwardIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton
-                      aria-label={translate('settings.task_types.down', { name: type.name })}
-                      disabled={index === (types?.length ?? 0) - 1 || reorder.isPending}
-                      onClick={() => move(index, 1)}
-                    >
-                      <ArrowDownwardIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton
-                      aria-label={translate('settings.task_types.edit', { name: type.name })}
-                      onClick={() => setEditing(type)}
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton
-                      aria-label={translate('settings.task_types.delete', { name: type.name })}
-                      onClick={() => setDeleting(type)}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Stack>
-                }
-                sx={{ pr: 20 }}
-              >
-                <ListItemAvatar sx={{ minWidth: 48 }}>
-                  <Avatar sx={{ bgcolor: type.colour, width: 36, height: 36 }}>
-                    <TaskTypeIcon name={type.icon} fontSize="small" />
-                  </Avatar>
-                </ListItemAvatar>
-                <ListItemText
-                  primary={type.name}
-                  secondary={type.description || undefined}
-                  // Descriptions wrap: one cut with an ellipsis would still widen a phone's page.
-                  sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </CardContent>
+    <SettingsSection
+      testId="task-types-settings"
+      title="settings.task_types.title"
+      subheader="settings.task_types.subheader"
+      action={
+        <Button startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ whiteSpace: 'nowrap' }}>
+          {translate('settings.task_types.add')}
+        </Button>
+      }
+    >
+      {error ? (
+        <RefreshAlert error={error} onRefresh={() => refetch()} />
+      ) : (
+        <List dense disablePadding>
+          {(types ?? []).map((type, index) => (
+            <ListItem
+              key={type.id}
+              divider
+              secondaryAction={
+                <Stack direction="row">
+                  <IconButton
+                    aria-label={translate('settings.task_types.up', { name: type.name })}
+                    disabled={index === 0 || reorder.isPending}
+                    onClick={() => move(index, -1)}
+                  >
+                    <ArrowUpwardIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    aria-label={translate('settings.task_types.down', { name: type.name })}
+                    disabled={index === (types?.length ?? 0) - 1 || reorder.isPending}
+                    onClick={() => move(index, 1)}
+                  >
+                    <ArrowDownwardIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    aria-label={translate('settings.task_types.edit', { name: type.name })}
+                    onClick={() => setEditing(type)}
+                  >
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    aria-label={translate('settings.task_types.delete', { name: type.name })}
+                    onClick={() => setDeleting(type)}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Stack>
+              }
+              sx={{ pr: 20 }}
+            >
+              <ListItemAvatar sx={{ minWidth: 48 }}>
+                <Avatar sx={{ bgcolor: type.colour, width: 36, height: 36 }}>
+                  <TaskTypeIcon name={type.icon} fontSize="small" />
+                </Avatar>
+              </ListItemAvatar>
+              <ListItemText
+                primary={type.name}
+                secondary={type.description || undefined}
+                // Descriptions wrap: one cut with an ellipsis would still widen a phone's page.
+                sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {/* Dialogs: they open over the page, wherever they sit in the card. */}
       {editing && (
         <TaskTypeDialog
           type={editing === 'new' ? undefined : editing}
@@ -160,6 +152,6 @@ export function TaskTypesSettings() {
         onConfirm={() => deleting && remove.mutate(deleting.id)}
         onClose={() => setDeleting(undefined)}
       />
-    </Card>
+    </SettingsSection>
   );
 }
