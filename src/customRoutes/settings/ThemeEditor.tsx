@@ -3,9 +3,6 @@ import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
@@ -16,7 +13,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ThemeSetting } from '../../../contract/api/session';
 import { THEME_KEYS, type ThemeKey } from '../../../contract/constants';
-import { ErrorAlert } from '../../components/LoadFailure';
+import { ColourSwatch } from '../../components/ColourSwatch';
+import { RefreshAlert } from '../../components/LoadFailure';
 import { useSessionUser } from '../../hooks/useSession';
 import { accentShades } from '../../providers/contrast';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -25,6 +23,7 @@ import type { ThemeValues } from '../../providers/theme';
 import { ColourSetting, HEX_COLOUR } from './ColourSetting';
 import { contrastChecks, WCAG_AA_TEXT } from './contrast';
 import { LogoSetting } from './LogoSetting';
+import { SettingsSection } from './SettingsSection';
 import { themeQuery } from './settingsQueries';
 import { ThemePreview } from './ThemePreview';
 
@@ -75,25 +74,7 @@ function ContrastWarnings({ values }: { values: ThemeValues }) {
   );
 }
 
-function Swatch({ colour }: { colour: string }) {
-  return (
-    <Box
-      component="span"
-      aria-hidden
-      sx={{
-        display: 'inline-block',
-        width: 14,
-        height: 14,
-        borderRadius: 0.5,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: colour,
-        verticalAlign: 'middle',
-        mx: 0.5,
-      }}
-    />
-  );
-}
+const Swatch = ({ colour }: { colour: string }) => <ColourSwatch colour={colour} sx={{ mx: 0.5 }} />;
 
 /**
  * The brand colours as text: where one is too light (or dark) to read on the panels and the page,
@@ -172,13 +153,7 @@ export function ThemeEditor({ canUpdate }: { canUpdate: boolean }) {
 
   let body: ReactNode;
   if (error) {
-    body = (
-      <ErrorAlert
-        message={error.message}
-        action={translate('ra.action.refresh')}
-        onAction={() => refetch()}
-      />
-    );
+    body = <RefreshAlert error={error} onRefresh={() => refetch()} />;
   } else if (!values || !defaults || !savedValues) {
     body = (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
@@ -251,13 +226,8 @@ export function ThemeEditor({ canUpdate }: { canUpdate: boolean }) {
   }
 
   return (
-    <Card>
-      <CardHeader
-        title={translate('theme.title')}
-        subheader={translate('theme.subheader')}
-        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
-      />
-      <CardContent sx={{ pt: 0 }}>{body}</CardContent>
-    </Card>
+    <SettingsSection title="theme.title" subheader="theme.subheader">
+      {body}
+    </SettingsSection>
   );
 }
