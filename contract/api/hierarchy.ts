@@ -2,6 +2,18 @@ import Type, { type Static } from 'typebox';
 import { Id, NamedRef, Paged, Paging, Text } from './common';
 import { type HierarchyNode, NODE_FIELDS } from './session';
 
+/** The names of a workspace's address and contact fields, in the order forms and files list them. */
+export const WORKSPACE_ADDRESS_FIELDS = [
+  'street_line1',
+  'street_line2',
+  'suburb',
+  'city',
+  'state',
+  'postcode',
+  'contact',
+  'description',
+] as const;
+
 /** A workspace's identifier, address and contact, as every answer that shows a workspace reads them. */
 export const WORKSPACE_DETAILS = {
   identifier: Type.String(),

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Literals } from './common';
+import { WORKSPACE_ADDRESS_FIELDS } from './hierarchy';
 
 /**
  * Bulk import of people (`/api/user/import/*`, user.create) and of stores
@@ -60,14 +61,7 @@ export const WORKSPACE_IMPORT_COLUMNS = [
   'identifier',
   'name',
   'parent',
-  'street_line1',
-  'street_line2',
-  'suburb',
-  'city',
-  'state',
-  'postcode',
-  'contact',
-  'description',
+  ...WORKSPACE_ADDRESS_FIELDS,
   'open_date',
   'timezone',
   'status',

@@ -59,48 +59,27 @@ export function recordRoutes<R extends TSchema, C extends TSchema, U extends TSc
     step.summary === undefined ? {} : { summary: step.summary };
   const { get, create, update, remove } = spec;
 
-  if (get)
-    app.get(
-      `${stem}/get`,
-      {
-        schema: { tags, ...summaryOf(get), querystring: IdQuery, response: responses(record) },
-        config: { access: access('read') },
-      },
-      async (request) => ok(await get.run(callerOf(request), request.query.id, request)),
-    );
+  // get and delete name the record by `id` in the query string …
+  const byId = (verb: 'get' | 'delete', step: Step<number, unknown>, response: TSchema) =>
+    app.route({
+      method: verb === 'get' ? 'GET' : 'DELETE',
+      url: `${stem}/${verb}`,
+      schema: { tags, ...summaryOf(step), querystring: IdQuery, response: responses(response) },
+      config: { access: access(verb === 'get' ? 'read' : 'delete') },
+      handler: async (request) => ok(await step.run(callerOf(request), request.query.id, request)),
+    });
+  // … create and update send it as the body.
+  const withBody = <B>(verb: 'create' | 'update', step: Step<B, unknown> & { body: TSchema }) =>
+    app.route({
+      method: verb === 'create' ? 'POST' : 'PUT',
+      url: `${stem}/${verb}`,
+      schema: { tags, ...summaryOf(step), body: step.body, response: responses(record) },
+      config: { access: access(verb) },
+      handler: async (request) => ok(await step.run(callerOf(request), request.body as B, request)),
+    });
 
-  if (create)
-    app.post(
-      `${stem}/create`,
-      {
-        schema: { tags, ...summaryOf(create), body: create.body, response: responses(record) },
-        config: { access: access('create') },
-      },
-      async (request) => ok(await create.run(callerOf(request), request.body as Static<C>, request)),
-    );
-
-  if (update)
-    app.put(
-      `${stem}/update`,
-      {
-        schema: { tags, ...summaryOf(update), body: update.body, response: responses(record) },
-        config: { access: access('update') },
-      },
-      async (request) => ok(await update.run(callerOf(request), request.body as Static<U>, request)),
-    );
-
-  if (remove)
-    app.delete(
-      `${stem}/delete`,
-      {
-        schema: {
-          tags,
-          ...summaryOf(remove),
-          querystring: IdQuery,
-          response: responses(Type.Object({ id: Type.Integer() })),
-        },
-        config: { access: access('delete') },
-      },
-      async (request) => ok(await remove.run(callerOf(request), request.query.id, request)),
-    );
+  if (get) byId('get', get, record);
+  if (create) withBody('create', create);
+  if (update) withBody('update', update);
+  if (remove) byId('delete', remove, Type.Object({ id: Type.Integer() }));
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, type InferSelectModel, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
@@ -22,6 +22,24 @@ export async function nameTaken(
     .where(and(...conditions))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * The tenant's row whose `column` (its id, or another key: a hash, a node id) is `value`; undefined
+ * when the tenant has none (another tenant's row included).
+ */
+export async function findTenantRow<T extends PgTable & { tenantId: AnyPgColumn }>(
+  db: Db,
+  table: T,
+  column: AnyPgColumn,
+  tenantId: number,
+  value: unknown,
+): Promise<InferSelectModel<T> | undefined> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.tenantId, tenantId), eq(column, value)));
+  return row as InferSelectModel<T> | undefined;
 }
 
 /** Whether there was one to delete: of parallel deletes, one finds it. */

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { seenBy } from '../../lib/taskVisibility';
+import { findTenantRow } from '../../lib/tenantRows';
 
 export type TaskFileRow = typeof taskFiles.$inferSelect;
 
@@ -31,13 +32,8 @@ export async function insertFile(db: Db, values: typeof taskFiles.$inferInsert):
   return (await findFile(db, values.tenantId, values.hash))!;
 }
 
-export async function findFile(db: Db, tenantId: number, hash: string): Promise<TaskFileRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(taskFiles)
-    .where(and(eq(taskFiles.tenantId, tenantId), eq(taskFiles.hash, hash)));
-  return row;
-}
+export const findFile = (db: Db, tenantId: number, hash: string): Promise<TaskFileRow | undefined> =>
+  findTenantRow(db, taskFiles, taskFiles.hash, tenantId, hash);
 
 export async function existingFiles(
   db: Db,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { departments } from '../../db/schema';
 import { containing } from '../../lib/like';
 import { pageWithTotal, totalCount } from '../../lib/paging';
-import { deleteTenantRow, nameTaken } from '../../lib/tenantRows';
+import { deleteTenantRow, findTenantRow, nameTaken } from '../../lib/tenantRows';
 
 export type DepartmentRow = typeof departments.$inferSelect;
 
@@ -33,13 +33,8 @@ export async function listDepartments(db: Db, tenantId: number, query: Departmen
   });
 }
 
-export async function findDepartment(db: Db, tenantId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(departments)
-    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
-  return row;
-}
+export const findDepartment = (db: Db, tenantId: number, id: number) =>
+  findTenantRow(db, departments, departments.id, tenantId, id);
 
 export const departmentNameTaken = (db: Db, tenantId: number, name: string, exceptId?: number) =>
   nameTaken(db, departments, departments.name, tenantId, name, exceptId);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, countDistinct, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { WorkspaceObject } from '../../../contract/api/hierarchy';
 import type { HierarchyNode } from '../../../contract/api/session';
 import type { Db } from '../../db/client';
@@ -8,10 +8,35 @@ import { jsonRows, sqlRows } from '../../lib/jsonRows';
 import { anyContains } from '../../lib/like';
 import { idsOfPath, inSubtree } from '../../lib/paths';
 import { positionNode, positionRole, positionUser } from '../../lib/positionJoins';
+import { findTenantRow } from '../../lib/tenantRows';
 
 const subtreeWhere = (tenantId: number, rootPath: string) =>
   sql`n.tenant_id = ${tenantId} AND (n.path = ${rootPath} OR n.path LIKE ${`${rootPath}%`})`;
 const treeOrder = sql`n.level, n.sort_order, n.name, n.id`;
+
+/**
+ * Nodes `n` with their workspace `w` (none for a container) where `where` holds, as one JSON
+ * document: a row per node as `row` builds it, ordered for tree building.
+ */
+const nodeRows = <T>(db: Db, row: SQL, where: SQL) =>
+  jsonRows<T[]>(
+    db,
+    sql`SELECT coalesce(json_agg(${row} ORDER BY ${treeOrder}), '[]')::text AS rows
+        FROM ${hierarchyNodes} n
+        LEFT JOIN ${workspaces} w ON w.tenant_id = n.tenant_id AND w.node_id = n.id
+        WHERE ${where}`,
+  );
+
+/** A node's fields in the API's names. */
+const nodeFields = sql`'id', n.id, 'parent_id', n.parent_id, 'type', n.type, 'name', n.name, 'level', n.level,
+  'status', n.status`;
+
+/** The node's workspace object (null for a container), with `open_at` as `openAt` renders w.open_at. */
+const objectOf = (openAt: SQL) => sql`CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object(
+  'id', w.id, 'identifier', w.identifier, 'street_line1', w.street_line1,
+  'street_line2', w.street_line2, 'suburb', w.suburb, 'city', w.city, 'state', w.state,
+  'postcode', w.postcode, 'contact', w.contact, 'description', w.description,
+  'open_at', ${openAt}, 'timezone', w.timezone) END`;
 
 export interface SubtreeRow {
   id: number;
@@ -25,14 +50,12 @@ export interface SubtreeRow {
 
 /** Every node in the subtree whose root has this path, as flat rows ordered for tree building. */
 export async function listSubtree(db: Db, tenantId: number, rootPath: string): Promise<SubtreeRow[]> {
-  return jsonRows<SubtreeRow[]>(
+  return nodeRows<SubtreeRow>(
     db,
-    sql`SELECT coalesce(json_agg(json_build_object(
+    sql`json_build_object(
           'id', n.id, 'parentId', n.parent_id, 'type', n.type, 'name', n.name, 'level', n.level,
-          'status', n.status, 'objectId', w.id) ORDER BY ${treeOrder}), '[]')::text AS rows
-        FROM ${hierarchyNodes} n
-        LEFT JOIN ${workspaces} w ON w.tenant_id = n.tenant_id AND w.node_id = n.id
-        WHERE ${subtreeWhere(tenantId, rootPath)}`,
+          'status', n.status, 'objectId', w.id)`,
+    subtreeWhere(tenantId, rootPath),
   );
 }
 
@@ -98,13 +121,8 @@ export async function insertNode(
 
 export type NodeRow = typeof hierarchyNodes.$inferSelect;
 
-export async function findNode(db: Db, tenantId: number, id: number): Promise<NodeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(hierarchyNodes)
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.id, id)));
-  return row;
-}
+export const findNode = (db: Db, tenantId: number, id: number): Promise<NodeRow | undefined> =>
+  findTenantRow(db, hierarchyNodes, hierarchyNodes.id, tenantId, id);
 
 export async function findNodes(db: Db, tenantId: number, ids: readonly number[]): Promise<NodeRow[]> {
   if (ids.length === 0) return [];
@@ -195,20 +213,11 @@ export interface TreeRowData {
 
 /** Every node of a subtree with its workspace object, ordered for tree building. */
 export async function listTreeRows(db: Db, tenantId: number, rootPath: string): Promise<TreeRowData[]> {
-  return jsonRows<TreeRowData[]>(
+  return nodeRows<TreeRowData>(
     db,
-    sql`SELECT coalesce(json_agg(json_build_object(
-          'id', n.id, 'parent_id', n.parent_id, 'type', n.type, 'name', n.name, 'level', n.level,
-          'status', n.status,
-          'object', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object(
-            'id', w.id, 'identifier', w.identifier, 'street_line1', w.street_line1,
-            'street_line2', w.street_line2, 'suburb', w.suburb, 'city', w.city, 'state', w.state,
-            'postcode', w.postcode, 'contact', w.contact, 'description', w.description,
-            'open_at', floor(extract(epoch FROM w.open_at))::bigint, 'timezone', w.timezone) END
-        ) ORDER BY ${treeOrder}), '[]')::text AS rows
-        FROM ${hierarchyNodes} n
-        LEFT JOIN ${workspaces} w ON w.tenant_id = n.tenant_id AND w.node_id = n.id
-        WHERE ${subtreeWhere(tenantId, rootPath)}`,
+    sql`json_build_object(${nodeFields},
+          'object', ${objectOf(sql`floor(extract(epoch FROM w.open_at))::bigint`)})`,
+    subtreeWhere(tenantId, rootPath),
   );
 }
 
@@ -393,21 +402,11 @@ export interface NodeWithObject {
 
 /** Every node of the tenant with its path and workspace object, in one JSON document. */
 export async function listNodesWithObjects(db: Db, tenantId: number): Promise<NodeWithObject[]> {
-  return jsonRows<NodeWithObject[]>(
+  return nodeRows<NodeWithObject>(
     db,
-    sql`SELECT coalesce(json_agg(json_build_object(
-          'id', n.id, 'parent_id', n.parent_id, 'type', n.type, 'name', n.name, 'level', n.level,
-          'status', n.status, 'path', n.path,
-          'object', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object(
-            'id', w.id, 'identifier', w.identifier, 'street_line1', w.street_line1,
-            'street_line2', w.street_line2, 'suburb', w.suburb, 'city', w.city, 'state', w.state,
-            'postcode', w.postcode, 'contact', w.contact, 'description', w.description,
-            'open_at', to_char(w.open_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'timezone', w.timezone) END
-        ) ORDER BY ${treeOrder}), '[]')::text AS rows
-        FROM ${hierarchyNodes} n
-        LEFT JOIN ${workspaces} w ON w.tenant_id = n.tenant_id AND w.node_id = n.id
-        WHERE n.tenant_id = ${tenantId}`,
+    sql`json_build_object(${nodeFields}, 'path', n.path,
+          'object', ${objectOf(sql`to_char(w.open_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)})`,
+    sql`n.tenant_id = ${tenantId}`,
   );
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, workspaces } from '../../db/schema';
+import { findTenantRow } from '../../lib/tenantRows';
 
 /*
  * A workspace node's object (its address, identifier, zone): the rows the hierarchy writes when it
@@ -10,13 +11,8 @@ import { hierarchyNodes, workspaces } from '../../db/schema';
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceValues = Partial<Omit<typeof workspaces.$inferInsert, 'tenantId' | 'id' | 'nodeId'>>;
 
-export async function findWorkspaceOfNode(db: Db, tenantId: number, nodeId: number) {
-  const [row] = await db
-    .select()
-    .from(workspaces)
-    .where(and(eq(workspaces.tenantId, tenantId), eq(workspaces.nodeId, nodeId)));
-  return row;
-}
+export const findWorkspaceOfNode = (db: Db, tenantId: number, nodeId: number) =>
+  findTenantRow(db, workspaces, workspaces.nodeId, tenantId, nodeId);
 
 /** Another workspace of the tenant already using this identifier (compared case-insensitively). */
 export async function findIdentifierOwner(db: Db, tenantId: number, identifier: string, exceptId?: number) {

@@ -3,6 +3,7 @@ import type { ImportCheckReport, ImportKind } from '../../../contract/api/import
 import type { Db } from '../../db/client';
 import { importFiles, importRuns } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
+import { findTenantRow } from '../../lib/tenantRows';
 
 export type ImportFileRow = typeof importFiles.$inferSelect;
 export type ImportRunRow = typeof importRuns.$inferSelect;
@@ -35,13 +36,8 @@ export async function findFileByName(db: Db, tenantId: number, kind: ImportKind,
   return row;
 }
 
-export async function findFile(db: Db, tenantId: number, fileId: number) {
-  const [row] = await db
-    .select()
-    .from(importFiles)
-    .where(and(eq(importFiles.tenantId, tenantId), eq(importFiles.id, fileId)));
-  return row;
-}
+export const findFile = (db: Db, tenantId: number, fileId: number) =>
+  findTenantRow(db, importFiles, importFiles.id, tenantId, fileId);
 
 /** Locks the file's row for the rest of the transaction: runs and deletions of one file take turns. */
 export async function lockFile(db: Db, tenantId: number, fileId: number) {
@@ -115,13 +111,8 @@ export async function runsOf(db: Db, tenantId: number, fileId: number) {
     .orderBy(desc(importRuns.id));
 }
 
-export async function findRun(db: Db, tenantId: number, runId: number) {
-  const [row] = await db
-    .select()
-    .from(importRuns)
-    .where(and(eq(importRuns.tenantId, tenantId), eq(importRuns.id, runId)));
-  return row;
-}
+export const findRun = (db: Db, tenantId: number, runId: number) =>
+  findTenantRow(db, importRuns, importRuns.id, tenantId, runId);
 
 export async function insertRun(
   db: Db,

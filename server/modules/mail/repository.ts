@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { findTenantRow } from '../../lib/tenantRows';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -36,13 +37,8 @@ export async function insertMails(
   return ids;
 }
 
-export async function findMail(db: Db, tenantId: number, id: number): Promise<OutboxRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.tenantId, tenantId), eq(mailOutbox.id, id)));
-  return row;
-}
+export const findMail = (db: Db, tenantId: number, id: number): Promise<OutboxRow | undefined> =>
+  findTenantRow(db, mailOutbox, mailOutbox.id, tenantId, id);
 
 export async function markMail(
   db: Db,

@@ -108,59 +108,78 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await read(app.db, readerOf(request), request.body)),
   );
 
-  app.get(
+  /**
+   * A set of notification switches at one path: GET answers them all, PUT changes some (event,
+   * channel, enabled) and answers them all. A person's own choices and the tenant's defaults.
+   */
+  const choiceRoutes = (
+    url: string,
+    read: {
+      summary: string;
+      access: Access;
+      run: (request: FastifyRequest) => Promise<api.NotificationPreferences>;
+    },
+    change: {
+      summary: string;
+      access: Access;
+      /** A person's own choices are not administration: the administration log leaves them out. */
+      activity?: false;
+      run: (
+        request: FastifyRequest,
+        body: api.NotificationPreferencesBody,
+      ) => Promise<api.NotificationPreferences>;
+    },
+  ) => {
+    app.get(
+      url,
+      {
+        schema: { tags, summary: read.summary, response: responses(api.NotificationPreferences) },
+        config: { access: read.access },
+      },
+      async (request) => ok(await read.run(request)),
+    );
+    app.put(
+      url,
+      {
+        schema: {
+          tags,
+          summary: change.summary,
+          body: api.NotificationPreferencesBody,
+          response: responses(api.NotificationPreferences),
+        },
+        config: { access: change.access, activity: change.activity },
+      },
+      async (request) => ok(await change.run(request, request.body)),
+    );
+  };
+
+  choiceRoutes(
     '/api/notification/preferences',
     {
-      schema: {
-        tags,
-        summary: 'Which events the caller is told of on which channel (their choice, else the default)',
-        response: responses(api.NotificationPreferences),
-      },
-      config: { access: signedIn },
+      summary: 'Which events the caller is told of on which channel (their choice, else the default)',
+      access: signedIn,
+      run: (request) => preferences(app.db, readerOf(request)),
     },
-    async (request) => ok(await preferences(app.db, readerOf(request))),
-  );
-
-  app.put(
-    '/api/notification/preferences',
     {
-      schema: {
-        tags,
-        summary: 'Change some of the caller’s choices (event, channel, enabled); answers them all',
-        body: api.NotificationPreferencesBody,
-        response: responses(api.NotificationPreferences),
-      },
-      // A person's own choices, not administration: the administration log leaves them out.
-      config: { access: signedIn, activity: false },
+      summary: 'Change some of the caller’s choices (event, channel, enabled); answers them all',
+      access: signedIn,
+      activity: false,
+      run: (request, body) => updatePreferences(app.db, readerOf(request), body),
     },
-    async (request) => ok(await updatePreferences(app.db, readerOf(request), request.body)),
   );
 
-  app.get(
+  choiceRoutes(
     '/api/notification/defaults',
     {
-      schema: {
-        tags,
-        summary: 'What the tenant’s people are told, and how, until they choose themselves',
-        response: responses(api.NotificationPreferences),
-      },
-      config: { access: { module: 'setting', can: ['read'] } },
+      summary: 'What the tenant’s people are told, and how, until they choose themselves',
+      access: { module: 'setting', can: ['read'] },
+      run: (request) => tenantDefaults(app.db, callerOf(request).tenantId),
     },
-    async (request) => ok(await tenantDefaults(app.db, callerOf(request).tenantId)),
-  );
-
-  app.put(
-    '/api/notification/defaults',
     {
-      schema: {
-        tags,
-        summary: 'Change some of the tenant’s defaults (event, channel, enabled); answers them all',
-        body: api.NotificationPreferencesBody,
-        response: responses(api.NotificationPreferences),
-      },
-      config: { access: { module: 'setting', can: ['update'] } },
+      summary: 'Change some of the tenant’s defaults (event, channel, enabled); answers them all',
+      access: { module: 'setting', can: ['update'] },
+      run: (request, body) => updateTenantDefaults(app.db, callerOf(request).tenantId, body),
     },
-    async (request) => ok(await updateTenantDefaults(app.db, callerOf(request).tenantId, request.body)),
   );
 
   app.get(

@@ -1,15 +1,7 @@
 import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  hierarchyNodes,
-  passwordResetTokens,
-  positions,
-  roles,
-  sessions,
-  tenants,
-  users,
-} from '../../db/schema';
-import { positionNode, positionRole } from '../../lib/positionJoins';
+import { hierarchyNodes, passwordResetTokens, positions, sessions, tenants, users } from '../../db/schema';
+import { positionsWithNodeAndRole } from '../../lib/positionJoins';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -75,22 +67,9 @@ export interface PositionRow {
 }
 
 export async function listPositions(db: Db, tenantId: number, userId: number): Promise<PositionRow[]> {
-  return db
-    .select({
-      id: positions.id,
-      nodeId: positions.nodeId,
-      nodeType: hierarchyNodes.type,
-      nodeName: hierarchyNodes.name,
-      nodeStatus: hierarchyNodes.status,
-      nodePath: hierarchyNodes.path,
-      roleId: positions.roleId,
-      roleName: roles.name,
-    })
-    .from(positions)
-    .innerJoin(hierarchyNodes, positionNode)
-    .innerJoin(roles, positionRole)
-    .where(and(eq(positions.tenantId, tenantId), eq(positions.userId, userId)))
-    .orderBy(asc(positions.id));
+  return positionsWithNodeAndRole(db, and(eq(positions.tenantId, tenantId), eq(positions.userId, userId)), {
+    nodeStatus: hierarchyNodes.status,
+  });
 }
 
 export async function insertResetToken(

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tasks, taskTypes } from '../../db/schema';
-import { deleteTenantRow, nameTaken } from '../../lib/tenantRows';
+import { deleteTenantRow, findTenantRow, nameTaken } from '../../lib/tenantRows';
 
 export type TaskTypeRow = typeof taskTypes.$inferSelect;
 export type TaskTypeValues = Pick<
@@ -17,13 +17,8 @@ export async function listTaskTypes(db: Db, tenantId: number): Promise<TaskTypeR
     .orderBy(asc(taskTypes.sortOrder), asc(taskTypes.id));
 }
 
-export async function findTaskType(db: Db, tenantId: number, id: number): Promise<TaskTypeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(taskTypes)
-    .where(and(eq(taskTypes.tenantId, tenantId), eq(taskTypes.id, id)));
-  return row;
-}
+export const findTaskType = (db: Db, tenantId: number, id: number): Promise<TaskTypeRow | undefined> =>
+  findTenantRow(db, taskTypes, taskTypes.id, tenantId, id);
 
 export const taskTypeNameTaken = (db: Db, tenantId: number, name: string, exceptId?: number) =>
   nameTaken(db, taskTypes, taskTypes.name, tenantId, name, exceptId);

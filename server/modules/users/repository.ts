@@ -6,19 +6,14 @@ import type { Caller } from '../../lib/caller';
 import { isoInstant, jsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { jsonPage, totalCount } from '../../lib/paging';
-import { positionNode, positionRole } from '../../lib/positionJoins';
-import { nameTaken } from '../../lib/tenantRows';
+import { positionNode, positionsWithNodeAndRole } from '../../lib/positionJoins';
+import { findTenantRow, nameTaken } from '../../lib/tenantRows';
 import { usersWhere } from '../../lib/userRows';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findTenantUser(db: Db, tenantId: number, userId: number) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-  return row;
-}
+export const findTenantUser = (db: Db, tenantId: number, userId: number) =>
+  findTenantRow(db, users, users.id, tenantId, userId);
 
 /** The caller's subtree as a prefix match on the materialised path. */
 const inCallerSubtree = (caller: Caller) => like(hierarchyNodes.path, `${caller.scope.path}%`);
@@ -169,22 +164,7 @@ export interface PositionDetail {
 
 /** The positions `where` picks, each with its node and role, in the order they were given. */
 function positionDetails(db: Db, where: SQL | undefined): Promise<PositionDetail[]> {
-  return db
-    .select({
-      id: positions.id,
-      userId: positions.userId,
-      nodeId: positions.nodeId,
-      nodeName: hierarchyNodes.name,
-      nodeType: hierarchyNodes.type,
-      nodePath: hierarchyNodes.path,
-      roleId: positions.roleId,
-      roleName: roles.name,
-    })
-    .from(positions)
-    .innerJoin(hierarchyNodes, positionNode)
-    .innerJoin(roles, positionRole)
-    .where(where)
-    .orderBy(asc(positions.id));
+  return positionsWithNodeAndRole(db, where, { userId: positions.userId });
 }
 
 /** Every position of these users with its node and role, in the order they were given. */

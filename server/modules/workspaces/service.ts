@@ -1,4 +1,4 @@
-import type { WorkspaceObjectInput } from '../../../contract/api/hierarchy';
+import { WORKSPACE_ADDRESS_FIELDS, type WorkspaceObjectInput } from '../../../contract/api/hierarchy';
 import type {
   WorkspaceCreateBody,
   WorkspaceListQuery,
@@ -27,14 +27,7 @@ import {
 
 const OBJECT_FIELDS = [
   'identifier',
-  'street_line1',
-  'street_line2',
-  'suburb',
-  'city',
-  'state',
-  'postcode',
-  'contact',
-  'description',
+  ...WORKSPACE_ADDRESS_FIELDS,
   'open_at',
   'timezone',
 ] as const satisfies readonly (keyof WorkspaceObjectInput)[];
