@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
@@ -15,6 +13,7 @@ import type { ProfileChanges } from '../../providers/dataProvider/profile';
 import { ApiError } from '../../providers/httpClient';
 import { applyProfileToSession } from '../../providers/session';
 import { AvatarPicker } from './AvatarPicker';
+import { ProfileCard } from './ProfileCard';
 import { ProfileFieldInput } from './ProfileFieldInput';
 import { profileQuery } from './profileQuery';
 
@@ -66,81 +65,74 @@ export function DetailsCard({ profile, readOnly }: { profile: Profile; readOnly:
   };
 
   return (
-    <Card component="form" onSubmit={submit} noValidate data-testid="profile-details">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {translate('profile.sections.details')}
+    <ProfileCard title="profile.sections.details" testId="profile-details" onSubmit={submit}>
+      <AvatarPicker
+        url={avatar.url}
+        initials={initials}
+        disabled={readOnly}
+        onChange={(next) => setAvatar(next ? { hash: next.hash, url: next.url } : { hash: null, url: null })}
+      />
+      {errors.avatar && (
+        <Typography color="error" variant="caption">
+          {errors.avatar}
         </Typography>
-        <AvatarPicker
-          url={avatar.url}
-          initials={initials}
-          disabled={readOnly}
-          onChange={(next) =>
-            setAvatar(next ? { hash: next.hash, url: next.url } : { hash: null, url: null })
-          }
-        />
-        {errors.avatar && (
-          <Typography color="error" variant="caption">
-            {errors.avatar}
-          </Typography>
-        )}
-        <Grid container spacing={2} sx={{ mt: 2 }}>
-          {ADMIN_FIELDS.map((field) => (
-            <Grid key={field} size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label={translate(`profile.fields.${field}`)}
-                value={profile[field]}
-                disabled
-                fullWidth
-                size="small"
-                // Under the last of them: the administrator keeps all three.
-                helperText={field === 'email' ? translate('profile.helpers.name_by_admin') : undefined}
-              />
-            </Grid>
-          ))}
-          <Grid size={{ xs: 12, sm: 6 }}>
+      )}
+      <Grid container spacing={2} sx={{ mt: 2 }}>
+        {ADMIN_FIELDS.map((field) => (
+          <Grid key={field} size={{ xs: 12, sm: 6 }}>
             <TextField
-              label={translate('profile.fields.preferred_name')}
-              value={preferred}
-              onChange={(e) => setPreferred(e.target.value)}
-              disabled={readOnly}
-              error={Boolean(errors.preferred_name)}
-              helperText={errors.preferred_name ?? translate('profile.helpers.preferred_name')}
+              label={translate(`profile.fields.${field}`)}
+              value={profile[field]}
+              disabled
               fullWidth
               size="small"
-              slotProps={{ htmlInput: { maxLength: 100 } }}
+              // Under the last of them: the administrator keeps all three.
+              helperText={field === 'email' ? translate('profile.helpers.name_by_admin') : undefined}
             />
           </Grid>
+        ))}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            label={translate('profile.fields.preferred_name')}
+            value={preferred}
+            onChange={(e) => setPreferred(e.target.value)}
+            disabled={readOnly}
+            error={Boolean(errors.preferred_name)}
+            helperText={errors.preferred_name ?? translate('profile.helpers.preferred_name')}
+            fullWidth
+            size="small"
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
         </Grid>
-        {profile.fields.length > 0 && (
-          <>
-            <Divider sx={{ my: 3 }} />
-            <Typography component="h3" variant="subtitle1" sx={{ mb: 2 }}>
-              {translate('profile.sections.fields')}
-            </Typography>
-            <Grid container spacing={2}>
-              {profile.fields.map((field) => (
-                <Grid key={field.id} size={{ xs: 12, sm: 6 }}>
-                  <ProfileFieldInput
-                    field={field}
-                    value={values[field.id] ?? ''}
-                    onChange={(value) => setValues((v) => ({ ...v, [field.id]: value }))}
-                    error={errors[`profile_data.${field.id}`]}
-                    disabled={readOnly}
-                  />
-                </Grid>
-              ))}
-            </Grid>
-          </>
-        )}
-        {!readOnly && (
-          <Box sx={{ mt: 3 }}>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {translate('profile.actions.save')}
-            </Button>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+      </Grid>
+      {profile.fields.length > 0 && (
+        <>
+          <Divider sx={{ my: 3 }} />
+          <Typography component="h3" variant="subtitle1" sx={{ mb: 2 }}>
+            {translate('profile.sections.fields')}
+          </Typography>
+          <Grid container spacing={2}>
+            {profile.fields.map((field) => (
+              <Grid key={field.id} size={{ xs: 12, sm: 6 }}>
+                <ProfileFieldInput
+                  field={field}
+                  value={values[field.id] ?? ''}
+                  onChange={(value) => setValues((v) => ({ ...v, [field.id]: value }))}
+                  error={errors[`profile_data.${field.id}`]}
+                  disabled={readOnly}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        </>
+      )}
+      {!readOnly && (
+        <Box sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {translate('profile.actions.save')}
+          </Button>
+        </Box>
+      )}
+    </ProfileCard>
   );
 }

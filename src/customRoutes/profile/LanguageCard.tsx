@@ -1,8 +1,5 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -12,6 +9,7 @@ import { useSessionUser } from '../../hooks/useSession';
 import { browserLanguage, LANGUAGE_CHOICES, LANGUAGE_NAMES, languageOf } from '../../i18n/language';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { applyProfileToSession } from '../../providers/session';
+import { ProfileCard } from './ProfileCard';
 import { profileQuery } from './profileQuery';
 
 /** The select's value for "no choice of my own": the tenant's default, else the browser's. */
@@ -54,35 +52,30 @@ export function LanguageCard({ profile, readOnly }: { profile: Profile; readOnly
   const value = profile.language ?? DEFAULT;
 
   return (
-    <Card data-testid="profile-language">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {translate('profile.language.title')}
-        </Typography>
-        <TextField
-          select
-          id="profile-language"
-          label={translate('profile.language.label')}
-          value={value}
-          onChange={(event) => {
-            const next = event.target.value;
-            save(isLanguage(next) ? next : null);
-          }}
-          disabled={readOnly || saving}
-          helperText={translate('profile.language.help')}
-          size="small"
-          sx={{ minWidth: 260 }}
-        >
-          <MenuItem value={DEFAULT}>
-            {translate('profile.language.default', { language: LANGUAGE_NAMES[fallback] })}
+    <ProfileCard title="profile.language.title" testId="profile-language">
+      <TextField
+        select
+        id="profile-language"
+        label={translate('profile.language.label')}
+        value={value}
+        onChange={(event) => {
+          const next = event.target.value;
+          save(isLanguage(next) ? next : null);
+        }}
+        disabled={readOnly || saving}
+        helperText={translate('profile.language.help')}
+        size="small"
+        sx={{ minWidth: 260 }}
+      >
+        <MenuItem value={DEFAULT}>
+          {translate('profile.language.default', { language: LANGUAGE_NAMES[fallback] })}
+        </MenuItem>
+        {LANGUAGE_CHOICES.map(({ id, name }) => (
+          <MenuItem key={id} value={id} lang={id}>
+            {name}
           </MenuItem>
-          {LANGUAGE_CHOICES.map(({ id, name }) => (
-            <MenuItem key={id} value={id} lang={id}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
-      </CardContent>
-    </Card>
+        ))}
+      </TextField>
+    </ProfileCard>
   );
 }

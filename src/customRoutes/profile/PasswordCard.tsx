@@ -1,14 +1,12 @@
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
+import { ProfileCard } from './ProfileCard';
 
 type Errors = Partial<Record<'current' | 'next' | 'confirm', string>>;
 
@@ -48,52 +46,47 @@ export function PasswordCard({ disabled }: { disabled?: boolean }) {
   };
 
   return (
-    <Card component="form" onSubmit={submit} noValidate data-testid="password-card">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {translate('profile.sections.password')}
-        </Typography>
-        <Stack spacing={2} sx={{ maxWidth: 420 }}>
-          <TextField
-            type="password"
-            label={translate('profile.fields.current_password')}
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-            error={Boolean(errors.current)}
-            helperText={errors.current}
-            disabled={disabled}
-            size="small"
-          />
-          <TextField
-            type="password"
-            label={translate('profile.fields.new_password')}
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-            error={Boolean(errors.next)}
-            helperText={errors.next}
-            disabled={disabled}
-            size="small"
-          />
-          <TextField
-            type="password"
-            label={translate('profile.fields.confirm_password')}
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            error={Boolean(errors.confirm)}
-            helperText={errors.confirm}
-            disabled={disabled}
-            size="small"
-          />
-          <div>
-            <Button type="submit" variant="outlined" disabled={disabled || busy}>
-              {translate('profile.actions.change_password')}
-            </Button>
-          </div>
-        </Stack>
-      </CardContent>
-    </Card>
+    <ProfileCard title="profile.sections.password" testId="password-card" onSubmit={submit}>
+      <Stack spacing={2} sx={{ maxWidth: 420 }}>
+        <TextField
+          type="password"
+          label={translate('profile.fields.current_password')}
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={Boolean(errors.current)}
+          helperText={errors.current}
+          disabled={disabled}
+          size="small"
+        />
+        <TextField
+          type="password"
+          label={translate('profile.fields.new_password')}
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          error={Boolean(errors.next)}
+          helperText={errors.next}
+          disabled={disabled}
+          size="small"
+        />
+        <TextField
+          type="password"
+          label={translate('profile.fields.confirm_password')}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={Boolean(errors.confirm)}
+          helperText={errors.confirm}
+          disabled={disabled}
+          size="small"
+        />
+        <div>
+          <Button type="submit" variant="outlined" disabled={disabled || busy}>
+            {translate('profile.actions.change_password')}
+          </Button>
+        </div>
+      </Stack>
+    </ProfileCard>
   );
 }
