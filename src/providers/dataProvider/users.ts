@@ -1,17 +1,11 @@
 import type { Identifier } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
 import { apiFetch } from '../httpClient';
+import { statusSwitch } from './statusSwitch';
 
 /** Spec §7 calls on users beyond react-admin's CRUD. */
 export const userMethods = {
-  /** PUT /api/user/enable or /disable with the id in the body; a 200 with an error flag fails too (spec §8). */
-  setUserStatus: (id: Identifier, action: 'enable' | 'disable') =>
-    apiFetch<UserRecord>(`/api/user/${action}`, {
-      method: 'PUT',
-      body: { id },
-      fallback: `errors.user_${action}`,
-      failOnErrorFlag: true,
-    }),
+  setUserStatus: statusSwitch<UserRecord>('user'),
 
   /** POST /api/user/reset-password: mails a link and asks for a new password at the next sign-in. */
   sendUserPasswordReset: (id: Identifier) =>
