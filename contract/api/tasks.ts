@@ -182,6 +182,14 @@ const DepartmentRef = Type.Union([
   Type.Object({ id: Type.Integer(), name: Type.String(), colour: Type.String() }),
 ]);
 
+/** When a task starts and is due: local dates (YYYY-MM-DD) and times (HH:mm) in each store's zone. */
+const Schedule = {
+  start_date: Type.String(),
+  start_time: Type.String(),
+  due_date: Type.String(),
+  due_time: Type.String(),
+};
+
 export const TaskSummary = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -191,10 +199,7 @@ export const TaskSummary = Type.Object({
   department_id: Type.Union([Type.Null(), Type.Integer()]),
   department: DepartmentRef,
   estimated_minutes: Type.Union([Type.Null(), Type.Integer()]),
-  start_date: Type.String(),
-  start_time: Type.String(),
-  due_date: Type.String(),
-  due_time: Type.String(),
+  ...Schedule,
   recurrence: Type.Union([Type.Null(), Recurrence]),
   compliance: Type.Boolean(),
   approval: Type.Boolean(),
@@ -236,14 +241,16 @@ export const FileInfo = Type.Object({
 });
 export type FileInfo = Static<typeof FileInfo>;
 
-/** Progress at one targeted workspace in the caller's scope. */
-export const StoreProgress = Type.Object({
+/** A workspace a task targets: its node, name, identifier and time zone. */
+const TargetedStore = {
   node_id: Type.Integer(),
   name: Type.String(),
   identifier: Type.Union([Type.Null(), Type.String()]),
   timezone: Type.String(),
-  ...Progress.properties,
-});
+};
+
+/** Progress at one targeted workspace in the caller's scope. */
+export const StoreProgress = Type.Object({ ...TargetedStore, ...Progress.properties });
 export type StoreProgress = Static<typeof StoreProgress>;
 
 /** A task as the detail and edit screens need it: the body's fields (so it can be sent back) and more. */
@@ -287,15 +294,7 @@ export const TaskPreview = Type.Object({
   people: Type.Integer(),
   /** The first occurrence's local date (null: the schedule has no occurrence). */
   first_date: Type.Union([Type.Null(), Type.String()]),
-  workspaces: Type.Array(
-    Type.Object({
-      node_id: Type.Integer(),
-      name: Type.String(),
-      identifier: Type.Union([Type.Null(), Type.String()]),
-      timezone: Type.String(),
-      people: Type.Integer(),
-    }),
-  ),
+  workspaces: Type.Array(Type.Object({ ...TargetedStore, people: Type.Integer() })),
   /**
    * Workspaces whose clock skips or repeats the first occurrence's start or due time (a
    * daylight-saving change that day): a skipped time is read as the instant after the gap (a
@@ -350,10 +349,7 @@ export const DayTask = Type.Object({
   type_id: Type.Integer(),
   department_id: Type.Union([Type.Null(), Type.Integer()]),
   estimated_minutes: Type.Union([Type.Null(), Type.Integer()]),
-  start_date: Type.String(),
-  start_time: Type.String(),
-  due_date: Type.String(),
-  due_time: Type.String(),
+  ...Schedule,
   compliance: Type.Boolean(),
   approval: Type.Boolean(),
   progress: Progress,

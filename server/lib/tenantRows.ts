@@ -1,5 +1,5 @@
 import { and, eq, type InferSelectModel, ne, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 /** A tenant-owned table keyed by (tenant_id, id). */
@@ -40,6 +40,20 @@ export async function findTenantRow<T extends PgTable & { tenantId: AnyPgColumn 
     .from(table as PgTable)
     .where(and(eq(table.tenantId, tenantId), eq(column, value)));
   return row as InferSelectModel<T> | undefined;
+}
+
+/** Sets `values` on the tenant's row with this id. */
+export async function updateTenantRow<T extends TenantTable>(
+  db: Db,
+  table: T,
+  tenantId: number,
+  id: number,
+  values: PgUpdateSetSource<T>,
+) {
+  await db
+    .update(table)
+    .set(values)
+    .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
 }
 
 /** Whether there was one to delete: of parallel deletes, one finds it. */

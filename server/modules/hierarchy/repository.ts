@@ -8,7 +8,7 @@ import { jsonRows, sqlRows } from '../../lib/jsonRows';
 import { anyContains } from '../../lib/like';
 import { idsOfPath, inSubtree } from '../../lib/paths';
 import { positionNode, positionRole, positionUser } from '../../lib/positionJoins';
-import { findTenantRow } from '../../lib/tenantRows';
+import { findTenantRow, updateTenantRow } from '../../lib/tenantRows';
 
 const subtreeWhere = (tenantId: number, rootPath: string) =>
   sql`n.tenant_id = ${tenantId} AND (n.path = ${rootPath} OR n.path LIKE ${`${rootPath}%`})`;
@@ -59,11 +59,24 @@ export async function listSubtree(db: Db, tenantId: number, rootPath: string): P
   );
 }
 
-/** Nests flat rows under their parents; rows whose parent is outside the set become roots. */
+/** Nests nodes under their parents; nodes whose parent is outside the set become roots. */
+export function nestNodes<N extends { id: number; parent_id: number | null; children: N[] }>(
+  nodes: N[],
+): N[] {
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const roots: N[] = [];
+  for (const node of nodes) {
+    const parent = node.parent_id === null ? undefined : byId.get(node.parent_id);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** The flat rows as the web app's tree after sign-in. */
 export function buildTree(rows: SubtreeRow[]): HierarchyNode[] {
-  const byId = new Map<number, HierarchyNode>();
-  for (const r of rows) {
-    byId.set(r.id, {
+  return nestNodes(
+    rows.map((r) => ({
       id: r.id,
       object_id: r.objectId ?? null,
       name: r.name,
@@ -72,16 +85,8 @@ export function buildTree(rows: SubtreeRow[]): HierarchyNode[] {
       status: r.status,
       parent_id: r.parentId,
       children: [],
-    });
-  }
-  const roots: HierarchyNode[] = [];
-  for (const r of rows) {
-    const node = byId.get(r.id)!;
-    const parent = r.parentId === null ? undefined : byId.get(r.parentId);
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  return roots;
+    })),
+  );
 }
 
 export async function insertNode(
@@ -112,10 +117,7 @@ export async function insertNode(
     .returning({ id: hierarchyNodes.id });
   const id = row!.id;
   const path = `${values.parentPath}${id}/`;
-  await db
-    .update(hierarchyNodes)
-    .set({ path })
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.id, id)));
+  await updateTenantRow(db, hierarchyNodes, tenantId, id, { path });
   return { id, path };
 }
 
@@ -200,14 +202,18 @@ export async function countUsersInSubtrees(db: Db, tenantId: number, paths: read
   return row?.n ?? 0;
 }
 
-/** A node of a subtree with its workspace object in the API's shape (`open_at` in seconds). */
-export interface TreeRowData {
+/** A node's own fields as the JSON rows (nodeFields) name them. */
+interface NodeFields {
   id: number;
   parent_id: number | null;
   type: HierarchyNode['type'];
   name: string;
   level: number;
   status: HierarchyNode['status'];
+}
+
+/** A node of a subtree with its workspace object in the API's shape (`open_at` in seconds). */
+export interface TreeRowData extends NodeFields {
   object: WorkspaceObject | null;
 }
 
@@ -227,10 +233,7 @@ export async function updateNodeFields(
   id: number,
   values: { name?: string; status?: 'active' | 'inactive' },
 ) {
-  await db
-    .update(hierarchyNodes)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(hierarchyNodes.tenantId, tenantId), eq(hierarchyNodes.id, id)));
+  await updateTenantRow(db, hierarchyNodes, tenantId, id, { ...values, updatedAt: new Date() });
 }
 
 /**
@@ -389,13 +392,7 @@ export async function findPositions(db: Db, tenantId: number, ids: readonly numb
  * A node with its materialised path and, for a workspace, its object's columns (bulk imports);
  * `open_at` is an ISO instant in UTC.
  */
-export interface NodeWithObject {
-  id: number;
-  parent_id: number | null;
-  type: HierarchyNode['type'];
-  name: string;
-  level: number;
-  status: HierarchyNode['status'];
+export interface NodeWithObject extends NodeFields {
   path: string;
   object: (Omit<WorkspaceObject, 'open_at'> & { open_at: string | null }) | null;
 }

@@ -42,6 +42,7 @@ import {
   type NewNode,
   type NodeRow,
   type NodeWithObject,
+  nestNodes,
   updateNodeFields,
   updateWorkspaceNodes,
 } from './repository';
@@ -105,22 +106,16 @@ export async function fetchTree(db: Db, caller: Caller): Promise<TreeNode[]> {
     listTreeRows(db, caller.tenantId, caller.scope.path),
     countUsersByNode(db, caller.tenantId, caller.scope.path),
   ]);
-  const byId = new Map<number, TreeNode>();
-  for (const row of rows)
-    byId.set(row.id, {
-      ...row,
-      object_id: row.object?.id ?? null,
-      user_count: counts.get(row.id) ?? 0,
-      children: [],
-    });
-  const roots: TreeNode[] = [];
-  for (const row of rows) {
-    const node = byId.get(row.id)!;
-    const parent = row.parent_id === null ? undefined : byId.get(row.parent_id);
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  return roots;
+  return nestNodes(
+    rows.map(
+      (row): TreeNode => ({
+        ...row,
+        object_id: row.object?.id ?? null,
+        user_count: counts.get(row.id) ?? 0,
+        children: [],
+      }),
+    ),
+  );
 }
 
 export async function getNode(db: Db, caller: Caller, id: number): Promise<NodeRecord> {

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, workspaces } from '../../db/schema';
-import { findTenantRow } from '../../lib/tenantRows';
+import { findTenantRow, updateTenantRow } from '../../lib/tenantRows';
 
 /*
  * A workspace node's object (its address, identifier, zone): the rows the hierarchy writes when it
@@ -47,8 +47,5 @@ export async function insertWorkspace(
 
 export async function updateWorkspace(db: Db, tenantId: number, id: number, values: WorkspaceValues) {
   if (Object.keys(values).length === 0) return;
-  await db
-    .update(workspaces)
-    .set(values)
-    .where(and(eq(workspaces.tenantId, tenantId), eq(workspaces.id, id)));
+  await updateTenantRow(db, workspaces, tenantId, id, values);
 }

@@ -3,7 +3,7 @@ import type { ImportCheckReport, ImportKind } from '../../../contract/api/import
 import type { Db } from '../../db/client';
 import { importFiles, importRuns } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { findTenantRow } from '../../lib/tenantRows';
+import { findTenantRow, updateTenantRow } from '../../lib/tenantRows';
 
 export type ImportFileRow = typeof importFiles.$inferSelect;
 export type ImportRunRow = typeof importRuns.$inferSelect;
@@ -81,10 +81,7 @@ export async function updateFile(
   fileId: number,
   values: Partial<Pick<ImportFileRow, 'storageKey' | 'state' | 'report'>> & { report?: ImportCheckReport },
 ) {
-  await db
-    .update(importFiles)
-    .set(values)
-    .where(and(eq(importFiles.tenantId, tenantId), eq(importFiles.id, fileId)));
+  await updateTenantRow(db, importFiles, tenantId, fileId, values);
 }
 
 export async function deleteFile(db: Db, tenantId: number, fileId: number) {
@@ -143,8 +140,5 @@ export type RunChanges = Partial<
 >;
 
 export async function updateRun(db: Db, tenantId: number, runId: number, values: RunChanges) {
-  await db
-    .update(importRuns)
-    .set(values)
-    .where(and(eq(importRuns.tenantId, tenantId), eq(importRuns.id, runId)));
+  await updateTenantRow(db, importRuns, tenantId, runId, values);
 }

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { findTenantRow } from '../../lib/tenantRows';
+import { findTenantRow, updateTenantRow } from '../../lib/tenantRows';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -47,8 +46,9 @@ export async function markMail(
   status: OutboxRow['status'],
   error?: string,
 ) {
-  await db
-    .update(mailOutbox)
-    .set({ status, error: error ?? null, sentAt: status === 'sent' ? new Date() : null })
-    .where(and(eq(mailOutbox.tenantId, tenantId), eq(mailOutbox.id, id)));
+  await updateTenantRow(db, mailOutbox, tenantId, id, {
+    status,
+    error: error ?? null,
+    sentAt: status === 'sent' ? new Date() : null,
+  });
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profileValues, users } from '../../db/schema';
+import { updateTenantRow } from '../../lib/tenantRows';
 
 export async function updateOwnProfile(
   db: Db,
@@ -9,10 +10,7 @@ export async function updateOwnProfile(
   values: { preferredName?: string | null; avatar?: string | null; language?: string | null },
 ) {
   if (Object.values(values).every((value) => value === undefined)) return;
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  await updateTenantRow(db, users, tenantId, userId, { ...values, updatedAt: new Date() });
 }
 
 export async function saveValue(db: Db, tenantId: number, userId: number, fieldId: number, value: string) {

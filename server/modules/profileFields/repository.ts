@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profileFields } from '../../db/schema';
-import { deleteTenantRow, nameTaken } from '../../lib/tenantRows';
+import { deleteTenantRow, nameTaken, updateTenantRow } from '../../lib/tenantRows';
 
 export type ProfileFieldRow = typeof profileFields.$inferSelect;
 export type ProfileFieldValues = Pick<
@@ -56,17 +56,11 @@ export async function insertField(
 }
 
 export async function updateField(db: Db, tenantId: number, id: number, values: ProfileFieldValues) {
-  await db
-    .update(profileFields)
-    .set(values)
-    .where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)));
+  await updateTenantRow(db, profileFields, tenantId, id, values);
 }
 
 export async function setSortOrder(db: Db, tenantId: number, id: number, sortOrder: number) {
-  await db
-    .update(profileFields)
-    .set({ sortOrder })
-    .where(and(eq(profileFields.tenantId, tenantId), eq(profileFields.id, id)));
+  await updateTenantRow(db, profileFields, tenantId, id, { sortOrder });
 }
 
 // The values people entered go with the field (ON DELETE CASCADE).

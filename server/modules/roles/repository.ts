@@ -3,7 +3,7 @@ import type { RoleListQuery } from '../../../contract/api/roles';
 import type { Db } from '../../db/client';
 import { positions, rolePermissions, roles } from '../../db/schema';
 import { containing } from '../../lib/like';
-import { deleteTenantRow, nameTaken } from '../../lib/tenantRows';
+import { deleteTenantRow, nameTaken, updateTenantRow } from '../../lib/tenantRows';
 import type { GrantRow } from './grants';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -93,10 +93,7 @@ export async function updateRole(
   roleId: number,
   values: { name: string; description: string },
 ) {
-  await db
-    .update(roles)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)));
+  await updateTenantRow(db, roles, tenantId, roleId, { ...values, updatedAt: new Date() });
 }
 
 export async function replaceGrants(db: Db, tenantId: number, roleId: number, grants: GrantRow[]) {

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, passwordResetTokens, positions, sessions, tenants, users } from '../../db/schema';
 import { positionsWithNodeAndRole } from '../../lib/positionJoins';
+import { updateTenantRow } from '../../lib/tenantRows';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -34,10 +35,7 @@ export async function insertSession(
 }
 
 export async function touchSession(db: Db, tenantId: number, sessionId: number, expiresAt: Date) {
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: new Date(), expiresAt })
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
+  await updateTenantRow(db, sessions, tenantId, sessionId, { lastSeenAt: new Date(), expiresAt });
 }
 
 export async function deleteSession(db: Db, tenantId: number, sessionId: number) {

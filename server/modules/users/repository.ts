@@ -7,7 +7,7 @@ import { isoInstant, jsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { jsonPage, totalCount } from '../../lib/paging';
 import { positionNode, positionsWithNodeAndRole } from '../../lib/positionJoins';
-import { findTenantRow, nameTaken } from '../../lib/tenantRows';
+import { findTenantRow, nameTaken, updateTenantRow } from '../../lib/tenantRows';
 import { usersWhere } from '../../lib/userRows';
 
 export type UserRow = typeof users.$inferSelect;
@@ -224,10 +224,10 @@ export async function updatePosition(
   values: { nodeId: number; roleId: number },
 ) {
   // Only these two: callers pass their whole plan entry, and Drizzle would set its id too.
-  await db
-    .update(positions)
-    .set({ nodeId: values.nodeId, roleId: values.roleId })
-    .where(and(eq(positions.tenantId, tenantId), eq(positions.id, positionId)));
+  await updateTenantRow(db, positions, tenantId, positionId, {
+    nodeId: values.nodeId,
+    roleId: values.roleId,
+  });
 }
 
 export async function deletePositions(db: Db, tenantId: number, ids: number[]) {
