@@ -25,8 +25,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
-          // Ten seconds per wait (setup.ts) and a few waits per test, on a busy two-core machine.
-          testTimeout: 30_000,
+          // Ten seconds per wait (setup.ts) and a few waits per test, on a busy two-core machine:
+          // the task form's date tests take 20 s alone and timed out at 30 s beside the journeys.
+          testTimeout: 60_000,
         },
       },
       {

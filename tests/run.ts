@@ -178,6 +178,33 @@ check('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEm
 // beside each other they use both cores instead of one each in turn.
 const web = vitestBeside('web', 'web', {}, []);
 vitest('server (PGlite)', 'server');
+// The journeys in two halves, each with its own server and database (globalSetup), side by side:
+// a journey mostly waits on a browser, so two halves take about half the time. The first half is
+// the two sweeps of every screen and a few journeys, the second every other file (a new file lands
+// there). They start as soon as the PGlite run ends, while the web suite may still be running, so
+// that no core waits for the slower of the two. The web app and the server bundle are built once
+// first, so the two globalSetups do not build them into one folder at once. Spawned rather than run
+// in the foreground: the lanes below start their runs from this process's event loop.
+await buildWebIfNeeded(path.resolve(process.env.WEB_ROOT || 'dist'));
+run(process.execPath, ['server/cli/launch.mjs'], { STORELINE_COMPILE_ONLY: '1' });
+const E2E_FIRST = ['accessibility', 'consoleSweep', 'languages', 'audit', 'reports'].map(
+  (name) => `tests/e2e/${name}.test.ts`,
+);
+const E2E_SECOND = readdirSync('tests/e2e')
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `tests/e2e/${file}`)
+  .filter((file) => !E2E_FIRST.includes(file));
+// The first half's server runs on the embedded database (what `npm start` gives a new user), the
+// second's on PostgreSQL through PgBouncer when DATABASE_URL names a server (what a chain deploys):
+// the journeys prove both, and a native server spends less of the machine than the embedded one.
+const e2e = [E2E_FIRST, E2E_SECOND].map((files, i) =>
+  vitestBeside(
+    `e2e (${i + 1}/2${i === 1 && process.env.DATABASE_URL ? ', PostgreSQL' : ''})`,
+    'e2e',
+    { DATABASE_URL: '', E2E_DATABASE_URL: i === 1 ? (process.env.DATABASE_URL ?? '') : '' },
+    files,
+  ),
+);
 await web.finish();
 // A third server run on a Citus cluster (issue 34): CITUS_DATABASE_URL names a coordinator database
 // with the citus extension and its workers registered (../shared/citus/cluster.sh up prints one).
@@ -282,33 +309,6 @@ const citus = citusWanted
       process.env.CITUS_ALL === '1' ? postgres : undefined,
     )
   : undefined;
-// The journeys in two halves, each with its own server and database (globalSetup), side by side:
-// a journey mostly waits on a browser, so two halves take about half the time. The first half is
-// the two sweeps of every screen and a few journeys, the second every other file (a new file lands
-// there): 13 minutes each beside the server runs on this two-core machine. The web app and the
-// server bundle are built once first, so the two globalSetups do not build them into one folder at
-// once. Spawned rather than run in the foreground: the lane above starts its Citus run from this
-// process's event loop.
-await buildWebIfNeeded(path.resolve(process.env.WEB_ROOT || 'dist'));
-run(process.execPath, ['server/cli/launch.mjs'], { STORELINE_COMPILE_ONLY: '1' });
-const E2E_FIRST = ['accessibility', 'consoleSweep', 'languages', 'audit', 'reports'].map(
-  (name) => `tests/e2e/${name}.test.ts`,
-);
-const E2E_SECOND = readdirSync('tests/e2e')
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => `tests/e2e/${file}`)
-  .filter((file) => !E2E_FIRST.includes(file));
-// The first half's server runs on the embedded database (what `npm start` gives a new user), the
-// second's on PostgreSQL through PgBouncer when DATABASE_URL names a server (what a chain deploys):
-// the journeys prove both, and a native server spends less of the machine than the embedded one.
-const e2e = [E2E_FIRST, E2E_SECOND].map((files, i) =>
-  vitestBeside(
-    `e2e (${i + 1}/2${i === 1 && process.env.DATABASE_URL ? ', PostgreSQL' : ''})`,
-    'e2e',
-    { DATABASE_URL: '', E2E_DATABASE_URL: i === 1 ? (process.env.DATABASE_URL ?? '') : '' },
-    files,
-  ),
-);
 for (const shard of e2e) await shard.finish();
 if (postgres) await postgres.finish();
 else lines.push('server (PostgreSQL): not run — set DATABASE_URL to run the server suites on PostgreSQL too');
