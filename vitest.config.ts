@@ -14,7 +14,9 @@ export default defineConfig({
           // share the loaded modules: importing the server once per worker instead of once per
           // file takes a third off the suite's time (each run of it: PGlite, PostgreSQL, Citus).
           isolate: false,
-          testTimeout: 30_000,
+          // The PostgreSQL run goes beside the journeys: a test of several sign-ins and two apps
+          // took past 30 s there on a loaded machine.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
