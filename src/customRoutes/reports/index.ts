@@ -1,53 +1,38 @@
 import BarChartIcon from '@mui/icons-material/BarChart';
 import { lazy } from 'react';
 import { needs } from '../../providers/accessControl';
+import { sectionRoutes } from '../../routing/sectionRoutes';
 import type { AppPages } from '../../routing/types';
 
 /** Spec §2 /report (→ /report/overall) and its six reports; the report capability is unshown, read is what the menu needs. */
 export const reports: AppPages = {
   icon: BarChartIcon,
-  routes: [
-    {
-      path: '/report',
-      access: needs('report', 'read'),
-      title: 'pages.report_overall',
-      redirect: '/report/overall',
-    },
-    {
-      path: '/report/overall',
-      access: needs('report', 'read'),
-      title: 'pages.report_overall',
-      page: lazy(() => import('./OverallPage')),
-    },
+  routes: sectionRoutes('/report', needs('report', 'read'), [
+    { path: '/report/overall', title: 'pages.report_overall', page: lazy(() => import('./OverallPage')) },
     {
       path: '/report/completion-first-time',
-      access: needs('report', 'read'),
       title: 'pages.report_completion_first_time',
       page: lazy(() => import('./CompletionFirstTimePage')),
     },
     {
       path: '/report/completion-first-time-trend',
-      access: needs('report', 'read'),
       title: 'pages.report_completion_first_time_trend',
       page: lazy(() => import('./CompletionFirstTimeTrendPage')),
     },
     {
       path: '/report/state-area-performance',
-      access: needs('report', 'read'),
       title: 'pages.report_state_area_performance',
       page: lazy(() => import('./StateAreaPerformancePage')),
     },
     {
       path: '/report/store-area-performance',
-      access: needs('report', 'read'),
       title: 'pages.report_store_area_performance',
       page: lazy(() => import('./StoreAreaPerformancePage')),
     },
     {
       path: '/report/team-member-performance',
-      access: needs('report', 'read'),
       title: 'pages.report_team_member_performance',
       page: lazy(() => import('./TeamMemberPerformancePage')),
     },
-  ],
+  ]),
 };
