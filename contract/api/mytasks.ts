@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Id, Literals, NamedRef, StoreRef } from './common';
-import { LocalDate } from './tasks';
+import { DepartmentChip, LocalDate, TypeLook } from './tasks';
 
 /** The states of one task occurrence at one workspace (design §5). */
 export const AssignmentStatus = Literals(
@@ -61,11 +61,7 @@ export const TaskTypeKind = Literals('task', 'urgent', 'communication');
 export type TaskTypeKind = Static<typeof TaskTypeKind>;
 
 export const MyTaskType = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  colour: Type.String(),
-  secondary_colour: Type.String(),
-  icon: Type.String(),
+  ...TypeLook,
   sort_order: Type.Integer(),
   /** `communication`: acknowledged per person; `urgent`: feeds the urgent-tasks modal. */
   kind: TaskTypeKind,
@@ -106,10 +102,7 @@ export const MyTaskCard = Type.Object({
   overdue: Type.Boolean(),
   expired: Type.Boolean(),
   workspace: StoreRef,
-  department: Type.Union([
-    Type.Object({ id: Type.Integer(), name: Type.String(), colour: Type.String() }),
-    Type.Null(),
-  ]),
+  department: Type.Union([DepartmentChip, Type.Null()]),
   estimated_minutes: Type.Union([Type.Integer(), Type.Null()]),
   checklist: Type.Object({ total: Type.Integer(), done: Type.Integer() }),
   evidence: EvidenceRules,

@@ -170,17 +170,18 @@ export const Progress = Type.Object({
 });
 export type Progress = Static<typeof Progress>;
 
-const TypeRef = Type.Object({
+/** A task type as a task shows it: its name and look (the store's screens add its order and kind). */
+export const TypeLook = {
   id: Type.Integer(),
   name: Type.String(),
   colour: Type.String(),
   secondary_colour: Type.String(),
   icon: Type.String(),
-});
-const DepartmentRef = Type.Union([
-  Type.Null(),
-  Type.Object({ id: Type.Integer(), name: Type.String(), colour: Type.String() }),
-]);
+};
+const TypeRef = Type.Object(TypeLook);
+/** A department as a task shows it: its name and colour. */
+export const DepartmentChip = Type.Object({ id: Type.Integer(), name: Type.String(), colour: Type.String() });
+const DepartmentRef = Type.Union([Type.Null(), DepartmentChip]);
 
 /** When a task starts and is due: local dates (YYYY-MM-DD) and times (HH:mm) in each store's zone. */
 const Schedule = {
