@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { departments } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { expectEachRefused } from './helpers/refusals';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,12 +133,7 @@ describe('POST /api/department/create', () => {
       [{ name: 'Dairy' }, 'colour'],
       [{ name: 'Dairy', colour: '#000000', description: 'x'.repeat(501) }, 'description'],
     ];
-    for (const [payload, field] of cases) {
-      const res = await create('owner@acme.test', payload);
-      expect(res.statusCode, field).toBe(400);
-      expect(res.json().errors, field).toHaveProperty([field]);
-    }
-    expect(await departmentCount()).toBe(before);
+    await expectEachRefused(cases, (payload) => create('owner@acme.test', payload), departmentCount, before);
   });
 
   it('needs a session and department.create', async () => {

@@ -3,6 +3,7 @@ import type { NodeRecord, TreeNode } from '../../contract/api/hierarchy';
 import { AREA, OWNER, STORE } from './helpers/acmePeople';
 import { createTestApp, type InjectOptions, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
+import { expectEachRefused } from './helpers/refusals';
 
 let t: TestApp;
 let org: ReturnType<typeof organisation>;
@@ -215,12 +216,12 @@ describe('POST /api/hierarchy/node/create', () => {
       ],
       [{ parent_id: nsw.id, type: 'container', name: 'Obj', object: { identifier: 'Z-3' } }, 'object'],
     ];
-    for (const [payload, field] of cases) {
-      const res = await create(OWNER, payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().errors, JSON.stringify(payload)).toHaveProperty([field]);
-    }
-    expect(await org.nodeCount()).toBe(before);
+    await expectEachRefused(
+      cases,
+      (payload) => create(OWNER, payload),
+      () => org.nodeCount(),
+      before,
+    );
   });
 
   it('keeps identifiers unique in the tenant, ignoring case (409)', async () => {

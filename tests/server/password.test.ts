@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { choosePassword, linkToken } from './helpers/passwordReset';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ async function requestLink(email: string): Promise<string> {
   expect(res.statusCode).toBe(200);
   const [mail] = await t.mailsTo(email);
   expect(mail?.link).toMatch(/^http:\/\/storeline\.test\/password\/reset\//);
-  return mail!.link!.split('/password/reset/')[1]!;
+  return linkToken(mail);
 }
 
 describe('POST /api/passwordforgot', () => {
@@ -56,11 +57,7 @@ describe('POST /api/passwordforgot', () => {
 describe('POST /api/passwordreset', () => {
   it('sets the new password, clears force_reset, and the old password stops working', async () => {
     const token = await requestLink('reset@acme.test');
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/passwordreset',
-      payload: { token, password: 'a-new-secret-1' },
-    });
+    const res = await choosePassword(t, { token, password: 'a-new-secret-1' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.redirect).toBe('/login');
@@ -72,17 +69,9 @@ describe('POST /api/passwordreset', () => {
 
   it('refuses a link used once already', async () => {
     const token = await requestLink('area@acme.test');
-    const first = await t.inject({
-      method: 'POST',
-      url: '/api/passwordreset',
-      payload: { token, password: 'first-choice-1' },
-    });
+    const first = await choosePassword(t, { token, password: 'first-choice-1' });
     expect(first.statusCode).toBe(200);
-    const again = await t.inject({
-      method: 'POST',
-      url: '/api/passwordreset',
-      payload: { token, password: 'second-choice-2' },
-    });
+    const again = await choosePassword(t, { token, password: 'second-choice-2' });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/invalid or has expired/);
     expect((await login('area@acme.test', 'first-choice-1')).statusCode).toBe(200);
@@ -95,37 +84,24 @@ describe('POST /api/passwordreset', () => {
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, staff.id));
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/passwordreset',
-      payload: { token, password: 'too-late-123' },
-    });
+    const res = await choosePassword(t, { token, password: 'too-late-123' });
     expect(res.statusCode).toBe(400);
     expect((await login('staff@acme.test', 'storeline-demo')).statusCode).toBe(200);
   });
 
   it('refuses a short password without spending the link', async () => {
     const token = await requestLink('owner@globex.test');
-    const short = await t.inject({
-      method: 'POST',
-      url: '/api/passwordreset',
-      payload: { token, password: 'short' },
-    });
+    const short = await choosePassword(t, { token, password: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().errors.password).toMatch(/at least 8/);
-    const ok = await t.inject({
-      method: 'POST',
-      url: '/api/passwordreset',
-      payload: { token, password: 'long-enough-9' },
-    });
+    const ok = await choosePassword(t, { token, password: 'long-enough-9' });
     expect(ok.statusCode).toBe(200);
   });
 
   it('refuses a made-up token', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/passwordreset',
-      payload: { token: '2.forged-token-forged-token-forged', password: 'whatever-123' },
+    const res = await choosePassword(t, {
+      token: '2.forged-token-forged-token-forged',
+      password: 'whatever-123',
     });
     expect(res.statusCode).toBe(400);
   });
@@ -134,8 +110,7 @@ describe('POST /api/passwordreset', () => {
     const older = await requestLink('staff@globex.test');
     const newer = await requestLink('staff@globex.test');
     expect(newer).not.toBe(older);
-    const reset = (token: string, password: string) =>
-      t.inject({ method: 'POST', url: '/api/passwordreset', payload: { token, password } });
+    const reset = (token: string, password: string) => choosePassword(t, { token, password });
     expect((await reset(newer, 'chosen-with-newer-1')).statusCode).toBe(200);
     const stale = await reset(older, 'chosen-with-older-2');
     expect(stale.statusCode).toBe(400);
@@ -157,11 +132,7 @@ describe('POST /api/passwordreset', () => {
       },
     });
     expect(set.statusCode).toBe(200);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/passwordreset',
-      payload: { token: link, password: 'chosen-by-link-2' },
-    });
+    const res = await choosePassword(t, { token: link, password: 'chosen-by-link-2' });
     expect(res.statusCode).toBe(400);
     expect((await login('olivia.smith.1@acme.test', 'set-by-admin-1')).statusCode).toBe(200);
   });
@@ -169,11 +140,7 @@ describe('POST /api/passwordreset', () => {
   it('ends the sessions that knew the old password', async () => {
     const oldToken = await t.tokenFor('store@acme.test');
     const token = await requestLink('store@acme.test');
-    await t.inject({
-      method: 'POST',
-      url: '/api/passwordreset',
-      payload: { token, password: 'brand-new-pass-1' },
-    });
+    await choosePassword(t, { token, password: 'brand-new-pass-1' });
     const res = await t.inject({ url: '/api/user/verify', headers: { authorization: `Bearer ${oldToken}` } });
     expect(res.statusCode).toBe(401);
   });

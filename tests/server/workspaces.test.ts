@@ -3,6 +3,7 @@ import type { WorkspaceRecord } from '../../contract/api/workspaces';
 import { AREA, OWNER, STAFF } from './helpers/acmePeople';
 import { type InjectOptions, suiteApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
+import { expectEachRefused } from './helpers/refusals';
 
 const t = suiteApp();
 const org = organisation(t);
@@ -177,12 +178,12 @@ describe('POST /api/workspace/create', () => {
       [{ name: 'A', parent_id: metro.id, identifier: 'A-1', colour: 'red' }, 'colour'],
       [{ name: 'A', parent_id: (await org.node('Sydney CBD')).id, identifier: 'A-1' }, 'parent_id'],
     ];
-    for (const [payload, field] of cases) {
-      const res = await create(OWNER, payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().errors, JSON.stringify(payload)).toHaveProperty([field]);
-    }
-    expect(await org.nodeCount()).toBe(before);
+    await expectEachRefused(
+      cases,
+      (payload) => create(OWNER, payload),
+      () => org.nodeCount(),
+      before,
+    );
   });
 
   it('refuses an identifier already used in the tenant with 409', async () => {
