@@ -1,19 +1,16 @@
 import type { ReactNode } from 'react';
 import {
-  Create,
   type CreateProps,
   LoadingIndicator,
   type RaRecord,
-  SimpleForm,
   useGetOne,
-  useNotify,
-  useRedirect,
   useResourceContext,
   useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { LoadFailure } from './LoadFailure';
+import { RecordCreate } from './RecordScreens';
 
 interface DuplicableCreateProps<T extends RaRecord & { name: string }> {
   title: string;
@@ -44,26 +41,20 @@ export function DuplicableCreate<T extends RaRecord & { name: string }>({
   const resource = useResourceContext() ?? '';
   const { id } = useParams();
   const translate = useTranslate();
-  const notify = useNotify();
-  const redirect = useRedirect();
   const source = useGetOne<T>(resource, { id: Number(id) }, { enabled: id !== undefined });
   if (id !== undefined && source.error) return <LoadFailure error={source.error} onRetry={source.refetch} />;
   if (id !== undefined && source.isPending) return <LoadingIndicator />;
   const original = source.data;
   const record = original ? copy(original, translate(`${resource}.copy_of`, { name: original.name })) : blank;
   return (
-    <Create<T>
+    <RecordCreate<T>
       title={title}
       record={record}
       transform={transform}
-      mutationOptions={{
-        onSuccess: (created) => {
-          notify(`${resource}.notify.created`, { type: 'success', messageArgs: { name: created.name } });
-          redirect(() => then(created));
-        },
-      }}
+      confirm={(created) => [`${resource}.notify.created`, { name: created.name }]}
+      then={then}
     >
-      <SimpleForm>{children}</SimpleForm>
-    </Create>
+      {children}
+    </RecordCreate>
   );
 }

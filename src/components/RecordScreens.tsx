@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import {
+  Create,
+  type CreateProps,
   Edit,
   type EditProps,
   ListButton,
@@ -38,6 +40,16 @@ function History({ entity, id }: { entity?: string; id: number }) {
   );
 }
 
+/**
+ * What an edit and a detail screen share: the document title, the route's record (a record that
+ * cannot be loaded says why and goes back to the list), and "back" then `actions` at the top.
+ */
+function useRecordScreen(title: string, listPath: string, actions: ReactNode) {
+  useDocumentTitle(title);
+  const { id, queryOptions } = useRecordRoute(listPath);
+  return { id, title, queryOptions, actions: <BackActions listPath={listPath}>{actions}</BackActions> };
+}
+
 interface RecordEditProps<T extends RaRecord> {
   title: string;
   /** Where "back" and a record that cannot be loaded go. */
@@ -73,19 +85,15 @@ export function RecordEdit<T extends RaRecord>({
   history,
   children,
 }: RecordEditProps<T>) {
-  useDocumentTitle(title);
-  const { id, queryOptions } = useRecordRoute(listPath);
+  const screen = useRecordScreen(title, listPath, actions);
   const notify = useNotify();
   const redirect = useRedirect();
   const resource = useResourceContext();
   return (
     <Edit<T>
-      id={id}
-      title={title}
-      actions={<BackActions listPath={listPath}>{actions}</BackActions>}
+      {...screen}
       mutationMode="pessimistic"
       transform={transform}
-      queryOptions={queryOptions}
       mutationOptions={{
         onSuccess: (saved) => {
           notify(`${resource}.notify.updated`, { type: 'success', messageArgs: { name: name(saved) } });
@@ -95,8 +103,52 @@ export function RecordEdit<T extends RaRecord>({
     >
       {summary}
       <SimpleForm {...form}>{children}</SimpleForm>
-      <History entity={history} id={id} />
+      <History entity={history} id={screen.id} />
     </Edit>
+  );
+}
+
+interface RecordCreateProps<T extends RaRecord> {
+  title: string;
+  /** The form's first values. */
+  record?: Partial<T>;
+  transform?: CreateProps<T>['transform'];
+  /** The confirmation, an i18n key and its arguments, from what was created and what was sent. */
+  confirm: (created: T, sent: Record<string, unknown>) => [string, Record<string, unknown>];
+  /** Where to go once created. */
+  then: (created: T) => string;
+  form?: Omit<SimpleFormProps, 'children'>;
+  children: ReactNode;
+}
+
+/** A create screen (spec §2 `/create`): saved, confirmed in the screen's words, then sent on. */
+export function RecordCreate<T extends RaRecord>({
+  title,
+  record,
+  transform,
+  confirm,
+  then,
+  form,
+  children,
+}: RecordCreateProps<T>) {
+  useDocumentTitle(title);
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create<T>
+      title={title}
+      record={record}
+      transform={transform}
+      mutationOptions={{
+        onSuccess: (created, variables) => {
+          const [message, messageArgs] = confirm(created, { ...variables.data });
+          notify(message, { type: 'success', messageArgs });
+          redirect(() => then(created));
+        },
+      }}
+    >
+      <SimpleForm {...form}>{children}</SimpleForm>
+    </Create>
   );
 }
 
@@ -119,18 +171,11 @@ export function RecordShow<T extends RaRecord>({
   history,
   children,
 }: RecordShowProps) {
-  useDocumentTitle(title);
-  const { id, queryOptions } = useRecordRoute(listPath);
+  const screen = useRecordScreen(title, listPath, actions);
   return (
-    <Show<T>
-      id={id}
-      title={title}
-      actions={<BackActions listPath={listPath}>{actions}</BackActions>}
-      component="div"
-      queryOptions={queryOptions}
-    >
+    <Show<T> {...screen} component="div">
       {children}
-      <History entity={history} id={id} />
+      <History entity={history} id={screen.id} />
     </Show>
   );
 }

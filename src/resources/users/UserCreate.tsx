@@ -1,7 +1,6 @@
-import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
 import type { UserRecord } from '../../../contract/api/users';
 import { fullName } from '../../../contract/personName';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { RecordCreate } from '../../components/RecordScreens';
 import type { PageProps } from '../../routing/types';
 import { UserInputs, userCreateBody } from './UserInputs';
 import { USER_PATHS } from './userPaths';
@@ -15,30 +14,22 @@ const EMPTY = {
   force_reset: true,
 } as unknown as Partial<UserRecord>;
 
-/** Spec §2 /admin/user/create. */
+const toList = () => USER_PATHS.list;
+
+/** Spec §2 /admin/user/create: the confirmation says whether the new person was mailed a link. */
 export default function UserCreate({ title }: PageProps) {
-  useDocumentTitle(title);
-  const notify = useNotify();
-  const redirect = useRedirect();
   return (
-    <Create<UserRecord>
+    <RecordCreate<UserRecord>
       title={title}
       record={EMPTY}
       transform={userCreateBody}
-      mutationOptions={{
-        onSuccess: (user, variables) => {
-          const mailed = !(variables.data as { password?: string }).password;
-          notify(mailed ? 'users.notify.created_mailed' : 'users.notify.created', {
-            type: 'success',
-            messageArgs: { name: fullName(user), email: user.email },
-          });
-          redirect(() => USER_PATHS.list);
-        },
-      }}
+      confirm={(user, sent) => [
+        sent.password ? 'users.notify.created' : 'users.notify.created_mailed',
+        { name: fullName(user), email: user.email },
+      ]}
+      then={toList}
     >
-      <SimpleForm>
-        <UserInputs mode="create" />
-      </SimpleForm>
-    </Create>
+      <UserInputs mode="create" />
+    </RecordCreate>
   );
 }
