@@ -7,12 +7,15 @@ import { useTranslate } from 'react-admin';
  */
 export function StateChip({
   label,
+  args,
   color,
   outlined,
   icon,
   sx,
 }: {
   label: string;
+  /** What the words say of it (a count). */
+  args?: Record<string, unknown>;
   color: ChipProps['color'];
   outlined?: boolean;
   icon?: ChipProps['icon'];
@@ -24,7 +27,7 @@ export function StateChip({
       size="small"
       color={color}
       variant={outlined ? 'outlined' : 'filled'}
-      label={translate(label)}
+      label={translate(label, args)}
       icon={icon}
       sx={sx}
     />

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 import type { ImportCheckReport } from '../../../contract/api/imports';
+import { StateChip } from '../../components/StateChip';
 
 /** What the check found, in counts, and the columns the import will not read. */
 export function CheckSummary({ report }: { report: ImportCheckReport }) {
@@ -16,26 +16,19 @@ export function CheckSummary({ report }: { report: ImportCheckReport }) {
         aria-label={translate('imports.report.summary')}
         data-testid="import-check-counts"
       >
-        <Chip
-          size="small"
-          color="success"
-          label={translate('imports.counts.create', { smart_count: report.create })}
+        <StateChip label="imports.counts.create" args={{ smart_count: report.create }} color="success" />
+        <StateChip label="imports.counts.update" args={{ smart_count: report.update }} color="info" />
+        <StateChip
+          label="imports.counts.unchanged"
+          args={{ smart_count: report.unchanged }}
+          color="default"
+          outlined
         />
-        <Chip
-          size="small"
-          color="info"
-          label={translate('imports.counts.update', { smart_count: report.update })}
-        />
-        <Chip
-          size="small"
-          variant="outlined"
-          label={translate('imports.counts.unchanged', { smart_count: report.unchanged })}
-        />
-        <Chip
-          size="small"
+        <StateChip
+          label="imports.counts.error_rows"
+          args={{ smart_count: report.error_rows }}
           color={report.error_rows > 0 ? 'error' : 'default'}
-          variant={report.error_rows > 0 ? 'filled' : 'outlined'}
-          label={translate('imports.counts.error_rows', { smart_count: report.error_rows })}
+          outlined={report.error_rows <= 0}
         />
       </Stack>
       {report.ignored_columns.length > 0 && (
