@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DepartmentListQuery } from '../../../contract/api/departments';
 import type { Db } from '../../db/client';
 import { departments } from '../../db/schema';
-import { containing } from '../../lib/like';
+import { anyContains } from '../../lib/like';
 import { pageWithTotal, totalCount } from '../../lib/paging';
 import { deleteTenantRow, findTenantRow, nameTaken } from '../../lib/tenantRows';
 
@@ -15,10 +15,7 @@ const SORTS = {
 } as const;
 
 export async function listDepartments(db: Db, tenantId: number, query: DepartmentListQuery) {
-  const conditions = [eq(departments.tenantId, tenantId)];
-  const q = query.q?.trim();
-  if (q) conditions.push(ilike(departments.name, containing(q)));
-  const where = and(...conditions);
+  const where = and(eq(departments.tenantId, tenantId), anyContains(query.q, [departments.name]));
   const sort = SORTS[query.sort ?? 'name'];
   const page = await db
     .select({ row: departments, total: totalCount() })

@@ -1,8 +1,8 @@
-import { and, asc, countDistinct, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RoleListQuery } from '../../../contract/api/roles';
 import type { Db } from '../../db/client';
 import { positions, rolePermissions, roles } from '../../db/schema';
-import { containing } from '../../lib/like';
+import { anyContains } from '../../lib/like';
 import { deleteTenantRow, nameTaken, updateTenantRow } from '../../lib/tenantRows';
 import type { GrantRow } from './grants';
 
@@ -23,10 +23,7 @@ const SORTS = {
 } as const;
 
 export async function listRoles(db: Db, tenantId: number, query: RoleListQuery) {
-  const conditions = [eq(roles.tenantId, tenantId)];
-  const q = query.q?.trim();
-  if (q) conditions.push(ilike(roles.name, containing(q)));
-  const where = and(...conditions);
+  const where = and(eq(roles.tenantId, tenantId), anyContains(query.q, [roles.name]));
   const sort = SORTS[query.sort ?? 'name'];
   const [rows, [total]] = await Promise.all([
     db

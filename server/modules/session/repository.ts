@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, passwordResetTokens, positions, sessions, tenants, users } from '../../db/schema';
 import { positionsWithNodeAndRole } from '../../lib/positionJoins';
@@ -91,16 +91,19 @@ export async function insertResetTokens(
   }
 }
 
+/** The tenant's reset links that `which` picks and nobody has used yet. */
+const unusedResetTokens = (tenantId: number, ...which: SQL[]) =>
+  and(eq(passwordResetTokens.tenantId, tenantId), ...which, isNull(passwordResetTokens.usedAt));
+
 /** Marks the token used and returns its user, in one statement so a token can be spent only once. */
 export async function consumeResetToken(db: Db, tenantId: number, tokenHash: string) {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
     .where(
-      and(
-        eq(passwordResetTokens.tenantId, tenantId),
+      unusedResetTokens(
+        tenantId,
         eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, new Date()),
       ),
     )
@@ -113,13 +116,7 @@ export async function expireResetTokens(db: Db, tenantId: number, userId: number
   await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(passwordResetTokens.tenantId, tenantId),
-        eq(passwordResetTokens.userId, userId),
-        isNull(passwordResetTokens.usedAt),
-      ),
-    );
+    .where(unusedResetTokens(tenantId, eq(passwordResetTokens.userId, userId)));
 }
 
 export async function findUser(db: Db, tenantId: number, userId: number) {
