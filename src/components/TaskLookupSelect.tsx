@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { useTaskDepartments, useTaskTypes } from '../resources/tasks/useTaskLookups';
+import { useTaskLookup } from '../resources/tasks/useTaskLookups';
 
 /** A filter on the tenant's task types or departments, with "Any" for no filter. */
 export function TaskLookupSelect({
@@ -17,9 +17,7 @@ export function TaskLookupSelect({
   sx?: SxProps<Theme>;
 }) {
   const translate = useTranslate();
-  const { types } = useTaskTypes();
-  const { departments } = useTaskDepartments();
-  const options = lookup === 'type' ? types : departments;
+  const { options } = useTaskLookup(lookup);
   return (
     <TextField
       select

@@ -1,7 +1,7 @@
 import { SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { TASK_STATUSES } from '../../../contract/api/tasks';
 import { useSessionUser } from '../../hooks/useSession';
-import { useTaskDepartments, useTaskTypes } from './useTaskLookups';
+import { useTaskLookup } from './useTaskLookups';
 
 interface FilterProps {
   source: string;
@@ -15,28 +15,16 @@ function TaskSearch(props: FilterProps) {
   return <SearchInput {...props} placeholder={translate('tasks.search')} />;
 }
 
-function TypeFilter(props: FilterProps) {
-  const { types, isPending } = useTaskTypes();
+/** The task type or department filter, labelled `tasks.fields.<lookup>`. */
+function LookupFilter({ lookup, ...props }: FilterProps & { lookup: 'type' | 'department' }) {
+  const { options, isPending } = useTaskLookup(lookup);
   return (
     <SelectInput
       {...props}
-      label="tasks.fields.type"
-      choices={types}
+      label={`tasks.fields.${lookup}`}
+      choices={options}
       isPending={isPending}
-      sx={{ minWidth: 150 }}
-    />
-  );
-}
-
-function DepartmentFilter(props: FilterProps) {
-  const { departments, isPending } = useTaskDepartments();
-  return (
-    <SelectInput
-      {...props}
-      label="tasks.fields.department"
-      choices={departments}
-      isPending={isPending}
-      sx={{ minWidth: 170 }}
+      sx={{ minWidth: lookup === 'type' ? 150 : 170 }}
     />
   );
 }
@@ -63,7 +51,7 @@ export const taskFilters = [
     alwaysOn
     sx={{ minWidth: 140 }}
   />,
-  <TypeFilter key="type_id" source="type_id" alwaysOn />,
-  <DepartmentFilter key="department_id" source="department_id" />,
+  <LookupFilter key="type_id" lookup="type" source="type_id" alwaysOn />,
+  <LookupFilter key="department_id" lookup="department" source="department_id" />,
   <AuthorFilter key="author" source="author" />,
 ];
