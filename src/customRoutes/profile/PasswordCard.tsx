@@ -8,24 +8,30 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
 import { ProfileCard } from './ProfileCard';
 
-type Errors = Partial<Record<'current' | 'next' | 'confirm', string>>;
+type Field = 'current' | 'next' | 'confirm';
+type Errors = Partial<Record<Field, string>>;
+
+const EMPTY: Record<Field, string> = { current: '', next: '', confirm: '' };
+
+const FIELDS: { name: Field; label: string; autoComplete: string }[] = [
+  { name: 'current', label: 'profile.fields.current_password', autoComplete: 'current-password' },
+  { name: 'next', label: 'profile.fields.new_password', autoComplete: 'new-password' },
+  { name: 'confirm', label: 'profile.fields.confirm_password', autoComplete: 'new-password' },
+];
 
 /** Changes the password with the current one; this browser stays signed in, other devices do not. */
 export function PasswordCard({ disabled }: { disabled?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [values, setValues] = useState(EMPTY);
+  const { current, next, confirm } = values;
   const [errors, setErrors] = useState<Errors>({});
   const dataProvider = useDataProvider<AppDataProvider>();
   const { mutate: change, isPending: busy } = useMutation({
     mutationFn: () => dataProvider.changePassword(current, next),
     onSuccess: () => {
       notify('profile.notify.password_changed', { type: 'success' });
-      setCurrent('');
-      setNext('');
-      setConfirm('');
+      setValues(EMPTY);
     },
     onError: (error: Error) => {
       if (error instanceof ApiError)
@@ -48,39 +54,23 @@ export function PasswordCard({ disabled }: { disabled?: boolean }) {
   return (
     <ProfileCard title="profile.sections.password" testId="password-card" onSubmit={submit}>
       <Stack spacing={2} sx={{ maxWidth: 420 }}>
-        <TextField
-          type="password"
-          label={translate('profile.fields.current_password')}
-          autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          error={Boolean(errors.current)}
-          helperText={errors.current}
-          disabled={disabled}
-          size="small"
-        />
-        <TextField
-          type="password"
-          label={translate('profile.fields.new_password')}
-          autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          error={Boolean(errors.next)}
-          helperText={errors.next}
-          disabled={disabled}
-          size="small"
-        />
-        <TextField
-          type="password"
-          label={translate('profile.fields.confirm_password')}
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={Boolean(errors.confirm)}
-          helperText={errors.confirm}
-          disabled={disabled}
-          size="small"
-        />
+        {FIELDS.map(({ name, label, autoComplete }) => (
+          <TextField
+            key={name}
+            type="password"
+            label={translate(label)}
+            autoComplete={autoComplete}
+            value={values[name]}
+            onChange={(e) => {
+              const typed = e.target.value;
+              setValues((v) => ({ ...v, [name]: typed }));
+            }}
+            error={Boolean(errors[name])}
+            helperText={errors[name]}
+            disabled={disabled}
+            size="small"
+          />
+        ))}
         <div>
           <Button type="submit" variant="outlined" disabled={disabled || busy}>
             {translate('profile.actions.change_password')}
