@@ -24,7 +24,11 @@ import type { PageProps } from '../../routing/types';
 import { ChartBox } from '../reports/ChartBox';
 import { chartPercent, percent } from '../reports/format';
 
-function Card({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+/** Where a card's one button leads, and its words (an i18n key). */
+type CardLink = { to: string; label: string };
+
+function Card({ title, children, link }: { title: string; children: ReactNode; link?: CardLink }) {
+  const translate = useTranslate();
   return (
     <Paper
       variant="outlined"
@@ -36,7 +40,13 @@ function Card({ title, children, action }: { title: string; children: ReactNode;
         {title}
       </Typography>
       {children}
-      {action && <Box sx={{ mt: 'auto', pt: 1 }}>{action}</Box>}
+      {link && (
+        <Box sx={{ mt: 'auto', pt: 1 }}>
+          <Button component={Link} to={link.to} size="small">
+            {translate(link.label)}
+          </Button>
+        </Box>
+      )}
     </Paper>
   );
 }
@@ -143,11 +153,7 @@ export default function DashboardPage({ title }: PageProps) {
           >
             <Card
               title={translate('dashboard.today')}
-              action={
-                <Button component={Link} to="/task" size="small">
-                  {translate('dashboard.open_my_tasks')}
-                </Button>
-              }
+              link={{ to: '/task', label: 'dashboard.open_my_tasks' }}
             >
               <Big>
                 {data.today.done}/{data.today.due}
@@ -173,12 +179,10 @@ export default function DashboardPage({ title }: PageProps) {
             </Card>
             <Card
               title={translate('dashboard.attention')}
-              action={
-                canAudit && data.waiting_review > 0 ? (
-                  <Button component={Link} to="/audit/task" size="small">
-                    {translate('dashboard.review_now')}
-                  </Button>
-                ) : undefined
+              link={
+                canAudit && data.waiting_review > 0
+                  ? { to: '/audit/task', label: 'dashboard.review_now' }
+                  : undefined
               }
             >
               <Stack spacing={0.5}>
@@ -204,12 +208,10 @@ export default function DashboardPage({ title }: PageProps) {
           >
             <Card
               title={translate('dashboard.trend')}
-              action={
-                canReport ? (
-                  <Button component={Link} to="/report/completion-first-time-trend" size="small">
-                    {translate('dashboard.open_report')}
-                  </Button>
-                ) : undefined
+              link={
+                canReport
+                  ? { to: '/report/completion-first-time-trend', label: 'dashboard.open_report' }
+                  : undefined
               }
             >
               <ChartBox
@@ -243,12 +245,10 @@ export default function DashboardPage({ title }: PageProps) {
             {data.worst.length > 0 && (
               <Card
                 title={translate('dashboard.worst')}
-                action={
-                  canReport ? (
-                    <Button component={Link} to="/report/store-area-performance" size="small">
-                      {translate('dashboard.open_report')}
-                    </Button>
-                  ) : undefined
+                link={
+                  canReport
+                    ? { to: '/report/store-area-performance', label: 'dashboard.open_report' }
+                    : undefined
                 }
               >
                 <Ranking rows={data.worst} />
