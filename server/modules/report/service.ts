@@ -131,22 +131,19 @@ async function overall(db: Db, caller: Caller, query: ReportQuery): Promise<Over
     department_id: sql`coalesce(t.department_id, 0)`,
     department: sql`coalesce((SELECT d.name FROM departments d WHERE d.tenant_id = t.tenant_id AND d.id = t.department_id), 'No department')`,
   });
+  // One row per type and per department, best first.
+  const ranked = (id: 'type_id' | 'department_id', name: 'type' | 'department') =>
+    groupBy(
+      rows,
+      (r) => Number(r[id]),
+      (r) => String(r[name]),
+    )
+      .map(row)
+      .sort(best);
   return {
     totals: withRates(sumOf(rows)),
-    by_type: groupBy(
-      rows,
-      (r) => Number(r.type_id),
-      (r) => String(r.type),
-    )
-      .map(row)
-      .sort(best),
-    by_department: groupBy(
-      rows,
-      (r) => Number(r.department_id),
-      (r) => String(r.department),
-    )
-      .map(row)
-      .sort(best),
+    by_type: ranked('type_id', 'type'),
+    by_department: ranked('department_id', 'department'),
   };
 }
 

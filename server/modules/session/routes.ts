@@ -40,6 +40,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     attempts.attempt('login', usernameOf(request), request.ip);
   const forgotAttempt = async (request: FastifyRequest) =>
     attempts.attempt('forgot', usernameOf(request), request.ip);
+  /** Forgot-password and reset: anyone may call them, so many times a minute from one address. */
+  const publicPerAddress = () => ({
+    access: { public: true } as const,
+    rateLimit: { max: limits.perIpPerMinute, timeWindow: '1 minute', errorResponseBuilder: tooMany },
+  });
 
   app.post(
     '/api/login',
@@ -117,10 +122,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/passwordforgot',
     {
       schema: { tags: ['session'], body: PasswordForgotBody, response: responses(RedirectData) },
-      config: {
-        access: { public: true },
-        rateLimit: { max: limits.perIpPerMinute, timeWindow: '1 minute', errorResponseBuilder: tooMany },
-      },
+      config: publicPerAddress(),
       preHandler: forgotAttempt,
     },
     async (request) =>
@@ -140,10 +142,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/passwordreset',
     {
       schema: { tags: ['session'], body: PasswordResetBody, response: responses(PasswordResetData) },
-      config: {
-        access: { public: true },
-        rateLimit: { max: limits.perIpPerMinute, timeWindow: '1 minute', errorResponseBuilder: tooMany },
-      },
+      config: publicPerAddress(),
     },
     async (request) => ok(await resetPassword(app.db, request.body)),
   );
