@@ -12,6 +12,14 @@ import * as columns from './columns';
  * and reports join them to the tenant's nodes and tasks.
  */
 
+/** The leading key of the period tables: a day (`period_days` 1) or week (7) at one workspace. */
+const workspacePeriod = () => ({
+  tenantId: columns.tenantKey(),
+  periodDays: smallint('period_days').notNull(),
+  periodStart: columns.localDate('period_start').notNull(),
+  workspaceNodeId: integer('workspace_node_id').notNull(),
+});
+
 /** The counts behind every report figure (contract Metrics without the rates). */
 const metricColumns = () => ({
   assigned: integer('assigned').notNull(),
@@ -59,10 +67,7 @@ export const reportNodeDays = pgTable(
 export const reportStorePeriods = pgTable(
   'report_store_periods',
   {
-    tenantId: columns.tenantKey(),
-    periodDays: smallint('period_days').notNull(),
-    periodStart: columns.localDate('period_start').notNull(),
-    workspaceNodeId: integer('workspace_node_id').notNull(),
+    ...workspacePeriod(),
     typeId: integer('type_id').notNull(),
     departmentId: integer('department_id').notNull(),
     ...metricColumns(),
@@ -82,10 +87,7 @@ export const reportStorePeriods = pgTable(
 export const reportPeoplePeriods = pgTable(
   'report_people_periods',
   {
-    tenantId: columns.tenantKey(),
-    periodDays: smallint('period_days').notNull(),
-    periodStart: columns.localDate('period_start').notNull(),
-    workspaceNodeId: integer('workspace_node_id').notNull(),
+    ...workspacePeriod(),
     personId: integer('person_id').notNull(),
     typeId: integer('type_id').notNull(),
     departmentId: integer('department_id').notNull(),
