@@ -3,6 +3,19 @@
  * `%{workspaces_lower}`) are filled with the tenant's term by the i18n provider, so a tenant that
  * calls its workspaces "Store" reads "Store Info" and "Audit By Store" everywhere.
  */
+/** The modules still to come, named alike in the menu and as their pages' titles. */
+const comingModules = {
+  library: 'Library',
+  insights: 'Real-Time Insights',
+  observation: 'Observation',
+  idea: 'Idea',
+  feedback: 'Feedback',
+  barometer: 'Barometer',
+  barometer_management: 'Barometer Management',
+  orders: 'Customer Orders',
+  workspace_info: '%{workspace} Info',
+};
+
 export const appMessages = {
   /**
    * Spec §8: what a failed call says when the server's answer carries neither `output` nor
@@ -57,15 +70,7 @@ export const appMessages = {
     audit_task: 'Audit By Task',
     audit_store: 'Audit By %{workspace}',
     reports: 'Reports',
-    library: 'Library',
-    insights: 'Real-Time Insights',
-    observation: 'Observation',
-    idea: 'Idea',
-    feedback: 'Feedback',
-    barometer: 'Barometer',
-    barometer_management: 'Barometer Management',
-    orders: 'Customer Orders',
-    workspace_info: '%{workspace} Info',
+    ...comingModules,
     survey: 'Survey',
     survey_list: 'Survey',
     survey_management: 'Survey Management',
@@ -108,15 +113,7 @@ export const appMessages = {
     report_state_area_performance: 'State and area performance',
     report_store_area_performance: '%{workspace} and area performance',
     report_team_member_performance: 'Team member performance',
-    library: 'Library',
-    insights: 'Real-Time Insights',
-    observation: 'Observation',
-    idea: 'Idea',
-    feedback: 'Feedback',
-    barometer: 'Barometer',
-    barometer_management: 'Barometer Management',
-    orders: 'Customer Orders',
-    workspace_info: '%{workspace} Info',
+    ...comingModules,
     workspace_info_detail: '%{workspace} details',
     survey: 'Survey',
     survey_management: 'Survey Management',

@@ -2,6 +2,19 @@
  * Spanish texts of the app, key for key the same as `en.ts` (tests/web/i18nCatalogs.test.ts checks
  * it), in the formal register ("usted"). `%{workspace}` and friends are the tenant's term.
  */
+/** The modules still to come, named alike in the menu and as their pages' titles. */
+const comingModules = {
+  library: 'Biblioteca',
+  insights: 'Información en tiempo real',
+  observation: 'Observación',
+  idea: 'Ideas',
+  feedback: 'Opiniones',
+  barometer: 'Barómetro',
+  barometer_management: 'Gestión del barómetro',
+  orders: 'Pedidos de clientes',
+  workspace_info: 'Información de %{workspace_lower}',
+};
+
 export const appMessages = {
   errors: {
     generic: 'Algo salió mal. Inténtelo de nuevo.',
@@ -52,15 +65,7 @@ export const appMessages = {
     audit_task: 'Auditoría por tarea',
     audit_store: 'Auditoría por %{workspace_lower}',
     reports: 'Informes',
-    library: 'Biblioteca',
-    insights: 'Información en tiempo real',
-    observation: 'Observación',
-    idea: 'Ideas',
-    feedback: 'Opiniones',
-    barometer: 'Barómetro',
-    barometer_management: 'Gestión del barómetro',
-    orders: 'Pedidos de clientes',
-    workspace_info: 'Información de %{workspace_lower}',
+    ...comingModules,
     survey: 'Encuestas',
     survey_list: 'Encuestas',
     survey_management: 'Gestión de encuestas',
@@ -103,15 +108,7 @@ export const appMessages = {
     report_state_area_performance: 'Rendimiento por estado y zona',
     report_store_area_performance: 'Rendimiento por %{workspace_lower} y zona',
     report_team_member_performance: 'Rendimiento del equipo',
-    library: 'Biblioteca',
-    insights: 'Información en tiempo real',
-    observation: 'Observación',
-    idea: 'Ideas',
-    feedback: 'Opiniones',
-    barometer: 'Barómetro',
-    barometer_management: 'Gestión del barómetro',
-    orders: 'Pedidos de clientes',
-    workspace_info: 'Información de %{workspace_lower}',
+    ...comingModules,
     workspace_info_detail: 'Detalles de %{workspace_lower}',
     survey: 'Encuestas',
     survey_management: 'Gestión de encuestas',

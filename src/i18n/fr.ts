@@ -2,6 +2,19 @@
  * French texts of the app, key for key the same as `en.ts` (tests/web/i18nCatalogs.test.ts checks
  * it), addressing people as "vous". `%{workspace}` and friends are the tenant's term.
  */
+/** The modules still to come, named alike in the menu and as their pages' titles. */
+const comingModules = {
+  library: 'Bibliothèque',
+  insights: 'Informations en temps réel',
+  observation: 'Observations',
+  idea: 'Idées',
+  feedback: 'Avis',
+  barometer: 'Baromètre',
+  barometer_management: 'Gestion du baromètre',
+  orders: 'Commandes clients',
+  workspace_info: 'Infos %{workspace_lower}',
+};
+
 export const appMessages = {
   errors: {
     generic: 'Une erreur s’est produite. Veuillez réessayer.',
@@ -52,15 +65,7 @@ export const appMessages = {
     audit_task: 'Audit par tâche',
     audit_store: 'Audit par %{workspace_lower}',
     reports: 'Rapports',
-    library: 'Bibliothèque',
-    insights: 'Informations en temps réel',
-    observation: 'Observations',
-    idea: 'Idées',
-    feedback: 'Avis',
-    barometer: 'Baromètre',
-    barometer_management: 'Gestion du baromètre',
-    orders: 'Commandes clients',
-    workspace_info: 'Infos %{workspace_lower}',
+    ...comingModules,
     survey: 'Enquêtes',
     survey_list: 'Enquêtes',
     survey_management: 'Gestion des enquêtes',
@@ -103,15 +108,7 @@ export const appMessages = {
     report_state_area_performance: 'Performance par région et secteur',
     report_store_area_performance: 'Performance par %{workspace_lower} et secteur',
     report_team_member_performance: 'Performance des équipiers',
-    library: 'Bibliothèque',
-    insights: 'Informations en temps réel',
-    observation: 'Observations',
-    idea: 'Idées',
-    feedback: 'Avis',
-    barometer: 'Baromètre',
-    barometer_management: 'Gestion du baromètre',
-    orders: 'Commandes clients',
-    workspace_info: 'Infos %{workspace_lower}',
+    ...comingModules,
     workspace_info_detail: 'Détails : %{workspace_lower}',
     survey: 'Enquêtes',
     survey_management: 'Gestion des enquêtes',
