@@ -1,18 +1,9 @@
 import Type, { type Static } from 'typebox';
 import { Id, Literals, NamedRef, StoreRef } from './common';
-import { DepartmentChip, LocalDate, TypeLook } from './tasks';
+import { ASSIGNMENT_STATUSES, DepartmentChip, LocalDate, TypeLook } from './tasks';
 
 /** The states of one task occurrence at one workspace (design §5). */
-export const AssignmentStatus = Literals(
-  'open',
-  'submitted',
-  'approved',
-  'rejected',
-  'done',
-  'cannot_do',
-  'expired',
-  'cancelled',
-);
+export const AssignmentStatus = Literals(...ASSIGNMENT_STATUSES);
 export type AssignmentStatus = Static<typeof AssignmentStatus>;
 
 const Instant = Type.String({ description: 'ISO-8601 instant in UTC' });

@@ -43,16 +43,7 @@ const takeUrgentBy = async (as: string, channel: 'email' | 'push') => {
   expect(res.statusCode, res.body).toBe(200);
 };
 
-const urgentAt = async (stores: string[], title: string) =>
-  kit.published(OWNER, {
-    title,
-    type_id: await kit.typeId('Urgent'),
-    start_date: localDate(SYDNEY),
-    start_time: '00:00',
-    due_date: localDate(SYDNEY),
-    due_time: '23:59',
-    targets: { include: await Promise.all([...new Set(stores)].map((s) => kit.nodeId(s))) },
-  });
+const urgentAt = (stores: string[], title: string) => kit.urgentAllDay(title, stores);
 
 const mailAbout = async (to: string, title: string) => {
   const mails = (await t.mailsTo(to)).filter((m) => m.subject.endsWith(title));

@@ -4,9 +4,8 @@ import { ConfigError, DEFAULT_PUSH_ORIGINS, loadConfig } from '../../server/conf
 import { notifications, pushSubscriptions, vapidKeys } from '../../server/db/schema';
 import { pushEndpointRefusal } from '../../server/modules/notification/pushEndpoint';
 import { loadVapidKeys } from '../../server/modules/notification/vapid';
-import { OWNER, STAFF, STORE, SYDNEY } from './helpers/acmePeople';
+import { STAFF, STORE } from './helpers/acmePeople';
 import { appWithPushService } from './helpers/pushService';
-import { localDate } from './helpers/taskRows';
 import { taskKit } from './helpers/tasks';
 
 /*
@@ -21,16 +20,7 @@ const GLOBEX = 'owner@globex.test';
 const t = appWithPushService();
 const kit = taskKit(t);
 
-const urgentToday = async (title: string) =>
-  kit.published(OWNER, {
-    title,
-    type_id: await kit.typeId('Urgent'),
-    start_date: localDate(SYDNEY),
-    start_time: '00:00',
-    due_date: localDate(SYDNEY),
-    due_time: '23:59',
-    targets: { include: [await kit.nodeId('Sydney CBD')] },
-  });
+const urgentToday = (title: string) => kit.urgentAllDay(title, ['Sydney CBD']);
 
 const post = (as: string, url: string, payload: unknown) => t.injectAs(as, { method: 'POST', url, payload });
 

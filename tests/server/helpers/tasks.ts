@@ -1,8 +1,10 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { MyTaskCompleteBody } from '../../../contract/api/mytasks';
 import { taskAssignments, taskSubmissions, tasks, taskTypes } from '../../../server/db/schema';
+import { OWNER, SYDNEY } from './acmePeople';
 import type { InjectResponse, TestApp } from './app';
 import { organisation } from './organisation';
+import { localDate } from './taskRows';
 
 /** Builders for the task suites: ids by name, a valid task body, and the API calls. */
 export function taskKit(t: TestApp) {
@@ -50,6 +52,18 @@ export function taskKit(t: TestApp) {
     return id;
   };
 
+  /** The owner's urgent task for the whole of today (Sydney) at these stores, published. */
+  const urgentAllDay = async (title: string, stores: string[]) =>
+    published(OWNER, {
+      title,
+      type_id: await typeId('Urgent'),
+      start_date: localDate(SYDNEY),
+      start_time: '00:00',
+      due_date: localDate(SYDNEY),
+      due_time: '23:59',
+      targets: { include: await Promise.all([...new Set(stores)].map((s) => nodeId(s))) },
+    });
+
   /** A store person's completion of an assignment, as My Tasks sends it. */
   const complete = (as: string, completion: MyTaskCompleteBody) =>
     call(as, 'POST', '/api/user/task/complete', completion);
@@ -93,6 +107,7 @@ export function taskKit(t: TestApp) {
     create,
     publish,
     published,
+    urgentAllDay,
     complete,
     submissionsOf,
     taskCount,
