@@ -26,6 +26,9 @@ const nested = (depth: number, leaf: unknown, asObject: boolean): unknown => {
   return value;
 };
 
+/** Text that number parsing turns into infinities, NaN, lost precision or hex: hostile in a body and a query alike. */
+const NUMBER_LOOKALIKES = ['Infinity', '-Infinity', 'NaN', '1e400', '99999999999999999999', '0x10'];
+
 /** A prototype-polluting key as JSON.parse makes it: an own property named __proto__. */
 const PROTO = JSON.parse('{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}}');
 
@@ -48,12 +51,7 @@ export const HOSTILE: readonly unknown[] = [
   ' ',
   'a\u0000b',
   '\u0000',
-  'Infinity',
-  '-Infinity',
-  'NaN',
-  '1e400',
-  '99999999999999999999',
-  '0x10',
+  ...NUMBER_LOOKALIKES,
   '\uD800',
   '😀'.repeat(50),
   "' OR 1=1 --",
@@ -88,12 +86,7 @@ export const HOSTILE_TEXT: readonly string[] = [
   '-1',
   '0',
   '1.5',
-  'Infinity',
-  '-Infinity',
-  'NaN',
-  '1e400',
-  '99999999999999999999',
-  '0x10',
+  ...NUMBER_LOOKALIKES,
   'true',
   'null',
   '\u0000',
