@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TaskCreateBody, TaskPreview } from '../../contract/api/tasks';
+import type { DatePattern } from '../../src/providers/timezone';
 import { formatDayKey } from '../../src/providers/zonedTime';
 import { localToday } from '../../src/resources/tasks/taskForm';
 import { acmeTree, adminVerify, resetBrowserState } from './fixtures';
@@ -69,23 +70,56 @@ async function saveDraft(): Promise<TaskCreateBody> {
   return created!;
 }
 
+/** How a session writes dates and times. */
+interface SessionPattern {
+  zone: string;
+  date: DatePattern;
+  dateParts: string[];
+  timeParts: string[];
+  /** A new task's start and due times (09:00 and 17:00) as the session shows them. */
+  shownTimes: [string, string];
+  /** Start date, start time, due date and due time of TYPED, as typed in the session's pattern. */
+  keys: [string, string, string, string];
+}
+
+/** What the API receives for the dates typed in either session: the same strings. */
+const TYPED = { start_date: '2031-03-15', start_time: '07:05', due_date: '2031-03-16', due_time: '17:30' };
+
+/**
+ * Opens a new task in the session, checks its dates and times read in the session's pattern
+ * (a new task starts today), then types TYPED in that pattern.
+ */
+async function typeTheDates(
+  pattern: SessionPattern,
+): Promise<{ start: HTMLElement; startTime: HTMLElement }> {
+  renderRoute('/task/management/create', author(pattern.zone));
+  const start = await screen.findByRole('group', { name: 'Start date' });
+  expect(shown(start)).toBe(formatDayKey(localToday(), pattern.date));
+  expect(parts(start)).toEqual(pattern.dateParts);
+  const startTime = pickerField('Start time');
+  expect(shown(startTime)).toBe(pattern.shownTimes[0]);
+  expect(parts(startTime)).toEqual(pattern.timeParts);
+  expect(shown(pickerField('Due time'))).toBe(pattern.shownTimes[1]);
+
+  await fillTheRest();
+  const [startDay, startAt, dueDay, dueAt] = pattern.keys;
+  await typeInto(start, startDay);
+  await typeInto(startTime, startAt);
+  await typeInto(pickerField('Due date'), dueDay);
+  await typeInto(pickerField('Due time'), dueAt);
+  return { start, startTime };
+}
+
 describe('the task form’s dates and times', () => {
   it('reads DD/MM/YYYY and a 24-hour clock in a UK session, and sends YYYY-MM-DD and HH:mm', async () => {
-    renderRoute('/task/management/create', author('Europe/London'));
-    const start = await screen.findByRole('group', { name: 'Start date' });
-    // A new task starts today, written the British way.
-    expect(shown(start)).toBe(formatDayKey(localToday(), 'DD/MM/YYYY'));
-    expect(parts(start)).toEqual(['Day', 'Month', 'Year']);
-    const startTime = pickerField('Start time');
-    expect(shown(startTime)).toBe('09:00');
-    expect(parts(startTime)).toEqual(['Hours', 'Minutes']);
-    expect(shown(pickerField('Due time'))).toBe('17:00');
-
-    await fillTheRest();
-    await typeInto(start, '15032031');
-    await typeInto(startTime, '0705');
-    await typeInto(pickerField('Due date'), '16032031');
-    await typeInto(pickerField('Due time'), '1730');
+    const { start, startTime } = await typeTheDates({
+      zone: 'Europe/London',
+      date: 'DD/MM/YYYY',
+      dateParts: ['Day', 'Month', 'Year'],
+      timeParts: ['Hours', 'Minutes'],
+      shownTimes: ['09:00', '17:00'],
+      keys: ['15032031', '0705', '16032031', '1730'],
+    });
     expect(shown(start)).toBe('15/03/2031');
     expect(shown(startTime)).toBe('07:05');
 
@@ -99,29 +133,20 @@ describe('the task form’s dates and times', () => {
 
     const body = await saveDraft();
     expect(body).toMatchObject({
-      start_date: '2031-03-15',
-      start_time: '07:05',
-      due_date: '2031-03-16',
-      due_time: '17:30',
+      ...TYPED,
       recurrence: { freq: 'daily', interval: 1, until: '2031-04-30' },
     });
   });
 
   it('reads MM/DD/YYYY and a 12-hour clock in a US session, and sends the same strings', async () => {
-    renderRoute('/task/management/create', author('America/New_York'));
-    const start = await screen.findByRole('group', { name: 'Start date' });
-    expect(shown(start)).toBe(formatDayKey(localToday(), 'MM/DD/YYYY'));
-    expect(parts(start)).toEqual(['Month', 'Day', 'Year']);
-    const startTime = pickerField('Start time');
-    expect(shown(startTime)).toBe('9:00 AM');
-    expect(parts(startTime)).toEqual(['Hours', 'Minutes', 'Meridiem']);
-    expect(shown(pickerField('Due time'))).toBe('5:00 PM');
-
-    await fillTheRest();
-    await typeInto(start, '03152031');
-    await typeInto(startTime, '705a');
-    await typeInto(pickerField('Due date'), '03162031');
-    await typeInto(pickerField('Due time'), '530p');
+    const { start } = await typeTheDates({
+      zone: 'America/New_York',
+      date: 'MM/DD/YYYY',
+      dateParts: ['Month', 'Day', 'Year'],
+      timeParts: ['Hours', 'Minutes', 'Meridiem'],
+      shownTimes: ['9:00 AM', '5:00 PM'],
+      keys: ['03152031', '705a', '03162031', '530p'],
+    });
     expect(shown(start)).toBe('03/15/2031');
     expect(shown(pickerField('Due time'))).toBe('5:30 PM');
 
@@ -132,10 +157,7 @@ describe('the task form’s dates and times', () => {
 
     const body = await saveDraft();
     expect(body).toMatchObject({
-      start_date: '2031-03-15',
-      start_time: '07:05',
-      due_date: '2031-03-16',
-      due_time: '17:30',
+      ...TYPED,
       expiry: '18:45',
       recurrence: null,
     });
