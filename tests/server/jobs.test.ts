@@ -10,7 +10,7 @@ import type { JobRecord } from '../../server/lib/jobQueue';
 import type { JobPayloads } from '../../server/lib/jobs';
 import { queueReportRollup } from '../../server/lib/reportChanges';
 import { JOB_SETTINGS } from '../../server/modules';
-import { openTestDatabase, type TestDatabase, testConfig } from './helpers/app';
+import { openTestDatabase, suiteDatabase, testConfig } from './helpers/app';
 import { onPostgres } from './helpers/target';
 
 const ACME = 'store@acme.test';
@@ -64,14 +64,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await db.database.close();
-  await db.drop();
-});
+const db = suiteDatabase();
 
 describe('the job queue', () => {
   let app: App;

@@ -18,7 +18,7 @@ import { ROLLUP_EVERY_SECONDS } from '../../server/modules/report/schedule';
 import { startSession } from '../../server/modules/session/service';
 import { SWEEP_EVERY_SECONDS } from '../../server/modules/session/sweep';
 import { MATERIALISE_EVERY_SECONDS } from '../../server/modules/taskmanagement/schedule';
-import { openTestDatabase, type TestDatabase, testConfig } from './helpers/app';
+import { openTestDatabase, suiteDatabase, type TestDatabase, testConfig } from './helpers/app';
 import { onPostgres } from './helpers/target';
 
 /*
@@ -238,14 +238,7 @@ describe('one database, several processes', () => {
 });
 
 describe('processes with workers', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await db.database.close();
-    await db.drop();
-  });
+  const db = suiteDatabase();
 
   it('queue the current slots when they start (one job each, however many start); others do not', async () => {
     const noWorkers = await buildApp({ config: testConfig(), database: db.database, logger: false });

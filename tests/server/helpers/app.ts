@@ -124,16 +124,39 @@ export function suiteApp(overrides?: Partial<Config>): TestApp;
 export function suiteApp<T extends TestApp>(make: () => Promise<T>): T;
 export function suiteApp(from: Partial<Config> | (() => Promise<TestApp>) = {}): TestApp {
   const make = typeof from === 'function' ? from : () => createTestApp(from);
-  let made: TestApp | undefined;
+  return madeBeforeAll('app', make, (app) => app.close());
+}
+
+/**
+ * The database of one test file or describe block: a fresh copy (openTestDatabase) opened before
+ * its tests, closed and dropped after them. Like suiteApp's, the handle reads it only when a hook
+ * or a test calls it, so it follows reopen().
+ */
+export function suiteDatabase(): TestDatabase {
+  return madeBeforeAll('database', openTestDatabase, async (db) => {
+    await db.database.close();
+    await db.drop();
+  });
+}
+
+/** What `make` answers, made in beforeAll and closed in afterAll, behind a handle that stands for it from the start. */
+function madeBeforeAll<T extends object>(
+  what: string,
+  make: () => Promise<T>,
+  close: (made: T) => Promise<void>,
+): T {
+  let made: T | undefined;
   beforeAll(async () => {
     made = await make();
   });
-  afterAll(() => made?.close());
+  afterAll(async () => {
+    if (made) await close(made);
+  });
   const current = () => {
-    if (!made) throw new Error('the suite app is made in beforeAll: use it from a hook or a test');
+    if (!made) throw new Error(`the suite ${what} is made in beforeAll: use it from a hook or a test`);
     return made;
   };
-  return new Proxy({} as TestApp, { get: (_, key) => Reflect.get(current(), key) });
+  return new Proxy({} as T, { get: (_, key) => Reflect.get(current(), key) });
 }
 
 /**
