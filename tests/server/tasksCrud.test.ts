@@ -6,6 +6,18 @@ import { taskKit } from './helpers/tasks';
 const t = suiteApp();
 const k = taskKit(t);
 
+/** A draft of Globex's owner, for the cross-tenant refusals. */
+const globexDraft = async () =>
+  k.data(
+    await k.create(
+      'owner@globex.test',
+      await k.body({
+        type_id: await k.typeId('Task', 'globex'),
+        targets: { include: [await k.nodeId('North', 'globex')] },
+      }),
+    ),
+  );
+
 describe('POST /api/admin/task/create', () => {
   it('saves a draft with sanitised instructions, targets, rules and checklist', async () => {
     const res = await k.create(
@@ -155,15 +167,7 @@ describe('GET /api/admin/task/get and list', () => {
 
   it('answers 400, 401, 403 and cross-tenant 404', async () => {
     const mine = k.data(await k.create(OWNER, await k.body()));
-    const globex = k.data(
-      await k.create(
-        'owner@globex.test',
-        await k.body({
-          type_id: await k.typeId('Task', 'globex'),
-          targets: { include: [await k.nodeId('North', 'globex')] },
-        }),
-      ),
-    );
+    const globex = await globexDraft();
     expect((await k.call(OWNER, 'GET', '/api/admin/task/get', { id: 'x' })).statusCode).toBe(400);
     expect((await t.inject({ url: '/api/admin/task/get', query: { id: String(mine.id) } })).statusCode).toBe(
       401,
@@ -220,15 +224,7 @@ describe('PUT /api/admin/task/update', () => {
       ).statusCode,
     ).toBe(401);
     expect((await update('store@acme.test', mine.id)).statusCode).toBe(403);
-    const globex = k.data(
-      await k.create(
-        'owner@globex.test',
-        await k.body({
-          type_id: await k.typeId('Task', 'globex'),
-          targets: { include: [await k.nodeId('North', 'globex')] },
-        }),
-      ),
-    );
+    const globex = await globexDraft();
     expect((await update(OWNER, globex.id)).statusCode).toBe(404);
   });
 });

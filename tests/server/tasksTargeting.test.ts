@@ -139,20 +139,19 @@ describe('POST /api/admin/task/preview', () => {
 
   it('counts stores and people, lists them, and finds the busiest store’s minutes that day', async () => {
     // Sydney CBD already has 45 minutes of work on FUTURE; Parramatta 10.
-    await k.published(OWNER, {
-      title: 'Stocktake',
-      estimated_minutes: 45,
-      start_date: '2030-07-01',
-      due_date: '2030-07-01',
-      targets: { include: [await k.nodeId('Sydney CBD')] },
-    });
-    await k.published(OWNER, {
-      title: 'Window display',
-      estimated_minutes: 10,
-      start_date: '2030-07-01',
-      due_date: '2030-07-01',
-      targets: { include: [await k.nodeId('Parramatta')] },
-    });
+    const planned = [
+      ['Stocktake', 45, 'Sydney CBD'],
+      ['Window display', 10, 'Parramatta'],
+    ] as const;
+    for (const [title, minutes, store] of planned) {
+      await k.published(OWNER, {
+        title,
+        estimated_minutes: minutes,
+        start_date: '2030-07-01',
+        due_date: '2030-07-01',
+        targets: { include: [await k.nodeId(store)] },
+      });
+    }
     const res = await preview(
       AREA,
       await k.body({ estimated_minutes: 20, start_date: '2030-07-01', due_date: '2030-07-01' }),
