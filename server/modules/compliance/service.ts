@@ -8,14 +8,12 @@ import {
   type ComplianceState,
   type StateCounts,
 } from '../../../contract/api/compliance';
-import type { MyTaskCard, MyTaskCompleteBody } from '../../../contract/api/mytasks';
 import type { Language } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
 import { checkDateRange } from '../../lib/localDates';
 import { type Download, tableDownload } from '../../lib/spreadsheet';
-import type { Jobs } from '../../plugins/jobs';
 import { nodeInScope } from '../hierarchy/service';
 import { complete as completeAssignment } from '../mytasks/service';
 import { type GridEntry, gridData, isComplianceAssignment } from './repository';
@@ -113,18 +111,13 @@ export async function exportGrid(
 
 /**
  * Completing a compliance check from the grid: only at the caller's own workspace, with the same
- * rules and evidence as My Tasks (it is the same completion).
+ * rules and evidence as My Tasks (it is the same completion, so it takes the same arguments).
  */
-export async function complete(
-  db: Db,
-  jobs: Jobs,
-  caller: Caller,
-  body: MyTaskCompleteBody,
-): Promise<MyTaskCard> {
+export const complete: typeof completeAssignment = async (db, jobs, caller, body) => {
   const compliance = await isComplianceAssignment(db, caller.tenantId, body.assignment_id);
   if (compliance === undefined) throw notFound('Task');
   if (!compliance) throw forbidden('Only compliance checks can be completed from the compliance grid.');
   if (caller.nodeType !== 'workspace')
     throw forbidden('Compliance checks are completed by the people of their own {workspace_lower}.');
   return completeAssignment(db, jobs, caller, body);
-}
+};

@@ -310,24 +310,19 @@ export function figureChecks(t: TestApp) {
 /** The asserting side of figureChecks: one call per invariant and person. */
 export function figureAssertions(t: TestApp) {
   const checks = figureChecks(t);
+  /** A figure read in several places, each reading of a viewer compared with `reference`. */
+  const readsTheSame =
+    (figure: string, readings: (v: Viewer) => Promise<Record<string, number>>, reference: string) =>
+    async (v: Viewer) =>
+      expectSame(v.username, figure, await readings(v), reference);
   return {
     checks,
-    async waiting(v: Viewer) {
-      expectSame(
-        v.username,
-        'waiting for review',
-        await checks.waitingReadings(v),
-        'waiting submission list total',
-      );
-    },
-    async urgent(v: Viewer) {
-      expectSame(
-        v.username,
-        'urgent work still open',
-        await checks.urgentReadings(v),
-        'urgent list items with status false',
-      );
-    },
+    waiting: readsTheSame('waiting for review', checks.waitingReadings, 'waiting submission list total'),
+    urgent: readsTheSame(
+      'urgent work still open',
+      checks.urgentReadings,
+      'urgent list items with status false',
+    ),
     async compliance(
       v: Viewer,
       range: { from: string; to: string },
