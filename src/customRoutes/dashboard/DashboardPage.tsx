@@ -119,6 +119,9 @@ export default function DashboardPage({ title }: PageProps) {
   const todayKey = today();
   const { canAccess: canAudit } = useCanAccess({ resource: 'audit', action: 'read' });
   const { canAccess: canReport } = useCanAccess({ resource: 'report', action: 'read' });
+  // A card drawn from a report opens that report, for those who may read reports.
+  const reportLink = (to: string): CardLink | undefined =>
+    canReport ? { to, label: 'dashboard.open_report' } : undefined;
   const summary = useQuery({
     queryKey: ['dashboard', todayKey],
     queryFn: () => dataProvider.getDashboard(todayKey),
@@ -208,11 +211,7 @@ export default function DashboardPage({ title }: PageProps) {
           >
             <Card
               title={translate('dashboard.trend')}
-              link={
-                canReport
-                  ? { to: '/report/completion-first-time-trend', label: 'dashboard.open_report' }
-                  : undefined
-              }
+              link={reportLink('/report/completion-first-time-trend')}
             >
               <ChartBox
                 height={260}
@@ -243,14 +242,7 @@ export default function DashboardPage({ title }: PageProps) {
               </Card>
             )}
             {data.worst.length > 0 && (
-              <Card
-                title={translate('dashboard.worst')}
-                link={
-                  canReport
-                    ? { to: '/report/store-area-performance', label: 'dashboard.open_report' }
-                    : undefined
-                }
-              >
+              <Card title={translate('dashboard.worst')} link={reportLink('/report/store-area-performance')}>
                 <Ranking rows={data.worst} />
               </Card>
             )}

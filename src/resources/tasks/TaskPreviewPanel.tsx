@@ -1,3 +1,4 @@
+import type { SvgIconComponent } from '@mui/icons-material';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import Alert from '@mui/material/Alert';
@@ -8,6 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { TaskPreview } from '../../../contract/api/tasks';
@@ -64,6 +66,26 @@ export function useTaskPreview(taskId: number | undefined): PreviewState {
 
 const SHOWN = 8;
 
+/** One of the preview's two headline counts (stores, people), behind its icon. */
+function Headcount({
+  Icon,
+  testId,
+  children,
+}: {
+  Icon: SvgIconComponent;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Icon color="action" />
+      <Typography variant="h6" component="p" data-testid={testId}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
 /** The preview beside the form: stores, people, the busiest store's day, and the first stores. */
 export function TaskPreviewPanel({ state }: { state: PreviewState }) {
   const translate = useTranslate();
@@ -86,18 +108,12 @@ export function TaskPreviewPanel({ state }: { state: PreviewState }) {
         {ready && !error && preview && (
           <Stack spacing={1}>
             <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <StorefrontIcon color="action" />
-                <Typography variant="h6" component="p" data-testid="preview-stores">
-                  {translate('tasks.preview.stores', { smart_count: preview.stores })}
-                </Typography>
-              </Stack>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <GroupsIcon color="action" />
-                <Typography variant="h6" component="p" data-testid="preview-people">
-                  {translate('tasks.preview.people', { smart_count: preview.people })}
-                </Typography>
-              </Stack>
+              <Headcount Icon={StorefrontIcon} testId="preview-stores">
+                {translate('tasks.preview.stores', { smart_count: preview.stores })}
+              </Headcount>
+              <Headcount Icon={GroupsIcon} testId="preview-people">
+                {translate('tasks.preview.people', { smart_count: preview.people })}
+              </Headcount>
             </Stack>
             {preview.first_date === null && (
               <Alert severity="warning">{translate('tasks.preview.no_occurrence')}</Alert>
