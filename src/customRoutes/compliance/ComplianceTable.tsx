@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useMemo, useRef } from 'react';
-import { useTranslate } from 'react-admin';
+import { type TranslateFunction, useTranslate } from 'react-admin';
 import {
   COMPLIANT_STATES,
   type ComplianceCell,
@@ -77,6 +77,36 @@ function GridCell({
       </ButtonBase>
     </Tooltip>
   );
+}
+
+/** What a cell says and shows: a store's one state as its icon, an area's states as the share compliant. */
+function cellLook(
+  group: ComplianceGrid['group'],
+  entries: ComplianceCell[],
+  translate: TranslateFunction,
+): { says: string; sx: SxProps<Theme>; content: ReactNode } {
+  if (group === 'store') {
+    const { state } = entries[0]!;
+    const { colour, Icon } = STATE_LOOK[state];
+    return {
+      says: translate(`compliance.states.${state}`),
+      sx: { '&:hover, &:focus-visible': { bgcolor: 'action.hover' } },
+      content: <Icon sx={{ color: colour, fontSize: 22 }} />,
+    };
+  }
+  const counts: StateCounts = {};
+  for (const cell of entries) counts[cell.state] = cell.value;
+  const done = compliant(counts);
+  const total = assigned(counts);
+  return {
+    says: translate('compliance.ratio', { done, total }),
+    sx: { bgcolor: shareColour(done, total), fontSize: 12, fontVariantNumeric: 'tabular-nums' },
+    content: (
+      <>
+        {done}/{total}
+      </>
+    ),
+  };
 }
 
 /**
@@ -259,39 +289,16 @@ export function ComplianceTable({
                 const column = grid.columns[item.index]!;
                 const entries = cells.get(item.index);
                 if (!entries) return null;
-                const left = nameWidth + item.start;
-                if (grid.group === 'store') {
-                  const { state } = entries[0]!;
-                  const { colour, Icon } = STATE_LOOK[state];
-                  const label = `${column.name} · ${translate(`compliance.states.${state}`)}`;
-                  return (
-                    <GridCell
-                      key={column.id}
-                      label={label}
-                      left={left}
-                      onClick={() => onOpen({ row, column, cells: entries })}
-                      sx={{ '&:hover, &:focus-visible': { bgcolor: 'action.hover' } }}
-                    >
-                      <Icon sx={{ color: colour, fontSize: 22 }} />
-                    </GridCell>
-                  );
-                }
-                const counts: StateCounts = {};
-                for (const cell of entries) counts[cell.state] = cell.value;
-                const label = `${column.name} · ${translate('compliance.ratio', { done: compliant(counts), total: assigned(counts) })}`;
+                const look = cellLook(grid.group, entries, translate);
                 return (
                   <GridCell
                     key={column.id}
-                    label={label}
-                    left={left}
+                    label={`${column.name} · ${look.says}`}
+                    left={nameWidth + item.start}
                     onClick={() => onOpen({ row, column, cells: entries })}
-                    sx={{
-                      bgcolor: shareColour(compliant(counts), assigned(counts)),
-                      fontSize: 12,
-                      fontVariantNumeric: 'tabular-nums',
-                    }}
+                    sx={look.sx}
                   >
-                    {compliant(counts)}/{assigned(counts)}
+                    {look.content}
                   </GridCell>
                 );
               })}
