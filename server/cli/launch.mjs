@@ -2,23 +2,14 @@
 // needs neither tsx nor a TypeScript loader. The bundle is (re)built by esbuild — a runtime
 // dependency for this reason — when it is missing or older than the server's sources; the web app
 // is built by start.ts on the same rule. Dependencies stay in node_modules (not bundled).
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { newestMtime } from './newestMtime.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const outDir = path.join(root, 'dist-server');
 const bundle = path.join(outDir, 'start.mjs');
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (max, entry) => Math.max(max, newestMtime(path.join(target, entry))),
-    stat.mtimeMs,
-  );
-}
 
 const sources = Math.max(
   ...['server', 'contract', 'package-lock.json'].map((p) => newestMtime(path.join(root, p))),

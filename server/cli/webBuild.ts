@@ -1,15 +1,5 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (max, entry) => Math.max(max, newestMtime(path.join(target, entry))),
-    stat.mtimeMs,
-  );
-}
+import { newestMtime } from './newestMtime.mjs';
 
 /** Builds the web app when there is no build or its sources changed since the last one. */
 export async function buildWebIfNeeded(webRoot: string): Promise<'fresh' | 'built'> {
