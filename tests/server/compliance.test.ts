@@ -314,36 +314,27 @@ describe('GET /api/compliance/export', () => {
 });
 
 describe('POST /api/compliance/complete', () => {
+  const completeFromGrid = (as: string, assignmentId: number) =>
+    t.injectAs(as, {
+      method: 'POST',
+      url: '/api/compliance/complete',
+      payload: { assignment_id: assignmentId },
+    });
+
   it('lets a store complete its own open check with the My Tasks rules, nobody else', async () => {
     const check = await compliance('Compliance: first aid kit');
     const own = await tasks.assign(check.id, 'Sydney CBD', { date: localDate(SYDNEY) });
     const other = await tasks.assign(check.id, 'Parramatta', { date: localDate(SYDNEY) });
-    const done = await t.injectAs(STAFF, {
-      method: 'POST',
-      url: '/api/compliance/complete',
-      payload: { assignment_id: own.id },
-    });
+    const done = await completeFromGrid(STAFF, own.id);
     expect(done.statusCode, done.body).toBe(200);
     expect((await tasks.assignment(own.id)).status).toBe('done');
-    const notTheirs = await t.injectAs(STAFF, {
-      method: 'POST',
-      url: '/api/compliance/complete',
-      payload: { assignment_id: other.id },
-    });
+    const notTheirs = await completeFromGrid(STAFF, other.id);
     expect(notTheirs.statusCode).toBe(403);
-    const area = await t.injectAs(AREA, {
-      method: 'POST',
-      url: '/api/compliance/complete',
-      payload: { assignment_id: other.id },
-    });
+    const area = await completeFromGrid(AREA, other.id);
     expect(area.statusCode).toBe(403);
     const plain = await tasks.createTask({ title: 'Not a check' });
     const notCheck = await tasks.assign(plain.id, 'Sydney CBD', { date: localDate(SYDNEY) });
-    const refused = await t.injectAs(STAFF, {
-      method: 'POST',
-      url: '/api/compliance/complete',
-      payload: { assignment_id: notCheck.id },
-    });
+    const refused = await completeFromGrid(STAFF, notCheck.id);
     expect(refused.statusCode).toBe(403);
   });
 });
