@@ -1,16 +1,13 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ImportCheckReport } from '../../../contract/api/imports';
 import { ActionChip } from './ImportChips';
+import { ReportTable } from './ReportTable';
 
 /** The problems of each cell, by row number and column. */
 function problemsByCell(report: ImportCheckReport): Map<string, string[]> {
@@ -31,63 +28,58 @@ export function PreviewTable({ report }: { report: ImportCheckReport }) {
   const problems = useMemo(() => problemsByCell(report), [report]);
   const title = translate('imports.report.preview_title');
   return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ overflow: 'hidden' }}>
-      <Box sx={{ px: 2, pt: 1.5, pb: 1 }}>
-        <Typography variant="subtitle1" component="h2">
-          {title}
-        </Typography>
-        {report.rows > report.preview.length && (
-          <Typography variant="caption" color="text.secondary">
-            {translate('imports.report.preview_some', { shown: report.preview.length, total: report.rows })}
-          </Typography>
-        )}
-      </Box>
-      <Box sx={{ maxHeight: 480, overflow: 'auto' }}>
-        <Table size="small" stickyHeader aria-label={title} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('imports.report.row')}</TableCell>
-              <TableCell>{translate('imports.report.action')}</TableCell>
-              {report.columns.map((column) => (
-                <TableCell key={column} sx={{ fontFamily: 'monospace', fontSize: 13 }}>
-                  {column}
+    <ReportTable
+      title={title}
+      note={
+        report.rows > report.preview.length
+          ? translate('imports.report.preview_some', { shown: report.preview.length, total: report.rows })
+          : undefined
+      }
+      maxHeight={480}
+      tableSx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
+    >
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('imports.report.row')}</TableCell>
+          <TableCell>{translate('imports.report.action')}</TableCell>
+          {report.columns.map((column) => (
+            <TableCell key={column} sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+              {column}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {report.preview.map((row) => (
+          <TableRow key={row.row} data-testid="import-preview-row">
+            <TableCell>{row.row}</TableCell>
+            <TableCell>
+              <ActionChip action={row.action} />
+            </TableCell>
+            {report.columns.map((column) => {
+              const messages = problems.get(`${row.row}:${column}`);
+              return (
+                <TableCell
+                  key={column}
+                  title={messages?.join('\n')}
+                  aria-invalid={messages ? true : undefined}
+                  sx={
+                    messages
+                      ? (theme) => ({
+                          bgcolor: alpha(theme.palette.error.main, 0.1),
+                          color: 'error.dark',
+                          boxShadow: `inset 0 -2px 0 ${theme.palette.error.main}`,
+                        })
+                      : { maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis' }
+                  }
+                >
+                  {row.values[column] ?? ''}
                 </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {report.preview.map((row) => (
-              <TableRow key={row.row} data-testid="import-preview-row">
-                <TableCell>{row.row}</TableCell>
-                <TableCell>
-                  <ActionChip action={row.action} />
-                </TableCell>
-                {report.columns.map((column) => {
-                  const messages = problems.get(`${row.row}:${column}`);
-                  return (
-                    <TableCell
-                      key={column}
-                      title={messages?.join('\n')}
-                      aria-invalid={messages ? true : undefined}
-                      sx={
-                        messages
-                          ? (theme) => ({
-                              bgcolor: alpha(theme.palette.error.main, 0.1),
-                              color: 'error.dark',
-                              boxShadow: `inset 0 -2px 0 ${theme.palette.error.main}`,
-                            })
-                          : { maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis' }
-                      }
-                    >
-                      {row.values[column] ?? ''}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
-    </Paper>
+              );
+            })}
+          </TableRow>
+        ))}
+      </TableBody>
+    </ReportTable>
   );
 }
