@@ -41,44 +41,33 @@ async function withApp(overrides: Partial<Config>, run: (app: TestApp) => Promis
 
 describe('TRUST_PROXY', () => {
   const limits = { perIpPerMinute: 3, perUsernamePer15Minutes: 100 };
+  /** Four failed sign-ins sent through `proxy`, each forwarded for another client: their status codes. */
+  const forwardedGuesses = async (app: TestApp, proxy: string) => {
+    const codes = [];
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (await loginFrom(app, proxy, `x${i}@x.test`, 'x', { 'x-forwarded-for': `203.0.113.${i}` }))
+          .statusCode,
+      );
+    return codes;
+  };
 
   it('is off by default: X-Forwarded-For does not make a fresh address', async () => {
     await withApp({ loginRateLimit: limits }, async (app) => {
-      const codes = [];
-      for (let i = 0; i < 4; i++)
-        codes.push(
-          (await loginFrom(app, '198.51.100.7', `x${i}@x.test`, 'x', { 'x-forwarded-for': `203.0.113.${i}` }))
-            .statusCode,
-        );
-      expect(codes).toEqual([400, 400, 400, 429]);
+      expect(await forwardedGuesses(app, '198.51.100.7')).toEqual([400, 400, 400, 429]);
     });
   });
 
   it('when on, counts the forwarded client address', async () => {
     await withApp({ loginRateLimit: limits, trustProxy: true }, async (app) => {
-      const codes = [];
-      for (let i = 0; i < 4; i++)
-        codes.push(
-          (await loginFrom(app, '10.0.0.2', `x${i}@x.test`, 'x', { 'x-forwarded-for': `203.0.113.${i}` }))
-            .statusCode,
-        );
-      expect(codes).toEqual([400, 400, 400, 400]);
+      expect(await forwardedGuesses(app, '10.0.0.2')).toEqual([400, 400, 400, 400]);
     });
   });
 
   it('when it lists the proxy, trusts only that proxy', async () => {
     await withApp({ loginRateLimit: limits, trustProxy: ['10.0.0.2'] }, async (app) => {
-      const from = async (proxy: string) => {
-        const codes = [];
-        for (let i = 0; i < 4; i++)
-          codes.push(
-            (await loginFrom(app, proxy, `x${i}@x.test`, 'x', { 'x-forwarded-for': `203.0.113.${i}` }))
-              .statusCode,
-          );
-        return codes;
-      };
-      expect(await from('10.0.0.2')).toEqual([400, 400, 400, 400]);
-      expect(await from('10.0.0.9')).toEqual([400, 400, 400, 429]);
+      expect(await forwardedGuesses(app, '10.0.0.2')).toEqual([400, 400, 400, 400]);
+      expect(await forwardedGuesses(app, '10.0.0.9')).toEqual([400, 400, 400, 429]);
     });
   });
 });
