@@ -46,14 +46,19 @@ function RunProgress({ run }: { run: ImportProgress }) {
   );
 }
 
-function ModeChoice({ label, hint }: { label: string; hint: string }) {
+/** The run modes as offered: all or nothing (the default) first. */
+const MODES: readonly ImportMode[] = ['all', 'valid'];
+
+/** A run mode's name and what it does. */
+function ModeChoice({ mode }: { mode: ImportMode }) {
+  const translate = useTranslate();
   return (
     <Box sx={{ py: 0.5 }}>
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        {label}
+        {translate(`imports.run.${mode}`)}
       </Typography>
       <Typography variant="caption" color="text.secondary">
-        {hint}
+        {translate(`imports.run.${mode}_hint`)}
       </Typography>
     </Box>
   );
@@ -103,22 +108,15 @@ export function RunPanel({
           name="mode"
           sx={{ gap: 0.5 }}
         >
-          <FormControlLabel
-            value="all"
-            disabled={underWay}
-            control={<Radio size="small" />}
-            label={
-              <ModeChoice label={translate('imports.run.all')} hint={translate('imports.run.all_hint')} />
-            }
-          />
-          <FormControlLabel
-            value="valid"
-            disabled={underWay}
-            control={<Radio size="small" />}
-            label={
-              <ModeChoice label={translate('imports.run.valid')} hint={translate('imports.run.valid_hint')} />
-            }
-          />
+          {MODES.map((choice) => (
+            <FormControlLabel
+              key={choice}
+              value={choice}
+              disabled={underWay}
+              control={<Radio size="small" />}
+              label={<ModeChoice mode={choice} />}
+            />
+          ))}
         </RadioGroup>
         {missing.length > 0 && (
           <Alert severity="warning" data-testid="import-missing-containers">
