@@ -7,6 +7,9 @@ import { useZonedTime } from '../hooks/useZonedTime';
 import { type DateRange, presetOf, RANGE_PRESETS, type RangePreset, rangeOf } from '../providers/dateRanges';
 import { DayField } from './DayField';
 
+/** The range's two ends, each a date field of its own. */
+const ENDS = ['from', 'to'] as const;
+
 /**
  * A date range: a preset (weeks start on the tenant's day) or two dates of one's own, typed in the
  * app's pattern. A date field reports only itself, and only a whole date, so an edit never writes
@@ -47,20 +50,16 @@ export function DateRangeFilter({
         ))}
         <MenuItem value="custom">{translate('ranges.custom')}</MenuItem>
       </TextField>
-      <DayField
-        size="small"
-        label={translate('ranges.from')}
-        value={value.from}
-        onChange={(from) => from && onChange({ from })}
-        sx={{ width: { xs: 'calc(50% - 6px)', sm: 170 } }}
-      />
-      <DayField
-        size="small"
-        label={translate('ranges.to')}
-        value={value.to}
-        onChange={(to) => to && onChange({ to })}
-        sx={{ width: { xs: 'calc(50% - 6px)', sm: 170 } }}
-      />
+      {ENDS.map((end) => (
+        <DayField
+          key={end}
+          size="small"
+          label={translate(`ranges.${end}`)}
+          value={value[end]}
+          onChange={(day) => day && onChange({ [end]: day })}
+          sx={{ width: { xs: 'calc(50% - 6px)', sm: 170 } }}
+        />
+      ))}
     </Stack>
   );
 }
