@@ -181,12 +181,18 @@ describe('PUT /api/profile-field/reorder', () => {
 });
 
 describe('DELETE /api/profile-field/delete', () => {
-  it('deletes a field with the values people entered', async () => {
-    const made = (await create({ name: 'Nickname', short_name: 'nickname', type: 'text' })).json().data;
+  /** A new text field (its short name the name in lower case) with the staff member's value in it. */
+  const valueOfStaff = async (name: string, value: string) => {
+    const made = (await create({ name, short_name: name.toLowerCase(), type: 'text' })).json().data;
     const staff = await t.userByUsername('staff@acme.test');
     await t.database.db
       .insert(profileValues)
-      .values({ tenantId: staff.tenantId, userId: staff.id, fieldId: made.id, value: 'Sammy' });
+      .values({ tenantId: staff.tenantId, userId: staff.id, fieldId: made.id, value });
+    return { made, staff };
+  };
+
+  it('deletes a field with the values people entered', async () => {
+    const { made } = await valueOfStaff('Nickname', 'Sammy');
     expect((await fields()).find((f) => f.id === made.id)).toMatchObject({ value_count: 1 });
     expect((await remove(made.id)).statusCode).toBe(200);
     expect(
@@ -195,11 +201,7 @@ describe('DELETE /api/profile-field/delete', () => {
   });
 
   it('reaches verify at once: a new short name, then the value gone with its field', async () => {
-    const made = (await create({ name: 'Lanyard', short_name: 'lanyard', type: 'text' })).json().data;
-    const staff = await t.userByUsername('staff@acme.test');
-    await t.database.db
-      .insert(profileValues)
-      .values({ tenantId: staff.tenantId, userId: staff.id, fieldId: made.id, value: 'B12' });
+    const { made, staff } = await valueOfStaff('Lanyard', 'B12');
     // Written as the profile service would.
     await bumpPeople(t.database.db, staff.tenantId, [staff.id]);
     const held = async () =>
