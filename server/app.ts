@@ -71,7 +71,7 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
     app.log.warn({ err }, 'database connection lost; the pool opens another'),
   );
   // Every write route's first transaction also appends its administration log entry (lib/activity).
-  app.decorate('db', activity === false ? database.db : recordingDb(database.db));
+  app.decorate('db', activity === false ? database.db : recordingDb(database));
 
   // A route under /api that forgets to say who may call it must not silently become public.
   app.addHook('onRoute', (route) => {

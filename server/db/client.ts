@@ -9,6 +9,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { hasCitus, migrateOnCitus } from './citus';
+import {
+  pgliteClosingTransaction,
+  postgresClosingTransaction,
+  type TransactionClosingWith,
+} from './closingTransaction';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,6 +36,8 @@ export interface Database {
    * the last statement's rows; if it fails, its transaction is rolled back, not left open.
    */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /** A transaction whose last statement goes with its COMMIT (the administration log's entry). */
+  transactionClosingWith: TransactionClosingWith;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -67,6 +74,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      transactionClosingWith: postgresClosingTransaction(pool, db),
       onConnectionLost: (listener) => {
         lost.add(listener);
       },
@@ -104,6 +112,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    transactionClosingWith: pgliteClosingTransaction(client, pgliteDb as unknown as Db),
     // In the process: there is no connection to lose.
     onConnectionLost: () => {},
     executeSql: async (text, values) => {

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import pg from 'pg';
+import type { Database, Db } from '../db/client';
 import type { ActivityChange } from '../db/schema/activity';
 
 /**
@@ -155,25 +156,37 @@ export function entryHash(e: ChainedEntry): string {
 }
 
 /**
- * Appends one entry to its tenant's chain, inside the caller's transaction, in one call of
- * `activity_append` (migration 0022): the head row's update takes the next number and computes
- * the new hash from the one before (a row lock until commit, so two writers of one tenant — on
- * any process — chain one after the other instead of both following the same entry), and the
- * entry is inserted from what it returns. The lock is held only from this, the transaction's last
- * statement, to its commit. A function rather than the statement itself because the session keeps
- * its plans: planned afresh at every write, the append was most of what the log cost.
+ * The statement that appends one entry to its tenant's chain: one call of `activity_append`
+ * (migrations 0022, 0023). The head row's update takes the next number and computes the new hash
+ * from the one before (a row lock until commit, so two writers of one tenant — on any process —
+ * chain one after the other instead of both following the same entry), and the entry is inserted
+ * from what it returns. A function, so the session keeps its statements' plans; the entry is one
+ * JSON literal, so the statement needs no parameters and can travel with the COMMIT.
  */
+function appendStatement(input: ActivityInput): string {
+  const changes = loggable(input.changes) as Record<string, ActivityChange>;
+  const entry = { ...input, changes, at: new Date().toISOString() };
+  const row = JSON.stringify({
+    tenant_id: entry.tenantId,
+    at: entry.at,
+    material: material(entry),
+    actor_id: entry.actorId,
+    actor_name: entry.actorName,
+    actor_position: entry.actorPosition,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    entity_name: entry.entityName,
+    changes,
+    scope_path: entry.scopePath,
+    ip: entry.ip,
+  });
+  return `SELECT activity_append(${pg.escapeLiteral(row)}::jsonb)`;
+}
+
+/** Appends one entry inside the caller's transaction; the row lock is held from here to its commit. */
 export async function appendEntry(tx: Db, input: ActivityInput): Promise<void> {
-  const entry = {
-    ...input,
-    changes: loggable(input.changes) as Record<string, ActivityChange>,
-    at: new Date().toISOString(),
-  };
-  await tx.execute(sql`SELECT activity_append(${entry.tenantId}::integer, ${entry.at}::timestamptz,
-    ${material(entry)}::text, ${entry.actorId}::integer, ${entry.actorName}::text,
-    ${entry.actorPosition}::text, ${entry.action}::text, ${entry.entity}::text, ${entry.entityId}::text,
-    ${entry.entityName}::text, ${JSON.stringify(entry.changes)}::jsonb, ${entry.scopePath}::text,
-    ${entry.ip}::text)`);
+  await tx.execute(sql.raw(appendStatement(input)));
 }
 
 /** An entry written on its own (sign-in events, jobs): its own transaction. */
@@ -238,18 +251,25 @@ export async function withActivity<T>(
 
 /**
  * The database every route uses (`app.db`): the same query builder, whose `transaction` appends
- * the current write's entry (once per request) before committing. Nested transactions (savepoints)
- * and everything outside a write request are untouched.
+ * the current write's entry (once per request) as the statement that goes with its COMMIT.
+ * Nested transactions (savepoints) and everything outside a write request are untouched.
  */
-export function recordingDb(db: Db): Db {
+export function recordingDb(database: Database): Db {
+  const { db } = database;
   const transaction: Db['transaction'] = async (run, config) => {
     const context = contexts.getStore();
     if (context?.state !== 'open') return db.transaction(run, config);
-    const result = await db.transaction(async (tx) => {
-      const answer = await run(tx);
-      if (context.state === 'open') await appendEntry(tx, finalEntry(context, answer));
-      return answer;
-    }, config);
+    const closing = (answer: unknown) =>
+      context.state === 'open' ? appendStatement(finalEntry(context, answer)) : undefined;
+    // A transaction with its own settings (isolation level) takes drizzle's way and a round trip more.
+    const result = config
+      ? await db.transaction(async (tx) => {
+          const answer = await run(tx);
+          const last = closing(answer);
+          if (last) await tx.execute(sql.raw(last));
+          return answer;
+        }, config)
+      : await database.transactionClosingWith(run, closing);
     if (context.state === 'open') context.state = 'recorded';
     return result;
   };

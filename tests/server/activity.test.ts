@@ -84,6 +84,48 @@ describe('recording', () => {
   });
 });
 
+describe('the entry goes with its write', () => {
+  // Before the chain is broken on purpose below.
+  it('keeps a name with quotes, backslashes and other scripts as it was, and the chain stays whole', async () => {
+    const name = `O'Brien's \\ "back" room — 生鮮 ✓ '); DROP TABLE x; --`;
+    const id = await createDepartment('owner@acme.test', name);
+    const [entry] = (await list('owner@acme.test', { entity: 'department', entity_id: String(id) })).data;
+    expect(entry!.entity_name).toBe(name);
+    expect(entry!.changes.name).toEqual({ after: name });
+    expect((await verify()).whole).toBe(true);
+  });
+
+  it('undoes the write when its entry cannot be written, and the next writes go on', async () => {
+    const departments = async () => {
+      const res = await t.injectAs('owner@acme.test', {
+        url: '/api/department/list',
+        query: { per_page: 100 },
+      });
+      return (res.json().data.data as { name: string }[]).map((d) => d.name);
+    };
+    // A rule the entry breaks (a check constraint: Citus passes it on to every shard).
+    await t.database.db.execute(sql`ALTER TABLE activity_entries ADD CONSTRAINT activity_test_refuses
+      CHECK (entity_name IS DISTINCT FROM 'Unloggable') NOT VALID`);
+    const before = await entryCount();
+    try {
+      const res = await t.injectAs('owner@acme.test', {
+        method: 'POST',
+        url: '/api/department/create',
+        payload: { name: 'Unloggable', colour: '#123456' },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE activity_entries DROP CONSTRAINT activity_test_refuses`);
+    }
+    expect(await departments()).not.toContain('Unloggable');
+    expect(await entryCount()).toBe(before);
+    // More writes than the pool has connections: none was handed on inside a broken transaction.
+    for (let i = 0; i < 12; i++) await createDepartment('owner@acme.test', `After the refusal ${i}`);
+    expect(await entryCount()).toBe(before + 12);
+    expect((await verify()).whole).toBe(true);
+  });
+});
+
 describe('append-only', () => {
   it('refuses UPDATE, DELETE and TRUNCATE of entries', async () => {
     for (const statement of [
