@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { keepEmbeddedStatistics } from './db/statistics';
 import { recordingDb } from './lib/activity';
+import { sharedRateLimitStore } from './lib/attemptWindows';
 import { LocalFileStorage } from './lib/storage';
 import { validatorCompiler } from './lib/validation';
 import { JOB_SETTINGS, SERVER_MODULES } from './modules';
@@ -91,7 +92,8 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
       directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database: every process adds to the same per-address counts.
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Storeline API', version: '1' },

@@ -331,3 +331,22 @@ describe('tasks under parallel requests', () => {
     expect(submissions).toHaveLength(1);
   });
 });
+
+describe('sign-in limits under parallel guesses', () => {
+  it('lets exactly as many failures through from one address as the limit allows', async () => {
+    const { perIpPerMinute } = t.app.config.loginRateLimit;
+    const guesses = Array.from(
+      { length: perIpPerMinute + 10 },
+      (_, i) => () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '198.51.100.90',
+          payload: { username: `guess-${i}@acme.test`, password: 'wrong' },
+        }),
+    );
+    const answers = statuses(await Promise.all(guesses.map((g) => g())));
+    expect(answers.filter((s) => s === 400)).toHaveLength(perIpPerMinute);
+    expect(answers.filter((s) => s === 429)).toHaveLength(10);
+  });
+});

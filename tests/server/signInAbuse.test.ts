@@ -177,46 +177,50 @@ describe('the per-address limit', () => {
 
 describe('SignInAttempts on its own clock', () => {
   const limits = { perIpPerMinute: 3, perUsernamePer15Minutes: 100 };
-  const refusal = (run: () => void) => {
+  const refusal = async (run: () => Promise<void>) => {
     try {
-      run();
+      await run();
     } catch (error) {
       return error;
     }
     return undefined;
   };
 
-  it('lets an address try again once its minute is over, and says when', () => {
+  it('lets an address try again once its minute is over, and says when', async () => {
     let now = 1_000_000;
-    const attempts = new SignInAttempts(limits, () => now);
-    for (let i = 0; i < 3; i++) attempts.attempt('login', `u${i}`, '198.51.100.200');
+    const attempts = new SignInAttempts(t.database.db, limits, () => now);
+    for (let i = 0; i < 3; i++) await attempts.attempt('login', `u${i}`, '198.51.100.200');
     now += 20_000;
-    const error = refusal(() => attempts.attempt('login', 'u3', '198.51.100.200'));
+    const error = await refusal(() => attempts.attempt('login', 'u3', '198.51.100.200'));
     expect(error).toBeInstanceOf(TooManyAttempts);
     expect((error as TooManyAttempts).retryAfterSeconds).toBe(40);
     now += 40_000;
-    expect(refusal(() => attempts.attempt('login', 'u3', '198.51.100.200'))).toBeUndefined();
+    expect(await refusal(() => attempts.attempt('login', 'u3', '198.51.100.200'))).toBeUndefined();
   });
 
-  it('counts correct sign-ins only while they are checked', () => {
-    const attempts = new SignInAttempts(limits, () => 0);
+  it('counts correct sign-ins only while they are checked', async () => {
+    const attempts = new SignInAttempts(t.database.db, limits, () => 0);
     for (let i = 0; i < 50; i++) {
-      attempts.attempt('login', `u${i}`, '198.51.100.201');
-      attempts.succeeded('login', `u${i}`, '198.51.100.201');
+      await attempts.attempt('login', `u${i}`, '198.51.100.201');
+      await attempts.succeeded('login', `u${i}`, '198.51.100.201');
     }
     // Three in flight at once fill the address's places until one of them proves right.
-    for (let i = 0; i < 3; i++) attempts.attempt('login', `v${i}`, '198.51.100.201');
-    expect(refusal(() => attempts.attempt('login', 'v3', '198.51.100.201'))).toBeInstanceOf(TooManyAttempts);
-    attempts.succeeded('login', 'v0', '198.51.100.201');
-    expect(refusal(() => attempts.attempt('login', 'v3', '198.51.100.201'))).toBeUndefined();
+    for (let i = 0; i < 3; i++) await attempts.attempt('login', `v${i}`, '198.51.100.201');
+    expect(await refusal(() => attempts.attempt('login', 'v3', '198.51.100.201'))).toBeInstanceOf(
+      TooManyAttempts,
+    );
+    await attempts.succeeded('login', 'v0', '198.51.100.201');
+    expect(await refusal(() => attempts.attempt('login', 'v3', '198.51.100.201'))).toBeUndefined();
   });
 
-  it('counts an IPv6 network (/64) as one address, and forgot-password not at all', () => {
-    const attempts = new SignInAttempts(limits, () => 0);
-    for (let i = 1; i <= 3; i++) attempts.attempt('login', `u${i}`, `2001:db8:1:2::${i}`);
-    expect(refusal(() => attempts.attempt('login', 'u4', '2001:db8:1:2::4'))).toBeInstanceOf(TooManyAttempts);
-    expect(refusal(() => attempts.attempt('login', 'u4', '2001:db8:1:3::4'))).toBeUndefined();
-    for (let i = 0; i < 5; i++) attempts.attempt('forgot', `f${i}`, '198.51.100.202');
-    expect(refusal(() => attempts.attempt('login', 'f0', '198.51.100.202'))).toBeUndefined();
+  it('counts an IPv6 network (/64) as one address, and forgot-password not at all', async () => {
+    const attempts = new SignInAttempts(t.database.db, limits, () => 0);
+    for (let i = 1; i <= 3; i++) await attempts.attempt('login', `u${i}`, `2001:db8:1:2::${i}`);
+    expect(await refusal(() => attempts.attempt('login', 'u4', '2001:db8:1:2::4'))).toBeInstanceOf(
+      TooManyAttempts,
+    );
+    expect(await refusal(() => attempts.attempt('login', 'u4', '2001:db8:1:3::4'))).toBeUndefined();
+    for (let i = 0; i < 5; i++) await attempts.attempt('forgot', `f${i}`, '198.51.100.202');
+    expect(await refusal(() => attempts.attempt('login', 'f0', '198.51.100.202'))).toBeUndefined();
   });
 });

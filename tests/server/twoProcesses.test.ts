@@ -340,6 +340,31 @@ describe('two processes on one database', () => {
       expect(await urgentOnB(as), as).toEqual([]);
     }
   });
+
+  it('counts a guesser’s failures and reset mails on both processes together', async () => {
+    const { perIpPerMinute, perUsernamePer15Minutes } = testConfig().loginRateLimit;
+    const guess = (p: TestApp, i: number) =>
+      p.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '198.51.100.77',
+        payload: { username: `nobody-${i}@acme.test`, password: 'wrong' },
+      });
+    // Taking turns: each process alone has seen only half of the address's failures.
+    for (let i = 0; i < perIpPerMinute; i++) expect((await guess(i % 2 ? b : a, i)).statusCode).toBe(400);
+    for (const p of [a, b]) expect((await guess(p, perIpPerMinute)).statusCode).toBe(429);
+
+    const forgot = (p: TestApp) =>
+      p.app.inject({
+        method: 'POST',
+        url: '/api/passwordforgot',
+        remoteAddress: '198.51.100.78',
+        payload: { username: STAFF },
+      });
+    for (let i = 0; i < perUsernamePer15Minutes; i++)
+      expect((await forgot(i % 2 ? b : a)).statusCode).toBe(200);
+    for (const p of [a, b]) expect((await forgot(p)).statusCode).toBe(429);
+  });
 });
 
 describe.skipIf(!onPostgres)('two processes when the database drops every connection', () => {

@@ -4,6 +4,7 @@ export * from './catalogue';
 export * from './completions';
 export * from './hierarchy';
 export * from './imports';
+export * from './limits';
 export * from './notifications';
 export * from './reports';
 export * from './settings';

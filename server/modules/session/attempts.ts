@@ -1,17 +1,14 @@
 import { normalizeIP } from '@fastify/rate-limit';
+import type { Db } from '../../db/client';
+import { countAttempt, forgiveAttempts, sweepAttemptWindows } from '../../lib/attemptWindows';
 import { TooManyAttempts } from '../../lib/errors';
 
 const USERNAME_WINDOW_MS = 15 * 60_000;
 const ADDRESS_WINDOW_MS = 60_000;
 /** How far past the per-address limit all addresses together may go for one username. */
 const CEILING_FACTOR = 10;
-/** Expired windows are swept out when the map grows past this many keys. */
-const SWEEP_AT = 10_000;
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
+/** Closed windows are swept out after this many attempts in a process. */
+const SWEEP_EVERY = 500;
 
 export type AttemptKind = 'login' | 'forgot';
 
@@ -37,16 +34,18 @@ interface AttemptLimits {
  * cannot all slip past a check made before any of them failed; while being checked (~50 ms), a
  * correct one holds a place.
  *
- * Kept in this process's memory, like the per-address request limit on forgot-password and reset:
- * several API processes each count their own share.
+ * Counted in the database (server/lib/attemptWindows.ts), like the per-address request limit on
+ * forgot-password and reset: every API process adds to the same counts, so a guesser gains nothing
+ * by landing on another one.
  */
 export class SignInAttempts {
-  private readonly windows = new Map<string, Window>();
   private readonly perUsername: number;
   private readonly perAddress: number;
   private readonly ceiling: number;
+  private sinceSweep = 0;
 
   constructor(
+    private readonly db: Db,
     limits: AttemptLimits,
     private readonly now: () => number = Date.now,
   ) {
@@ -56,32 +55,41 @@ export class SignInAttempts {
   }
 
   /** Counts an attempt, or refuses it (429) when this address may not try this username now. */
-  attempt(kind: AttemptKind, username: unknown, address: string): void {
+  async attempt(kind: AttemptKind, username: unknown, address: string): Promise<void> {
     const { own, total, failures } = this.keys(kind, username, address);
     const now = this.now();
-    const fromAddress = failures ? this.current(failures, now) : undefined;
-    if (fromAddress && fromAddress.count >= this.perAddress) throw tooMany(fromAddress.resetAt - now);
-    const here = this.current(own, now);
-    const all = this.current(total, now);
-    if (here && here.count >= this.perUsername) throw tooMany(here.resetAt - now);
-    if (here && all && all.count >= this.ceiling) throw tooMany(all.resetAt - now);
-    if (failures) this.add(failures, now, ADDRESS_WINDOW_MS);
-    this.add(own, now, USERNAME_WINDOW_MS);
-    this.add(total, now, USERNAME_WINDOW_MS);
+    if (++this.sinceSweep >= SWEEP_EVERY) {
+      this.sinceSweep = 0;
+      await sweepAttemptWindows(this.db, now);
+    }
+    // A refusal rolls the counts back: a refused attempt is not counted.
+    await this.db.transaction(async (tx) => {
+      const counted = await countAttempt(
+        tx,
+        [
+          { key: own, ms: USERNAME_WINDOW_MS },
+          { key: total, ms: USERNAME_WINDOW_MS },
+          ...(failures ? [{ key: failures, ms: ADDRESS_WINDOW_MS }] : []),
+        ],
+        now,
+      );
+      const fromAddress = failures ? counted.get(failures) : undefined;
+      if (fromAddress && fromAddress.count > this.perAddress) throw tooMany(fromAddress.resetAt - now);
+      const here = counted.get(own)!;
+      const all = counted.get(total)!;
+      if (here.count > this.perUsername) throw tooMany(here.resetAt - now);
+      // The ceiling stops only addresses that had tried this username before.
+      if (here.count > 1 && all.count > this.ceiling) throw tooMany(all.resetAt - now);
+    });
   }
 
   /**
    * The password was right: the address's attempts on the username were not guesses, and this
    * sign-in is no failure of the address. Earlier failures of others from it still count.
    */
-  succeeded(kind: AttemptKind, username: unknown, address: string): void {
+  async succeeded(kind: AttemptKind, username: unknown, address: string): Promise<void> {
     const { own, total, failures } = this.keys(kind, username, address);
-    const mine = this.windows.get(own)?.count ?? 0;
-    this.windows.delete(own);
-    const all = this.windows.get(total);
-    if (all) all.count = Math.max(0, all.count - mine);
-    const fromAddress = failures ? this.current(failures, this.now()) : undefined;
-    if (fromAddress) fromAddress.count = Math.max(0, fromAddress.count - 1);
+    await forgiveAttempts(this.db, { forget: own, total, one: failures }, this.now());
   }
 
   private keys(kind: AttemptKind, username: unknown, address: string) {
@@ -92,28 +100,6 @@ export class SignInAttempts {
       // As the request limit keys addresses: an IPv6 address by its /64, one network's range.
       failures: kind === 'login' ? `address\n${normalizeIP(address)}` : undefined,
     };
-  }
-
-  private current(key: string, now: number): Window | undefined {
-    const window = this.windows.get(key);
-    if (window && window.resetAt <= now) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return window;
-  }
-
-  private add(key: string, now: number, windowMs: number) {
-    const window = this.windows.get(key);
-    if (window) window.count++;
-    else {
-      if (this.windows.size >= SWEEP_AT) this.sweep(now);
-      this.windows.set(key, { count: 1, resetAt: now + windowMs });
-    }
-  }
-
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
 }
 

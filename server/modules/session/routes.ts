@@ -34,7 +34,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Sign-in counts failures (per address, and per username from an address) here: a correct
   // sign-in never counts against its address. Forgot-password and reset count every request per
   // address with the plugin's limit, which runs as a hook; forgot-password per username here too.
-  const attempts = new SignInAttempts(limits);
+  const attempts = new SignInAttempts(app.database.db, limits);
   const usernameOf = (request: FastifyRequest) => (request.body as { username?: unknown }).username;
   const loginAttempt = async (request: FastifyRequest) =>
     attempts.attempt('login', usernameOf(request), request.ip);
@@ -74,7 +74,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const result = await login(app.db, request.body);
-      attempts.succeeded('login', request.body.username, request.ip);
+      await attempts.succeeded('login', request.body.username, request.ip);
       await recordSignIn(app.db, 'session.login', request.body, request.ip);
       return reply.code(result.status).send({ status: result.status, data: result.data });
     },

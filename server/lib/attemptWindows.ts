@@ -1,0 +1,96 @@
+import { lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { attemptWindows } from '../db/schema';
+
+/** A window after this attempt: how many it holds, this one included, and when it closes (ms). */
+export interface CountedWindow {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Counts one attempt in each window (a key and how long a window of it lasts), in one statement
+ * shared by every API process, and answers each window as it is after the attempt. A closed
+ * window opens again at 1. The rows are written in key order, so two attempts on overlapping keys
+ * wait for each other instead of deadlocking; inside a transaction they stay locked until it ends,
+ * so a caller that refuses the attempt (and rolls back) has checked a count no one else moved.
+ */
+export async function countAttempt(
+  db: Db,
+  windows: { key: string; ms: number }[],
+  now: number,
+): Promise<Map<string, CountedWindow>> {
+  const sorted = [...windows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const at = new Date(now);
+  const rows = await db
+    .insert(attemptWindows)
+    .values(sorted.map((w) => ({ key: w.key, count: 1, resetAt: new Date(now + w.ms) })))
+    .onConflictDoUpdate({
+      target: attemptWindows.key,
+      set: {
+        count: sql`CASE WHEN ${attemptWindows.resetAt} <= ${at} THEN 1 ELSE ${attemptWindows.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${attemptWindows.resetAt} <= ${at} THEN excluded.reset_at ELSE ${attemptWindows.resetAt} END`,
+      },
+    })
+    .returning();
+  return new Map(rows.map((r) => [r.key, { count: r.count, resetAt: r.resetAt.getTime() }]));
+}
+
+/**
+ * Takes back what was counted against a key that proved honest, in one statement: `forget` loses
+ * its window; `total` loses as many attempts as `forget` held; `one` (if any) loses one.
+ */
+export async function forgiveAttempts(
+  db: Db,
+  keys: { forget: string; total: string; one?: string },
+  now: number,
+): Promise<void> {
+  const { forget, total, one = total } = keys;
+  await db.execute(sql`WITH gone AS (
+      DELETE FROM ${attemptWindows} WHERE key = ${forget} RETURNING count
+    )
+    UPDATE ${attemptWindows} SET count = GREATEST(0, count - CASE
+      WHEN key = ${total} THEN COALESCE((SELECT count FROM gone), 0) ELSE 1 END)
+    WHERE key IN (${total}, ${one}) AND reset_at > ${new Date(now)}`);
+}
+
+/** Removes the windows that closed before `now` (they count for nothing). */
+export async function sweepAttemptWindows(db: Db, now: number): Promise<void> {
+  await db.delete(attemptWindows).where(lte(attemptWindows.resetAt, new Date(now)));
+}
+
+type Counted = { current: number; ttl: number };
+
+/**
+ * A store for @fastify/rate-limit that counts in the same windows, so a route's per-address
+ * request limit holds across every API process (the plugin's own store counts in one process's
+ * memory). Each route counts apart, as with the plugin's stores.
+ */
+export function sharedRateLimitStore(db: Db, now: () => number = Date.now) {
+  return class SharedRateLimitStore {
+    /** The plugin makes the first with its options; each route's is its `child`. */
+    constructor(
+      _options: object = {},
+      private readonly route = '',
+    ) {}
+
+    incr(key: string, done: (error: Error | null, counted?: Counted) => void, timeWindow: number) {
+      const at = now();
+      const id = `request\n${this.route}\n${key}`;
+      countAttempt(db, [{ key: id, ms: timeWindow }], at).then(
+        (windows) => {
+          const window = windows.get(id)!;
+          done(null, { current: window.count, ttl: Math.max(0, window.resetAt - at) });
+        },
+        (error: Error) => done(error),
+      );
+    }
+
+    /** The plugin passes the route's merged limit options, the route itself as `routeInfo` (typed otherwise). */
+    child(params: object) {
+      const info = (params as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      const route = `${String(info?.method)} ${String(info?.url)}`;
+      return new SharedRateLimitStore({}, route);
+    }
+  };
+}
