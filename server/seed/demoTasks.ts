@@ -60,20 +60,20 @@ async function callerFor(db: Db, tenantId: number, username: string): Promise<Ca
 }
 
 async function idsByName(db: Db, tenantId: number) {
-  const [nodes, types, depts] = await Promise.all([
-    db
-      .select({ id: hierarchyNodes.id, name: hierarchyNodes.name })
-      .from(hierarchyNodes)
-      .where(eq(hierarchyNodes.tenantId, tenantId)),
-    db
-      .select({ id: taskTypes.id, name: taskTypes.name })
-      .from(taskTypes)
-      .where(eq(taskTypes.tenantId, tenantId)),
-    db
-      .select({ id: departments.id, name: departments.name })
-      .from(departments)
-      .where(eq(departments.tenantId, tenantId)),
-  ]);
+  // One after the other: the demo data is made in one transaction, one connection, where
+  // node-postgres queues a query sent while another runs (deprecated) and pg@9 refuses it.
+  const nodes = await db
+    .select({ id: hierarchyNodes.id, name: hierarchyNodes.name })
+    .from(hierarchyNodes)
+    .where(eq(hierarchyNodes.tenantId, tenantId));
+  const types = await db
+    .select({ id: taskTypes.id, name: taskTypes.name })
+    .from(taskTypes)
+    .where(eq(taskTypes.tenantId, tenantId));
+  const depts = await db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(eq(departments.tenantId, tenantId));
   const lookup = (rows: { id: number; name: string }[], what: string) => (name: string) => {
     const found = rows.find((r) => r.name === name);
     if (!found) throw new Error(`demo tasks need the ${what} ${name}`);

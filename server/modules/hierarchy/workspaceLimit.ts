@@ -15,10 +15,10 @@ export async function workspacesTerm(db: Db, tenantId: number): Promise<string> 
  */
 export async function assertCanActivate(db: Db, tenantId: number, adding = 1): Promise<void> {
   await lockTenant(db, tenantId);
-  const [{ active }, settings] = await Promise.all([
-    countWorkspaces(db, tenantId),
-    loadSettings(db, tenantId),
-  ]);
+  // One after the other: a transaction is one connection, where node-postgres queues a query
+  // sent while another runs (deprecated) and pg@9 refuses it.
+  const { active } = await countWorkspaces(db, tenantId);
+  const settings = await loadSettings(db, tenantId);
   const limit = settings.max_active_workspace;
   if (active + adding <= limit) return;
   // The term is filled in the reader's language when the answer is written (plugins/errors.ts).

@@ -11,6 +11,7 @@ import { assertAdministratorRemains, countAdministrators } from '../../lib/admin
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { lockOrganisation } from '../../lib/organisationLock';
+import { readTogether } from '../../lib/readTogether';
 import { bumpPeople } from '../../lib/versions';
 import { beyond, type GrantRow, parsePermissions, toPermission } from './grants';
 import {
@@ -84,7 +85,11 @@ export async function list(db: Db, caller: Caller, query: RoleListQuery): Promis
 export async function get(db: Db, caller: Caller, id: number): Promise<Role> {
   const found = await findRole(db, caller.tenantId, id);
   if (!found) throw notFound('Role');
-  const [grants, held] = await Promise.all([loadGrants(db, caller.tenantId, [id]), callerGrants(db, caller)]);
+  // Also run inside a transaction (the demo data's role change), hence readTogether.
+  const [grants, held] = await readTogether(db, [
+    () => loadGrants(db, caller.tenantId, [id]),
+    () => callerGrants(db, caller),
+  ]);
   return toRole(found.role, found.userCount, grants.get(id) ?? [], held);
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../../../contract/modules';
 import type { Db } from '../../db/client';
 import { rolePermissions, settings, tenantModules, terms } from '../../db/schema';
+import { readTogether } from '../../lib/readTogether';
 
 export const DEFAULT_SETTINGS: TenantSettings = {
   week_starting_day: 1,
@@ -109,13 +110,15 @@ export async function loadEffectivePermissions(
   roleId: number,
   isAdminTenant: boolean,
 ): Promise<ModulePermission[]> {
-  const [grants, enabled] = await Promise.all([
-    db
-      .select()
-      .from(rolePermissions)
-      .where(and(eq(rolePermissions.tenantId, tenantId), eq(rolePermissions.roleId, roleId)))
-      .orderBy(asc(rolePermissions.module)),
-    loadEnabledModules(db, tenantId),
+  // Also run inside transactions (a Caller made for demo data), hence readTogether.
+  const [grants, enabled] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(rolePermissions)
+        .where(and(eq(rolePermissions.tenantId, tenantId), eq(rolePermissions.roleId, roleId)))
+        .orderBy(asc(rolePermissions.module)),
+    () => loadEnabledModules(db, tenantId),
   ]);
   return effectivePermissions(grants, enabled, isAdminTenant);
 }

@@ -1,6 +1,7 @@
 import type { Progress, Recurrence as RecurrenceOut, TaskSummary } from '../../../contract/api/tasks';
 import type { Db } from '../../db/client';
 import type { Recurrence } from '../../db/schema';
+import { readTogether } from '../../lib/readTogether';
 import { userNames } from './organisation';
 import { EMPTY_PROGRESS } from './progress';
 import { findDepartments, findTypes, type TaskRow } from './repository';
@@ -29,16 +30,19 @@ export async function summarise(
   rows: readonly TaskRow[],
   progress: Map<number, Progress>,
 ): Promise<TaskSummary[]> {
-  const [types, departments, names] = await Promise.all([
-    findTypes(db, tenantId, [...new Set(rows.map((r) => r.typeId))]),
-    findDepartments(db, tenantId, [
-      ...new Set(rows.flatMap((r) => (r.departmentId ? [r.departmentId] : []))),
-    ]),
-    userNames(
-      db,
-      tenantId,
-      rows.map((r) => r.authorId),
-    ),
+  // Also run inside a transaction (get after create on the demo data's), hence readTogether.
+  const [types, departments, names] = await readTogether(db, [
+    () => findTypes(db, tenantId, [...new Set(rows.map((r) => r.typeId))]),
+    () =>
+      findDepartments(db, tenantId, [
+        ...new Set(rows.flatMap((r) => (r.departmentId ? [r.departmentId] : []))),
+      ]),
+    () =>
+      userNames(
+        db,
+        tenantId,
+        rows.map((r) => r.authorId),
+      ),
   ]);
   const typeById = new Map(types.map((t) => [t.id, t]));
   const departmentById = new Map(departments.map((d) => [d.id, d]));

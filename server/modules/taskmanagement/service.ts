@@ -2,6 +2,7 @@ import type { Task, TaskCreateBody, TaskListQuery, TaskPage } from '../../../con
 import type { Db } from '../../db/client';
 import { type Caller, can, inScope } from '../../lib/caller';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { readTogether } from '../../lib/readTogether';
 import { queueReportRollupIfChanged } from '../../lib/reportChanges';
 import { bumpVersion } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
@@ -72,13 +73,14 @@ export async function list(db: Db, caller: Caller, query: TaskListQuery): Promis
 
 export async function get(db: Db, caller: Caller, id: number): Promise<Task> {
   const task = await visibleTask(db, caller, id);
-  const [targets, files, edits, progress, stores, editable] = await Promise.all([
-    loadTargets(db, caller.tenantId, id),
-    loadAttachmentFiles(db, caller.tenantId, id),
-    loadEdits(db, caller.tenantId, id),
-    progressByTask(db, caller, [id]),
-    progressByStore(db, caller, id),
-    mayChange(db, caller, task),
+  // Also run inside a transaction (create on the demo data's), hence readTogether.
+  const [targets, files, edits, progress, stores, editable] = await readTogether(db, [
+    () => loadTargets(db, caller.tenantId, id),
+    () => loadAttachmentFiles(db, caller.tenantId, id),
+    () => loadEdits(db, caller.tenantId, id),
+    () => progressByTask(db, caller, [id]),
+    () => progressByStore(db, caller, id),
+    () => mayChange(db, caller, task),
   ]);
   const [summary] = await summarise(db, caller.tenantId, [task], progress);
   const names = await userNames(
