@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
-import { sessions, users } from '../../server/db/schema';
+import { attemptWindows, sessions, users } from '../../server/db/schema';
 import { ANALYZE_EVERY_SECONDS } from '../../server/db/statistics';
 import { type JobLog, JobQueue } from '../../server/lib/jobQueue';
 import type { JobPayloads } from '../../server/lib/jobs';
@@ -144,7 +144,7 @@ describe('the expired-session sweep', () => {
     await db.drop();
   });
 
-  it('is a periodic job that deletes expired sessions and keeps live ones', async () => {
+  it('is a periodic job that deletes expired sessions and closed attempt windows, and keeps live ones', async () => {
     const two = await db.database.db.select().from(users).orderBy(users.id).limit(2);
     for (const user of two) await startSession(db.database.db, user.tenantId, user.id);
     const [expired, live] = await Promise.all(
@@ -161,6 +161,12 @@ describe('the expired-session sweep', () => {
       .set({ expiresAt: new Date(Date.now() - MINUTE) })
       .where(and(eq(sessions.tenantId, expired!.tenantId), eq(sessions.id, expired!.id)));
 
+    // Two windows of sign-in attempts: one closed a minute ago, one open for another minute.
+    await db.database.db.insert(attemptWindows).values([
+      { key: 'login\nclosed@acme.test\n198.51.100.1', count: 3, resetAt: new Date(Date.now() - MINUTE) },
+      { key: 'login\nopen@acme.test\n198.51.100.1', count: 2, resetAt: new Date(Date.now() + MINUTE) },
+    ]);
+
     // A test app has no workers: it queues the periodic jobs when told, and drain() runs them.
     const now = Date.now();
     expect((await app.jobs.enqueuePeriodic(now)).sort()).toEqual([...PERIODIC].sort());
@@ -171,6 +177,8 @@ describe('the expired-session sweep', () => {
       .from(sessions)
       .where(inArray(sessions.id, [expired!.id, live!.id]));
     expect(left).toEqual([{ id: live!.id }]);
+    const windows = await db.database.db.select({ key: attemptWindows.key }).from(attemptWindows);
+    expect(windows.map((w) => w.key)).toEqual(['login\nopen@acme.test\n198.51.100.1']);
 
     // The slot had its runs: queueing it again (a restart, another process) runs nothing again.
     expect(await app.jobs.enqueuePeriodic(now)).toEqual([]);

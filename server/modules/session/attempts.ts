@@ -1,15 +1,12 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Db } from '../../db/client';
-import { countAttempt, forgiveAttempts, sweepAttemptWindows } from '../../lib/attemptWindows';
+import { countAttempt, forgiveAttempts } from '../../lib/attemptWindows';
 import { TooManyAttempts } from '../../lib/errors';
 
 const USERNAME_WINDOW_MS = 15 * 60_000;
 const ADDRESS_WINDOW_MS = 60_000;
 /** How far past the per-address limit all addresses together may go for one username. */
 const CEILING_FACTOR = 10;
-/** Closed windows are swept out after this many attempts in a process. */
-const SWEEP_EVERY = 500;
-
 export type AttemptKind = 'login' | 'forgot';
 
 interface AttemptLimits {
@@ -42,7 +39,6 @@ export class SignInAttempts {
   private readonly perUsername: number;
   private readonly perAddress: number;
   private readonly ceiling: number;
-  private sinceSweep = 0;
 
   constructor(
     private readonly db: Db,
@@ -58,10 +54,6 @@ export class SignInAttempts {
   async attempt(kind: AttemptKind, username: unknown, address: string): Promise<void> {
     const { own, total, failures } = this.keys(kind, username, address);
     const now = this.now();
-    if (++this.sinceSweep >= SWEEP_EVERY) {
-      this.sinceSweep = 0;
-      await sweepAttemptWindows(this.db, now);
-    }
     // A refusal rolls the counts back: a refused attempt is not counted.
     await this.db.transaction(async (tx) => {
       const counted = await countAttempt(

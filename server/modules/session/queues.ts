@@ -3,7 +3,7 @@ import type { JobSettingsOf } from '../../lib/jobs';
 /** The jobs this module queues: what each carries (added to JobPayloads) and how it retries. */
 declare module '../../lib/jobs' {
   interface JobPayloads {
-    /** Delete the sessions past their expiry (periodic, hourly: they are refused before that anyway). */
+    /** Delete the sessions past their expiry and the closed attempt windows (periodic, hourly: both count for nothing by then). */
     'sessions.sweep': Record<string, never>;
   }
 }
