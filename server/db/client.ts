@@ -64,12 +64,17 @@ export function databaseSourceOf(config: {
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it on the next query. The app logs it (onConnectionLost).
+    // A connection the server drops (restart, failover, a pooler's timeout) emits 'error' on its
+    // client. The pool listens only while the client is idle; checked out by a request's
+    // transaction, an unheard 'error' would end the process. So every client is heard all its life:
+    // the query in flight fails on its own, the pool replaces the connection, and the app logs it.
     const lost = new Set<(error: Error) => void>();
-    pool.on('error', (err) => {
+    const heard = (err: Error) => {
       for (const listener of lost) listener(err);
-    });
+    };
+    pool.on('connect', (client) => client.on('error', heard));
+    // The same event, already heard by the client's own listener.
+    pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

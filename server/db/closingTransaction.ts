@@ -35,7 +35,12 @@ export function postgresClosingTransaction(pool: pg.Pool, db: Db): TransactionCl
       const answer = await run(tx as unknown as Tx);
       const last = closing(answer);
       // A simple query may hold several statements; inside BEGIN they are this transaction's.
-      await client.query(last ? `${last};\nCOMMIT` : 'COMMIT');
+      const sent: pg.QueryResult | pg.QueryResult[] = await client.query(
+        last ? `${last};\nCOMMIT` : 'COMMIT',
+      );
+      // COMMIT of a transaction a failed statement aborted answers ROLLBACK, not an error: the work
+      // swallowed that failure, and nothing it wrote was kept.
+      if ([sent].flat().at(-1)?.command === 'ROLLBACK') throw new Error('The transaction was rolled back');
       return answer;
     } catch (error) {
       // A connection that cannot even roll back is not given to the next request.

@@ -155,6 +155,22 @@ export function entryHash(e: ChainedEntry): string {
     .digest('hex');
 }
 
+/** Half of a UTF-16 pair standing alone (a cut emoji): JSON writes it as an escape jsonb refuses. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The entry with every lone surrogate made U+FFFD, as PostgreSQL stores such text anyway (the
+ * driver writes UTF-8): so the write is not refused for its log entry, and the hash is of what is
+ * stored.
+ */
+function wellFormed<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map(wellFormed) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormed(v)])) as T;
+  return value;
+}
+
 /**
  * The statement that appends one entry to its tenant's chain: one call of `activity_append`
  * (migrations 0022, 0023). The head row's update takes the next number and computes the new hash
@@ -164,8 +180,12 @@ export function entryHash(e: ChainedEntry): string {
  * JSON literal, so the statement needs no parameters and can travel with the COMMIT.
  */
 function appendStatement(input: ActivityInput): string {
-  const changes = loggable(input.changes) as Record<string, ActivityChange>;
-  const entry = { ...input, changes, at: new Date().toISOString() };
+  const entry = wellFormed({
+    ...input,
+    changes: loggable(input.changes) as Record<string, ActivityChange>,
+    at: new Date().toISOString(),
+  });
+  const { changes } = entry;
   const row = JSON.stringify({
     tenant_id: entry.tenantId,
     at: entry.at,

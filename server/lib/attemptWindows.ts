@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { attemptWindows } from '../db/schema';
 
@@ -11,9 +11,10 @@ export interface CountedWindow {
 /**
  * Counts one attempt in each window (a key and how long a window of it lasts), in one statement
  * shared by every API process, and answers each window as it is after the attempt. A closed
- * window opens again at 1. The rows are written in key order, so two attempts on overlapping keys
- * wait for each other instead of deadlocking; inside a transaction they stay locked until it ends,
- * so a caller that refuses the attempt (and rolls back) has checked a count no one else moved.
+ * window opens again at 1. Every attempt's count is its own (the upsert takes each row's lock), so
+ * of N attempts at once exactly as many see a count within a limit as the limit allows. The rows
+ * are taken in key order and held only for the statement: two counts never deadlock, and nothing
+ * waits on a sign-in's round trips.
  */
 export async function countAttempt(
   db: Db,
@@ -37,26 +38,48 @@ export async function countAttempt(
 }
 
 /**
- * Takes back what was counted against a key that proved honest, in one statement: `forget` loses
- * its window; `total` loses as many attempts as `forget` held; `one` (if any) loses one.
+ * Takes `by` attempts off each open window of `keys` (never below 0). One statement per key, each
+ * holding one row's lock: a statement that holds one lock and waits for no other cannot deadlock
+ * with a count.
+ */
+export async function takeBack(db: Db, keys: string[], now: number, by = 1): Promise<void> {
+  for (const key of keys) {
+    if (by <= 0) continue;
+    await db
+      .update(attemptWindows)
+      .set({ count: sql`GREATEST(0, ${attemptWindows.count} - ${by})` })
+      .where(and(eq(attemptWindows.key, key), gt(attemptWindows.resetAt, new Date(now))));
+  }
+}
+
+/**
+ * Takes back what was counted against a key that proved honest: `forget` loses its window;
+ * `total` loses as many attempts as `forget` held; `one` (if any) loses one.
  */
 export async function forgiveAttempts(
   db: Db,
   keys: { forget: string; total: string; one?: string },
   now: number,
 ): Promise<void> {
-  const { forget, total, one = total } = keys;
-  await db.execute(sql`WITH gone AS (
-      DELETE FROM ${attemptWindows} WHERE key = ${forget} RETURNING count
-    )
-    UPDATE ${attemptWindows} SET count = GREATEST(0, count - CASE
-      WHEN key = ${total} THEN COALESCE((SELECT count FROM gone), 0) ELSE 1 END)
-    WHERE key IN (${total}, ${one}) AND reset_at > ${new Date(now)}`);
+  const [gone] = await db
+    .delete(attemptWindows)
+    .where(eq(attemptWindows.key, keys.forget))
+    .returning({ count: attemptWindows.count });
+  await takeBack(db, [keys.total], now, gone?.count ?? 0);
+  if (keys.one) await takeBack(db, [keys.one], now);
 }
 
-/** Removes the windows that closed before `now` (they count for nothing). */
+/**
+ * Removes the windows that closed before `now` (they count for nothing). Rows an attempt holds are
+ * passed over (SKIP LOCKED) rather than waited for: the sweep never waits, so it never deadlocks.
+ */
 export async function sweepAttemptWindows(db: Db, now: number): Promise<void> {
-  await db.delete(attemptWindows).where(lte(attemptWindows.resetAt, new Date(now)));
+  const closed = db
+    .select({ key: attemptWindows.key })
+    .from(attemptWindows)
+    .where(lte(attemptWindows.resetAt, new Date(now)))
+    .for('update', { skipLocked: true });
+  await db.delete(attemptWindows).where(inArray(attemptWindows.key, closed));
 }
 
 type Counted = { current: number; ttl: number };

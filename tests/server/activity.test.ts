@@ -95,6 +95,24 @@ describe('the entry goes with its write', () => {
     expect((await verify()).whole).toBe(true);
   });
 
+  it('logs a name with half an emoji as the database keeps it, instead of failing the write', async () => {
+    const id = await createDepartment('owner@acme.test', 'Cut \ud83d emoji');
+    const [entry] = (await list('owner@acme.test', { entity: 'department', entity_id: String(id) })).data;
+    expect(entry!.entity_name).toBe('Cut \ufffd emoji');
+    expect((await verify()).whole).toBe(true);
+  });
+
+  it('does not answer as committed a transaction in which a statement failed', async () => {
+    const swallowed = t.database.transactionClosingWith(
+      async (tx) => {
+        await tx.execute(sql`SELECT 1 / 0`).catch(() => undefined);
+        return 'answered';
+      },
+      () => undefined,
+    );
+    await expect(swallowed).rejects.toThrow(/rolled back/i);
+  });
+
   it('undoes the write when its entry cannot be written, and the next writes go on', async () => {
     const departments = async () => {
       const res = await t.injectAs('owner@acme.test', {

@@ -213,6 +213,20 @@ describe('SignInAttempts on its own clock', () => {
     expect(await refusal(() => attempts.attempt('login', 'v3', '198.51.100.201'))).toBeUndefined();
   });
 
+  it('keeps a username that spells another key (a line break and an address) to its own count', async () => {
+    const attempts = new SignInAttempts(
+      t.database.db,
+      { perIpPerMinute: 1000, perUsernamePer15Minutes: 3 },
+      () => 0,
+    );
+    // Were keys joined by line breaks, these four would count as the owner's own tries from .210.
+    for (let i = 1; i <= 4; i++)
+      await attempts.attempt('login', 'victim@acme.test\n198.51.100.210', `198.51.100.${220 + i}`);
+    expect(
+      await refusal(() => attempts.attempt('login', 'victim@acme.test', '198.51.100.210')),
+    ).toBeUndefined();
+  });
+
   it('counts an IPv6 network (/64) as one address, and forgot-password not at all', async () => {
     const attempts = new SignInAttempts(t.database.db, limits, () => 0);
     for (let i = 1; i <= 3; i++) await attempts.attempt('login', `u${i}`, `2001:db8:1:2::${i}`);

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -368,8 +368,11 @@ describe('two processes on one database', () => {
 });
 
 describe.skipIf(!onPostgres)('two processes when the database drops every connection', () => {
-  /** Every backend of the test database but this client's own, ended; resolves once they are gone. */
-  async function terminateBackends() {
+  /**
+   * Every backend of the test database but this client's own (or only `only`), ended; resolves
+   * once they are gone.
+   */
+  async function terminateBackends(only?: number) {
     const [{ name }] = (await db.database.executeSql('SELECT current_database() AS name', [])).rows as [
       { name: string },
     ];
@@ -379,7 +382,8 @@ describe.skipIf(!onPostgres)('two processes when the database drops every connec
     try {
       const killed = await admin.query<{ pid: number }>(
         `SELECT pid, pg_terminate_backend(pid) AS ended FROM pg_stat_activity
-         WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND ($1::int IS NULL OR pid = $1)`,
+        [only ?? null],
       );
       expect(killed.rows.length).toBeGreaterThan(0);
       const pids = killed.rows.map((r) => r.pid);
@@ -394,6 +398,22 @@ describe.skipIf(!onPostgres)('two processes when the database drops every connec
       await admin.end();
     }
   }
+
+  it('lives through a connection dropped inside a transaction, and answers the next request', async () => {
+    // The server ends a transaction's connection while it is checked out (failover, a pooler's
+    // timeout): the transaction fails, and the process must not (its client's 'error' is heard).
+    const dropMine = async (tx: Db) => {
+      const mine = (await tx.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as {
+        rows: { pid: number }[];
+      };
+      await terminateBackends(mine.rows[0]!.pid);
+      await tx.execute(sql`SELECT 1`);
+    };
+    await expect(db.database.db.transaction(dropMine)).rejects.toThrow();
+    await expect(db.database.transactionClosingWith(dropMine, () => undefined)).rejects.toThrow();
+    const next = await verify(a, STAFF);
+    expect(next.statusCode, next.body).toBe(200);
+  });
 
   it('answers the next requests on both processes, and nothing stale', async () => {
     const staff = await a.userByUsername(STAFF);

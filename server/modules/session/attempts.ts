@@ -1,6 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Db } from '../../db/client';
-import { countAttempt, forgiveAttempts } from '../../lib/attemptWindows';
+import { type CountedWindow, countAttempt, forgiveAttempts, takeBack } from '../../lib/attemptWindows';
 import { TooManyAttempts } from '../../lib/errors';
 
 const USERNAME_WINDOW_MS = 15 * 60_000;
@@ -54,25 +54,34 @@ export class SignInAttempts {
   async attempt(kind: AttemptKind, username: unknown, address: string): Promise<void> {
     const { own, total, failures } = this.keys(kind, username, address);
     const now = this.now();
-    // A refusal rolls the counts back: a refused attempt is not counted.
-    await this.db.transaction(async (tx) => {
-      const counted = await countAttempt(
-        tx,
-        [
-          { key: own, ms: USERNAME_WINDOW_MS },
-          { key: total, ms: USERNAME_WINDOW_MS },
-          ...(failures ? [{ key: failures, ms: ADDRESS_WINDOW_MS }] : []),
-        ],
-        now,
-      );
-      const fromAddress = failures ? counted.get(failures) : undefined;
-      if (fromAddress && fromAddress.count > this.perAddress) throw tooMany(fromAddress.resetAt - now);
-      const here = counted.get(own)!;
-      const all = counted.get(total)!;
-      if (here.count > this.perUsername) throw tooMany(here.resetAt - now);
-      // The ceiling stops only addresses that had tried this username before.
-      if (here.count > 1 && all.count > this.ceiling) throw tooMany(all.resetAt - now);
-    });
+    const keys = [own, total, ...(failures ? [failures] : [])];
+    const counted = await countAttempt(
+      this.db,
+      keys.map((key) => ({ key, ms: key === failures ? ADDRESS_WINDOW_MS : USERNAME_WINDOW_MS })),
+      now,
+    );
+    const refusal = this.refusal(counted, own, total, failures, now);
+    if (!refusal) return;
+    // A refused attempt is not counted: what it added is taken back.
+    await takeBack(this.db, keys, now);
+    throw refusal;
+  }
+
+  private refusal(
+    counted: Map<string, CountedWindow>,
+    own: string,
+    total: string,
+    failures: string | undefined,
+    now: number,
+  ) {
+    const fromAddress = failures ? counted.get(failures) : undefined;
+    if (fromAddress && fromAddress.count > this.perAddress) return tooMany(fromAddress.resetAt - now);
+    const here = counted.get(own)!;
+    const all = counted.get(total)!;
+    if (here.count > this.perUsername) return tooMany(here.resetAt - now);
+    // The ceiling stops only addresses that had tried this username before.
+    if (here.count > 1 && all.count > this.ceiling) return tooMany(all.resetAt - now);
+    return undefined;
   }
 
   /**
@@ -84,13 +93,17 @@ export class SignInAttempts {
     await forgiveAttempts(this.db, { forget: own, total, one: failures }, this.now());
   }
 
+  /**
+   * The windows' keys, each a JSON array so that no username (which may hold any character) can
+   * spell another key.
+   */
   private keys(kind: AttemptKind, username: unknown, address: string) {
     const name = typeof username === 'string' ? username.trim().toLowerCase() : '';
     return {
-      own: `${kind}\n${name}\n${address}`,
-      total: `${kind}\n${name}`,
+      own: JSON.stringify([kind, 'address and username', name, address]),
+      total: JSON.stringify([kind, 'username', name]),
       // As the request limit keys addresses: an IPv6 address by its /64, one network's range.
-      failures: kind === 'login' ? `address\n${normalizeIP(address)}` : undefined,
+      failures: kind === 'login' ? JSON.stringify(['failures', 'address', normalizeIP(address)]) : undefined,
     };
   }
 }
