@@ -281,15 +281,11 @@ export function recordingDb(database: Database): Db {
     if (context?.state !== 'open') return db.transaction(run, config);
     const closing = (answer: unknown) =>
       context.state === 'open' ? appendStatement(finalEntry(context, answer)) : undefined;
-    // A transaction with its own settings (isolation level) takes drizzle's way and a round trip more.
-    const result = config
-      ? await db.transaction(async (tx) => {
-          const answer = await run(tx);
-          const last = closing(answer);
-          if (last) await tx.execute(sql.raw(last));
-          return answer;
-        }, config)
-      : await database.transactionClosingWith(run, closing);
+    const result = await database.transactionClosingWith(async (tx) => {
+      // Settings (an isolation level) go first in the transaction, as drizzle sends them on PGlite.
+      if (config) await tx.setTransaction(config);
+      return run(tx);
+    }, closing);
     if (context.state === 'open') context.state = 'recorded';
     return result;
   };

@@ -43,8 +43,8 @@ export async function countAttempt(
  * with a count.
  */
 export async function takeBack(db: Db, keys: string[], now: number, by = 1): Promise<void> {
+  if (by <= 0) return;
   for (const key of keys) {
-    if (by <= 0) continue;
     await db
       .update(attemptWindows)
       .set({ count: sql`GREATEST(0, ${attemptWindows.count} - ${by})` })
@@ -89,7 +89,7 @@ type Counted = { current: number; ttl: number };
  * request limit holds across every API process (the plugin's own store counts in one process's
  * memory). Each route counts apart, as with the plugin's stores.
  */
-export function sharedRateLimitStore(db: Db, now: () => number = Date.now) {
+export function sharedRateLimitStore(db: Db) {
   return class SharedRateLimitStore {
     /** The plugin makes the first with its options; each route's is its `child`. */
     constructor(
@@ -98,8 +98,8 @@ export function sharedRateLimitStore(db: Db, now: () => number = Date.now) {
     ) {}
 
     incr(key: string, done: (error: Error | null, counted?: Counted) => void, timeWindow: number) {
-      const at = now();
-      const id = `request\n${this.route}\n${key}`;
+      const at = Date.now();
+      const id = JSON.stringify(['request', this.route, key]);
       countAttempt(db, [{ key: id, ms: timeWindow }], at).then(
         (windows) => {
           const window = windows.get(id)!;
