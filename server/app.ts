@@ -1,4 +1,3 @@
-import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -11,7 +10,7 @@ import type { Database, Db } from './db/client';
 import { keepEmbeddedStatistics } from './db/statistics';
 import { recordingDb } from './lib/activity';
 import { sharedRateLimitStore } from './lib/attemptWindows';
-import { LocalFileStorage } from './lib/storage';
+import { openFileStorage } from './lib/openFileStorage';
 import { validatorCompiler } from './lib/validation';
 import { JOB_SETTINGS, SERVER_MODULES } from './modules';
 import { activityPlugin } from './plugins/activity';
@@ -108,7 +107,7 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
   await app.register(keptPlugin, { on: config.keepAnswers });
   await app.register(authPlugin, { db: database.db, kept: app.kept });
-  await app.register(filesPlugin, { storage: new LocalFileStorage(path.join(config.dataDir, 'files')) });
+  await app.register(filesPlugin, { storage: await openFileStorage(config) });
 
   if (activity !== false) await app.register(activityPlugin, { db: database.db });
   for (const module of SERVER_MODULES) await app.register(module.routes);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface Config {
   port: number;
@@ -41,7 +42,17 @@ export interface Config {
    * a subscription cannot make the server call an address of the attacker's choosing.
    */
   pushAllowedOrigins: string[];
+  /** STORAGE_URL, S3_ENDPOINT, S3_REGION: where uploaded files live (server/lib/openFileStorage.ts). */
+  storage: StorageConfig;
 }
+
+/**
+ * A local directory (`root` unset: DATA_DIR/files, so a test or a process given another DATA_DIR
+ * keeps its files there), or a bucket with a key prefix ('' or ending in '/').
+ */
+export type StorageConfig =
+  | { kind: 'local'; root: string | undefined }
+  | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string | undefined };
 
 /** The browsers' own push services: Chrome's and Edge's FCM, Firefox's, Windows' WNS, Safari's. */
 export const DEFAULT_PUSH_ORIGINS = [
@@ -113,6 +124,50 @@ function parseUrl(name: string, raw: string, protocols: string[]): string {
   return raw;
 }
 
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX_PART = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+
+function parseStorage(env: NodeJS.ProcessEnv): StorageConfig {
+  const raw = env.STORAGE_URL?.trim() ?? '';
+  const endpoint = env.S3_ENDPOINT?.trim()
+    ? parseUrl('S3_ENDPOINT', env.S3_ENDPOINT.trim(), ['http:', 'https:']).replace(/\/+$/, '')
+    : undefined;
+  const region = env.S3_REGION?.trim() || undefined;
+  if (region !== undefined && !/^[a-z0-9-]+$/.test(region))
+    throw new ConfigError(`S3_REGION must be a region name such as eu-west-1, got "${env.S3_REGION}"`);
+  if (!raw.startsWith('s3:')) {
+    if (endpoint !== undefined || region !== undefined)
+      throw new ConfigError(
+        'S3_ENDPOINT and S3_REGION apply to a bucket: set STORAGE_URL=s3://<bucket>/<prefix> too, or leave them unset',
+      );
+    if (raw === '' || raw === 'file:' || raw === 'file://') return { kind: 'local', root: undefined };
+    if (raw.startsWith('file:')) {
+      try {
+        return { kind: 'local', root: fileURLToPath(raw) };
+      } catch {
+        throw new ConfigError(`STORAGE_URL must be file:///absolute/path for a directory, got "${raw}"`);
+      }
+    }
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw))
+      throw new ConfigError(
+        `STORAGE_URL must be s3://<bucket>/<prefix>, file:///<directory> or a directory path, got "${raw}"`,
+      );
+    return { kind: 'local', root: path.resolve(raw) };
+  }
+  const match = /^s3:\/\/([^/]*)\/?(.*)$/.exec(raw);
+  const bucket = match?.[1] ?? '';
+  const parts = (match?.[2] ?? '').split('/').filter(Boolean);
+  if (!BUCKET.test(bucket) || bucket.includes('..'))
+    throw new ConfigError(
+      `STORAGE_URL must name a bucket (3 to 63 lowercase letters, digits, dots or hyphens) as s3://<bucket>/<prefix>, got "${raw}"`,
+    );
+  if (!parts.every((part) => PREFIX_PART.test(part) && part !== '..'))
+    throw new ConfigError(
+      `STORAGE_URL's prefix after the bucket may hold only letters, digits, "_", "-", "." and "/", got "${raw}"`,
+    );
+  return { kind: 's3', bucket, prefix: parts.map((part) => `${part}/`).join(''), endpoint, region };
+}
+
 /** Reads the environment once at start; every bad value is reported together, each with its fix. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const errors: string[] = [];
@@ -177,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? attempt(() => parsePushOrigins(env.PUSH_ALLOWED_ORIGINS!), DEFAULT_PUSH_ORIGINS)
     : DEFAULT_PUSH_ORIGINS;
 
+  const storage = attempt(() => parseStorage(env), { kind: 'local', root: undefined } as StorageConfig);
+
   if (errors.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${errors.join('\n  - ')}`);
   }
@@ -197,5 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAnswers,
     secretKey,
     pushAllowedOrigins,
+    storage,
   };
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Envelope, ErrorBody } from '../../contract/api/common';
@@ -32,7 +33,10 @@ export const FILE_POLICY = "default-src 'none'; sandbox";
 export interface FileAnswer {
   /** The file's media type, as detected from its content or as generated. */
   mime: string;
-  body: Buffer | string;
+  /** The bytes, or a stored file's stream (lib/storage `open`) sent as it is read. */
+  body: Buffer | string | Readable;
+  /** The stream's length, sent as Content-Length (a Buffer's or string's Fastify knows). */
+  size?: number;
   /** Shown in the page (a photo, a logo) or saved (a document, an export), under this name. */
   disposition?: { kind: 'inline' | 'attachment'; name: string };
   /** cache-control; by default private and not stored. */
@@ -51,14 +55,22 @@ export function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
   reply.header('cache-control', file.cache ?? 'private, no-store');
   if (file.disposition)
     reply.header('content-disposition', disposition(file.disposition.kind, file.disposition.name));
+  if (file.size !== undefined) reply.header('content-length', file.size);
   return reply.type(file.mime).send(file.body);
 }
 
+/** A stored file to save (an import file, its report): its stream and size from lib/storage `open`. */
+export interface StoredDownload extends Omit<Download, 'body'> {
+  body: Readable;
+  size: number;
+}
+
 /** A file made for saving (a template, an export, a report): sent as an attachment under its name. */
-export function sendDownload(reply: FastifyReply, file: Download) {
+export function sendDownload(reply: FastifyReply, file: Download | StoredDownload) {
   return sendFile(reply, {
     mime: file.contentType,
     body: file.body,
+    size: 'size' in file ? file.size : undefined,
     disposition: { kind: 'attachment', name: file.filename },
   });
 }

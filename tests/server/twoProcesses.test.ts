@@ -1,6 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../server/app';
@@ -17,6 +15,7 @@ import {
   testAppOver,
   testConfig,
 } from './helpers/app';
+import { secondProcessDatabase } from './helpers/secondProcess';
 import { onPostgres, postgresUrl } from './helpers/target';
 import { localDate } from './helpers/taskRows';
 import { taskKit } from './helpers/tasks';
@@ -43,17 +42,6 @@ let b: TestApp;
 /** Sessions live in the database: a token works on either process. */
 const tokens = new Map<string, string>();
 
-/** Another Db over the same PGlite client: what a second process would have (PGlite only). */
-function anotherDbOnPglite(database: Database): Database {
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  return {
-    ...database,
-    db: drizzle({ client, schema }) as unknown as Db,
-    // The client is the first database's to close.
-    close: async () => {},
-  };
-}
-
 /** A process: an app on `database`, called as the demo users with the shared sessions. */
 async function processOn(database: Database): Promise<TestApp> {
   const app: App = await buildApp({ config: testConfig(), database, logger: false });
@@ -63,7 +51,7 @@ async function processOn(database: Database): Promise<TestApp> {
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  secondDatabase = onPostgres ? await db.connectAgain() : anotherDbOnPglite(db.database);
+  secondDatabase = await secondProcessDatabase(db);
   a = await processOn(db.database);
   b = await processOn(secondDatabase);
 });

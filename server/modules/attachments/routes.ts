@@ -56,10 +56,11 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: {} },
     },
     async (request, reply) => {
-      const { file, data } = await readTaskFile(app.db, app.files, callerOf(request), request.query);
+      const { file, stored } = await readTaskFile(app.db, app.files, callerOf(request), request.query);
       return sendFile(reply, {
         mime: file.mime,
-        body: data,
+        body: stored.stream,
+        size: stored.size,
         disposition: { kind: file.kind === 'photo' ? 'inline' : 'attachment', name: file.name },
         cache: 'private, max-age=3600',
       });
@@ -78,8 +79,12 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: {} },
     },
     async (request, reply) => {
-      const body = await readTaskThumbnail(app.db, app.files, callerOf(request), request.query.hash);
-      return sendFile(reply, { mime: THUMBNAIL_MIME, body, cache: 'private, max-age=86400, immutable' });
+      const thumbnail = await readTaskThumbnail(app.db, app.files, callerOf(request), request.query.hash);
+      // Kept from an earlier ask: streamed from storage; just made: the bytes in hand.
+      const body = Buffer.isBuffer(thumbnail)
+        ? { body: thumbnail }
+        : { body: thumbnail.stream, size: thumbnail.size };
+      return sendFile(reply, { mime: THUMBNAIL_MIME, ...body, cache: 'private, max-age=86400, immutable' });
     },
   );
 };

@@ -3,7 +3,7 @@ import { type DownloadQuery, type FileInfo, THUMBNAIL_SOURCES } from '../../../c
 import type { Db } from '../../db/client';
 import { type Caller, can } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
-import type { FileStorage } from '../../lib/storage';
+import type { FileStorage, StoredFile } from '../../lib/storage';
 import type { Upload } from '../../lib/uploads';
 import { cleanFileName, detectTaskFile } from './detect';
 import {
@@ -76,13 +76,13 @@ export async function readTaskFile(
 ) {
   const file = /^[a-f0-9]{64}$/.test(hash) ? await findFile(db, caller.tenantId, hash) : undefined;
   if (!file || !(await mayDownload(db, caller, file))) throw notFound('File');
-  const data = await files.get(storageKey(caller.tenantId, hash));
-  if (!data) throw notFound('File');
+  const stored = await files.open(storageKey(caller.tenantId, hash));
+  if (!stored) throw notFound('File');
   const name =
     wanted !== undefined && wanted !== file.name && (await isNameOf(db, caller.tenantId, hash, wanted))
       ? wanted
       : file.name;
-  return { file: { ...file, name }, data };
+  return { file: { ...file, name }, stored };
 }
 
 /**
@@ -90,12 +90,17 @@ export async function readTaskFile(
  * photo). Made on first ask and kept beside the photo: files are content-addressed, so a kept
  * thumbnail is never stale, and two processes making it at once write the same bytes.
  */
-export async function readTaskThumbnail(db: Db, files: FileStorage, caller: Caller, hash: string) {
+export async function readTaskThumbnail(
+  db: Db,
+  files: FileStorage,
+  caller: Caller,
+  hash: string,
+): Promise<Buffer | StoredFile> {
   const file = /^[a-f0-9]{64}$/.test(hash) ? await findFile(db, caller.tenantId, hash) : undefined;
   if (!file || !(await mayDownload(db, caller, file))) throw notFound('File');
   if (!THUMBNAIL_SOURCES.includes(file.mime)) throw notFound('Preview');
   const key = `${storageKey(caller.tenantId, hash)}.thumb-${THUMBNAIL_EDGE}.webp`;
-  const kept = await files.get(key);
+  const kept = await files.open(key);
   if (kept) return kept;
   const photo = await files.get(storageKey(caller.tenantId, hash));
   const made = photo && (await makeThumbnail(photo));

@@ -13,6 +13,7 @@ import { fullName } from '../../../contract/personName';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
+import type { StoredDownload } from '../../lib/http';
 import { isUniqueViolation } from '../../lib/pgErrors';
 import type { Download } from '../../lib/spreadsheet';
 import type { FileStorage } from '../../lib/storage';
@@ -304,12 +305,17 @@ export async function resultCsv(
   caller: Caller,
   kind: ImportKind,
   filename: string,
-): Promise<Download> {
+): Promise<StoredDownload> {
   const { file, last } = await finishedRun(deps.db, caller, kind, filename);
-  const body = last.resultKey ? await deps.files.get(last.resultKey) : undefined;
-  if (!body) throw new HttpError(404, 'This run has no report');
+  const stored = last.resultKey ? await deps.files.open(last.resultKey) : undefined;
+  if (!stored) throw new HttpError(404, 'This run has no report');
   const stem = file.filename.slice(0, file.filename.lastIndexOf('.'));
-  return { filename: `${stem} - result.csv`, contentType: CONTENT_TYPES.csv, body };
+  return {
+    filename: `${stem} - result.csv`,
+    contentType: CONTENT_TYPES.csv,
+    body: stored.stream,
+    size: stored.size,
+  };
 }
 
 export async function result(
@@ -330,11 +336,16 @@ export async function download(
   caller: Caller,
   kind: ImportKind,
   filename: string,
-): Promise<Download> {
+): Promise<StoredDownload> {
   const file = await visibleFile(deps.db, caller, kind, filename);
-  const body = await deps.files.get(file.storageKey);
-  if (!body) throw notFound('Import file');
-  return { filename: file.filename, contentType: CONTENT_TYPES[file.format], body };
+  const stored = await deps.files.open(file.storageKey);
+  if (!stored) throw notFound('Import file');
+  return {
+    filename: file.filename,
+    contentType: CONTENT_TYPES[file.format],
+    body: stored.stream,
+    size: stored.size,
+  };
 }
 
 /** Deletes the file, its runs and their reports; refused (409) while it is being imported. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '../../lib/errors';
 import { detectFileType } from '../../lib/imageType';
-import type { FileStorage } from '../../lib/storage';
+import { type FileStorage, peekHead } from '../../lib/storage';
 import { avatarUrl } from '../session/service';
 
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -25,13 +25,23 @@ export async function storeAvatar(files: FileStorage, data: Buffer) {
   return { hash, avatar_url: avatarUrl(hash)! };
 }
 
+/** Enough of a picture for file-type to tell PNG, JPEG and WebP apart. */
+const HEAD_BYTES = 4100;
+
+/** The stored picture as a stream, with its type read from its first bytes (it is sent as it is read). */
 export async function readAvatar(files: FileStorage, hash: string) {
   if (!AVATAR_HASH.test(hash)) return undefined;
-  const data = await files.get(storageKey(hash));
-  if (!data) return undefined;
-  return { data, mime: (await detectFileType(data))?.mime ?? 'application/octet-stream' };
+  const stored = await files.open(storageKey(hash));
+  if (!stored) return undefined;
+  const { head, stream } = await peekHead(stored.stream, HEAD_BYTES);
+  const mime = (await detectFileType(head))?.mime ?? 'application/octet-stream';
+  return { stored: { stream, size: stored.size }, mime };
 }
 
 export async function avatarExists(files: FileStorage, hash: string) {
-  return AVATAR_HASH.test(hash) && (await files.get(storageKey(hash))) !== undefined;
+  if (!AVATAR_HASH.test(hash)) return false;
+  const stored = await files.open(storageKey(hash));
+  // Only whether it is there: the bytes are not read.
+  stored?.stream.destroy();
+  return stored !== undefined;
 }

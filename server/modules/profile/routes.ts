@@ -81,7 +81,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The name is the content's hash, so the file at this URL never changes.
       return sendFile(reply, {
         mime: avatar.mime,
-        body: avatar.data,
+        body: avatar.stored.stream,
+        size: avatar.stored.size,
         cache: 'public, max-age=31536000, immutable',
       });
     },

@@ -57,9 +57,9 @@ export async function storeLogo(files: FileStorage, tenantId: number, data: Buff
 /** A stored logo with its content type, or undefined for unknown names. */
 export async function readLogo(files: FileStorage, tenantId: number, file: string) {
   if (!FILE_NAME.test(file)) return undefined;
-  const data = await files.get(storageKey(tenantId, file));
-  if (!data) return undefined;
-  return { data, mime: MIME_BY_EXT[file.split('.').pop() ?? ''] ?? 'application/octet-stream' };
+  const stored = await files.open(storageKey(tenantId, file));
+  if (!stored) return undefined;
+  return { stored, mime: MIME_BY_EXT[file.split('.').pop() ?? ''] ?? 'application/octet-stream' };
 }
 
 export async function deleteLogo(files: FileStorage, tenantId: number, file: string) {

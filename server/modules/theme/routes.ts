@@ -86,7 +86,8 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The name is the content's hash, so the file at this URL never changes.
       return sendFile(reply, {
         mime: logo.mime,
-        body: logo.data,
+        body: logo.stored.stream,
+        size: logo.stored.size,
         cache: 'public, max-age=31536000, immutable',
         ...(logo.mime === 'image/svg+xml' ? { policy: SVG_POLICY } : {}),
       });
