@@ -80,3 +80,68 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('file storage (STORAGE_URL, S3_ENDPOINT, S3_REGION)', () => {
+  it('keeps files in DATA_DIR/files by default, or in the directory named by a path or a file: URL', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local', root: undefined });
+    expect(loadConfig({ STORAGE_URL: 'file:' }).storage).toEqual({ kind: 'local', root: undefined });
+    expect(loadConfig({ STORAGE_URL: '/srv/storeline/files' }).storage).toEqual({
+      kind: 'local',
+      root: '/srv/storeline/files',
+    });
+    expect(loadConfig({ STORAGE_URL: 'file:///srv/shared%20files' }).storage).toEqual({
+      kind: 'local',
+      root: '/srv/shared files',
+    });
+  });
+
+  it('reads a bucket and a prefix, with an S3-compatible endpoint and a region', () => {
+    expect(loadConfig({ STORAGE_URL: 's3://acme-files' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'acme-files',
+      prefix: '',
+      endpoint: undefined,
+      region: undefined,
+    });
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://acme-files/storeline/prod/',
+        S3_ENDPOINT: 'https://minio.internal:9000/',
+        S3_REGION: 'eu-west-1',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'acme-files',
+      prefix: 'storeline/prod/',
+      endpoint: 'https://minio.internal:9000',
+      region: 'eu-west-1',
+    });
+  });
+
+  it('says what is expected of a bad bucket, prefix, scheme, endpoint or region', () => {
+    const fails = (env: Record<string, string>, message: RegExp) =>
+      expect(() => loadConfig(env)).toThrow(message);
+    fails(
+      { STORAGE_URL: 's3://' },
+      /STORAGE_URL must name a bucket .* as s3:\/\/<bucket>\/<prefix>, got "s3:\/\/"/,
+    );
+    fails({ STORAGE_URL: 's3://Acme_Files/x' }, /STORAGE_URL must name a bucket \(3 to 63 lowercase letters/);
+    fails({ STORAGE_URL: 's3://acme-files/a/../b' }, /STORAGE_URL's prefix after the bucket may hold only/);
+    fails(
+      { STORAGE_URL: 'gs://acme-files' },
+      /STORAGE_URL must be s3:\/\/<bucket>\/<prefix>, file:\/\/\/<directory> or a directory path/,
+    );
+    fails(
+      { STORAGE_URL: 's3://acme-files', S3_ENDPOINT: 'minio:9000' },
+      /S3_ENDPOINT must start with http: or https:/,
+    );
+    fails(
+      { STORAGE_URL: 's3://acme-files', S3_REGION: 'EU West' },
+      /S3_REGION must be a region name such as eu-west-1/,
+    );
+    fails(
+      { S3_ENDPOINT: 'http://127.0.0.1:9000' },
+      /S3_ENDPOINT and S3_REGION apply to a bucket: set STORAGE_URL=s3:/,
+    );
+  });
+});

@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../server/app';
@@ -23,6 +25,8 @@ import { secondProcessDatabase } from './helpers/secondProcess';
  * FileStorage contract on both implementations, two API processes with their own DATA_DIR sharing
  * one bucket, and a start that stops at once on a bucket it cannot use.
  */
+
+const execFileAsync = promisify(execFile);
 
 let s3: TestS3;
 let restoreCredentials: () => void;
@@ -339,5 +343,43 @@ describe('two API processes with their own DATA_DIR sharing one bucket', () => {
     const kinds = new Set((await collect(bucket.list())).map((key) => key.split('/')[0]));
     expect([...kinds].sort()).toEqual(['avatars', 'imports', 'logos', 'task-files']);
     for (const dir of dataDirs) expect(existsSync(path.join(dir, 'files')), dir).toBe(false);
+  });
+});
+
+describe('npm run storage:copy', () => {
+  const run = (source: string) =>
+    execFileAsync(process.execPath, ['--import', 'tsx', 'server/cli/copyFiles.ts', source], {
+      env: { ...process.env, STORAGE_URL: `s3://${s3.bucket}/moved`, S3_ENDPOINT: s3.endpoint },
+    }).then(({ stdout }) => stdout.trim().split('\n').at(-1));
+
+  it('copies a local store into the bucket, then only what is missing or differs', async () => {
+    const source = mkdtempSync(path.join(tmpdir(), 'storeline-copy-'));
+    try {
+      const local = new LocalFileStorage(source);
+      await local.put('logos/1/a.png', PNG);
+      await local.put('task-files/1/b', Buffer.alloc(3 * 1024 * 1024, 7));
+      await local.put('imports/1/user/2.csv', Buffer.from('first_name\nAda\n'));
+      expect(await run(source)).toBe(
+        `3 files in ${source}: 3 copied, 0 already in s3://${s3.bucket}/moved/ at ${s3.endpoint}`,
+      );
+
+      const bucket = s3.storage('moved');
+      const target = new S3FileStorage(s3Client(bucket, { credentials: S3_CREDENTIALS }), bucket);
+      expect(await collect(target.list())).toEqual([
+        'imports/1/user/2.csv',
+        'logos/1/a.png',
+        'task-files/1/b',
+      ]);
+      expect(await target.get('logos/1/a.png')).toEqual(PNG);
+
+      expect(await run(source)).toMatch(/: 0 copied, 3 already in/);
+      // Same size, other bytes: copied again; a new file: copied.
+      await local.put('imports/1/user/2.csv', Buffer.from('first_name\nBob\n'));
+      await local.put('avatars/c', PNG);
+      expect(await run(source)).toMatch(/: 2 copied, 2 already in/);
+      expect((await target.get('imports/1/user/2.csv'))?.toString()).toContain('Bob');
+    } finally {
+      rmSync(source, { recursive: true, force: true });
+    }
   });
 });
