@@ -23,14 +23,15 @@ function relationalSchema(db: Db) {
   return { fullSchema: db._.fullSchema, schema: db._.schema!, tableNamesMap: db._.tableNamesMap };
 }
 
-export function postgresClosingTransaction(pool: pg.Pool, db: Db): TransactionClosingWith {
+/** `opening`: statements sent in one query with BEGIN (the time limits, db/limits.ts). */
+export function postgresClosingTransaction(pool: pg.Pool, db: Db, opening: string): TransactionClosingWith {
   const dialect = new PgDialect();
   const schema = relationalSchema(db);
   return async (run, closing) => {
     const client = await pool.connect();
     let reusable = true;
     try {
-      await client.query('BEGIN');
+      await client.query(`BEGIN; ${opening}`);
       const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema), schema);
       const answer = await run(tx as unknown as Tx);
       const last = closing(answer);
