@@ -78,14 +78,27 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     // transaction, an unheard 'error' would end the process. So every client is heard all its life:
     // the query in flight fails on its own, the pool replaces the connection, and the app logs it.
     const lost = new Set<(error: Error) => void>();
+    // Why a connection ended (an idle-in-transaction timeout, a restart): the request's next query
+    // fails only with "not queryable", and its answer should say why (db/closingTransaction.ts).
+    const endedWith = new WeakMap<pg.ClientBase, Error>();
     const heard = (err: Error) => {
       for (const listener of lost) listener(err);
     };
-    pool.on('connect', (client) => client.on('error', heard));
+    pool.on('connect', (client) =>
+      client.on('error', (err) => {
+        // The first says why ("terminating connection due to idle-in-transaction timeout"); the
+        // pooler's and the socket's follow.
+        if (!endedWith.has(client)) endedWith.set(client, err);
+        heard(err);
+      }),
+    );
     // The same event, already heard by the client's own listener.
     pool.on('error', () => {});
     const plainDb = drizzlePg({ client: pool, schema }) as unknown as Db;
-    const transactionClosingWith = postgresClosingTransaction(pool, plainDb, openingStatements(limits));
+    const transactionClosingWith = postgresClosingTransaction(pool, plainDb, {
+      opening: openingStatements(limits),
+      endedWith: (client) => endedWith.get(client),
+    });
     // Every transaction opens with the time limits, sent with its BEGIN (db/limits.ts); settings
     // such as an isolation level follow as SET TRANSACTION.
     const transaction: Db['transaction'] = (run, config) =>

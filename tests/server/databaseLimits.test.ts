@@ -5,6 +5,7 @@ import { allowLongWork, DEFAULT_LIMITS } from '../../server/db/limits';
 import { hierarchyNodes } from '../../server/db/schema';
 import { ORGANISATION_BUSY } from '../../server/lib/errors';
 import { sqlRows } from '../../server/lib/jsonRows';
+import { IDLE_IN_TRANSACTION_TIMEOUT, pgErrorOf } from '../../server/lib/pgErrors';
 import { OWNER } from './helpers/acmePeople';
 import { createTestApp, type InjectResponse, type TestApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
@@ -158,11 +159,13 @@ async function whileAcmeIsLocked<T>(t: TestApp, during: () => Promise<T>): Promi
   }
 }
 
-describe.runIf(onPostgres)('a statement past the statement timeout', () => {
+describe.runIf(onPostgres)('a statement past the statement timeout, a transaction left idle', () => {
   let t: TestApp;
   beforeAll(async () => {
     // No lock timeout: the wait for the lock below is a statement that runs too long.
-    t = await createTestApp({ databaseLimits: { ...DEFAULT_LIMITS, statementMs: 300, lockMs: 0 } });
+    t = await createTestApp({
+      databaseLimits: { ...DEFAULT_LIMITS, statementMs: 300, lockMs: 0, idleInTransactionMs: 300 },
+    });
   });
   afterAll(() => t?.close());
 
@@ -208,5 +211,18 @@ describe.runIf(onPostgres)('a statement past the statement timeout', () => {
       .from(hierarchyNodes)
       .where(inArray(hierarchyNodes.name, ['Too slow', 'Demasiado lento']));
     expect(written).toEqual([]);
+  });
+
+  it('ends a transaction left idle, failing only it with the reason, and the next one works', async () => {
+    const failed = await t.database.db
+      .transaction(async (tx) => {
+        // Far past the 300 ms: the server has ended the connection by the time the query is sent.
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        return sqlRows(tx, sql`SELECT 1 AS one`);
+      })
+      .catch((error: unknown) => error);
+    // The request's error handler answers this code with 503 and Retry-After, as a statement timeout.
+    expect(pgErrorOf(failed)?.code).toBe(IDLE_IN_TRANSACTION_TIMEOUT);
+    expect(await t.database.db.transaction((tx) => sqlRows(tx, sql`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
   });
 });
