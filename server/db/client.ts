@@ -69,6 +69,17 @@ export function databaseSourceOf(config: {
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
 }
 
+/** `db`, the same query builder, whose transactions `transaction` opens. */
+export function withTransaction(db: Db, transaction: Db['transaction']): Db {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'transaction') return transaction;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
     const limits = source.limits ?? DEFAULT_LIMITS;
@@ -109,13 +120,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
         },
         () => undefined,
       );
-    const db = new Proxy(plainDb, {
-      get(target, property) {
-        if (property === 'transaction') return transaction;
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const db = withTransaction(plainDb, transaction);
     return {
       db,
       kind: 'postgres',
