@@ -45,8 +45,7 @@ export function openingStatements(limits: DatabaseLimits): string {
  * time and has no timers to cancel one), nothing is limited.
  */
 export async function allowLongWork(tx: Db): Promise<void> {
-  await tx.execute(sql`SELECT
-    set_config('statement_timeout', coalesce(nullif(current_setting('storeline.long_work_timeout', true), ''), '0'), true),
-    set_config('lock_timeout', coalesce(nullif(current_setting('storeline.long_work_timeout', true), ''), '0'), true),
-    set_config('idle_in_transaction_session_timeout', coalesce(nullif(current_setting('storeline.long_work_timeout', true), ''), '0'), true)`);
+  await tx.execute(sql`SELECT set_config(name, limit_ms, true)
+    FROM unnest(ARRAY['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout']) AS name,
+      coalesce(nullif(current_setting('storeline.long_work_timeout', true), ''), '0') AS limit_ms`);
 }

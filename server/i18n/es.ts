@@ -14,7 +14,7 @@ export const es: Record<ServerMessageKey, string> = {
   'error.server': 'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
   'error.too_many': 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
   'error.took_too_long':
-    'Storeline tardó demasiado en responder y se detuvo sin cambiar nada. Inténtalo de nuevo en un momento.',
+    'Storeline tardó demasiado en responder y se detuvo. Inténtalo de nuevo en un momento.',
   'error.busy': 'Otra persona está cambiando esto en este momento. Inténtalo de nuevo en un momento.',
   'error.organisation_busy':
     'Otra persona está cambiando la organización en este momento. Inténtalo de nuevo en un momento.',

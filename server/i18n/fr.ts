@@ -14,7 +14,7 @@ export const fr: Record<ServerMessageKey, string> = {
   'error.server': 'Un problème est survenu de notre côté. Veuillez réessayer.',
   'error.too_many': 'Trop de tentatives. Patientez quelques minutes puis réessayez.',
   'error.took_too_long':
-    'Storeline a mis trop de temps à répondre et s’est arrêté sans rien modifier. Réessayez dans un instant.',
+    'Storeline a mis trop de temps à répondre et s’est arrêté. Réessayez dans un instant.',
   'error.busy': 'Quelqu’un d’autre modifie ceci en ce moment. Réessayez dans un instant.',
   'error.organisation_busy':
     'Quelqu’un d’autre modifie l’organisation en ce moment. Réessayez dans un instant.',

@@ -58,7 +58,7 @@ function timeLimitOf(error: unknown): TryAgainLater | undefined {
     return new TryAgainLater(
       503,
       5,
-      'Storeline took too long to answer and stopped, changing nothing. Please try again in a moment.',
+      'Storeline took too long to answer and stopped. Please try again in a moment.',
     );
   return undefined;
 }

@@ -203,7 +203,7 @@ describe.runIf(onPostgres)('a statement past the statement timeout, a transactio
       expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect(english.json().message).toBe(
-      'Storeline took too long to answer and stopped, changing nothing. Please try again in a moment.',
+      'Storeline took too long to answer and stopped. Please try again in a moment.',
     );
     expect(spanish.json().message).toMatch(/^Storeline tardó demasiado/);
     const written = await t.database.db
