@@ -11,6 +11,7 @@ import { keepEmbeddedStatistics } from './db/statistics';
 import { recordingDb } from './lib/activity';
 import { sharedRateLimitStore } from './lib/attemptWindows';
 import { openFileStorage } from './lib/openFileStorage';
+import { waitForOrganisationTurnsUpTo } from './lib/organisationLock';
 import { validatorCompiler } from './lib/validation';
 import { JOB_SETTINGS, SERVER_MODULES } from './modules';
 import { activityPlugin } from './plugins/activity';
@@ -66,6 +67,8 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
   app.setValidatorCompiler(validatorCompiler);
 
   app.decorate('config', config);
+  // A request waits for its tenant's turn at the organisation lock as long as for the lock itself.
+  waitForOrganisationTurnsUpTo(config.databaseLimits.lockMs);
   app.decorate('database', database);
   database.onConnectionLost((err) =>
     app.log.warn({ err }, 'database connection lost; the pool opens another'),

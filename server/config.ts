@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type DatabaseLimits, DEFAULT_LIMITS } from './db/limits';
 
 export interface Config {
   port: number;
@@ -44,6 +45,15 @@ export interface Config {
   pushAllowedOrigins: string[];
   /** STORAGE_URL, S3_ENDPOINT, S3_REGION: where uploaded files live (server/lib/openFileStorage.ts). */
   storage: StorageConfig;
+  /** DATABASE_POOL_SIZE: connections this process opens to PostgreSQL at most. */
+  databasePoolSize: number;
+  /**
+   * DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+   * DATABASE_LONG_WORK_TIMEOUT_MS: the limits every transaction opens with on PostgreSQL
+   * (db/limits.ts); the lock timeout also bounds how long a request waits for its turn at its
+   * organisation's lock (lib/organisationLock.ts).
+   */
+  databaseLimits: DatabaseLimits;
 }
 
 /**
@@ -233,6 +243,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : DEFAULT_PUSH_ORIGINS;
 
   const storage = attempt(() => parseStorage(env), { kind: 'local', root: undefined } as StorageConfig);
+  const databasePoolSize = env.DATABASE_POOL_SIZE
+    ? attempt(() => parseInteger('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE!, 1, 1000), 10)
+    : 10;
+  // Milliseconds, 0 for none (as PostgreSQL takes them); at most a day.
+  const limit = (name: string, fallback: number) =>
+    env[name]?.trim() ? attempt(() => parseInteger(name, env[name]!, 0, 86_400_000), fallback) : fallback;
+  const databaseLimits: DatabaseLimits = {
+    statementMs: limit('DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_LIMITS.statementMs),
+    lockMs: limit('DATABASE_LOCK_TIMEOUT_MS', DEFAULT_LIMITS.lockMs),
+    idleInTransactionMs: limit('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_LIMITS.idleInTransactionMs),
+    longWorkMs: limit('DATABASE_LONG_WORK_TIMEOUT_MS', DEFAULT_LIMITS.longWorkMs),
+  };
 
   if (errors.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${errors.join('\n  - ')}`);
@@ -255,5 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey,
     pushAllowedOrigins,
     storage,
+    databasePoolSize,
+    databaseLimits,
   };
 }

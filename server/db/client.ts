@@ -14,6 +14,7 @@ import {
   postgresClosingTransaction,
   type TransactionClosingWith,
 } from './closingTransaction';
+import { type DatabaseLimits, DEFAULT_LIMITS, openingStatements } from './limits';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -48,38 +49,82 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseSource =
-  | { kind: 'postgres'; url: string }
+  | { kind: 'postgres'; url: string; poolSize?: number; limits?: DatabaseLimits }
   | { kind: 'pglite'; dataDir?: string; image?: Blob };
 
 /** The database a configuration names: the PostgreSQL server at DATABASE_URL, else PGlite in DATA_DIR/db. */
 export function databaseSourceOf(config: {
   databaseUrl: string | undefined;
   dataDir: string;
+  databasePoolSize: number;
+  databaseLimits: DatabaseLimits;
 }): DatabaseSource {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        limits: config.databaseLimits,
+      }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
+}
+
+/** `db`, the same query builder, whose transactions `transaction` opens. */
+export function withTransaction(db: Db, transaction: Db['transaction']): Db {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'transaction') return transaction;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    const limits = source.limits ?? DEFAULT_LIMITS;
+    const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
     // A connection the server drops (restart, failover, a pooler's timeout) emits 'error' on its
     // client. The pool listens only while the client is idle; checked out by a request's
     // transaction, an unheard 'error' would end the process. So every client is heard all its life:
     // the query in flight fails on its own, the pool replaces the connection, and the app logs it.
     const lost = new Set<(error: Error) => void>();
+    // Why a connection ended (an idle-in-transaction timeout, a restart): the request's next query
+    // fails only with "not queryable", and its answer should say why (db/closingTransaction.ts).
+    const endedWith = new WeakMap<pg.ClientBase, Error>();
     const heard = (err: Error) => {
       for (const listener of lost) listener(err);
     };
-    pool.on('connect', (client) => client.on('error', heard));
+    pool.on('connect', (client) =>
+      client.on('error', (err) => {
+        // The first says why ("terminating connection due to idle-in-transaction timeout"); the
+        // pooler's and the socket's follow.
+        if (!endedWith.has(client)) endedWith.set(client, err);
+        heard(err);
+      }),
+    );
     // The same event, already heard by the client's own listener.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const plainDb = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const transactionClosingWith = postgresClosingTransaction(pool, plainDb, {
+      opening: openingStatements(limits),
+      endedWith: (client) => endedWith.get(client),
+    });
+    // Every transaction opens with the time limits, sent with its BEGIN (db/limits.ts); settings
+    // such as an isolation level follow as SET TRANSACTION.
+    const transaction: Db['transaction'] = (run, config) =>
+      transactionClosingWith(
+        async (tx) => {
+          if (config) await tx.setTransaction(config);
+          return run(tx);
+        },
+        () => undefined,
+      );
+    const db = withTransaction(plainDb, transaction);
     return {
       db,
       kind: 'postgres',
-      transactionClosingWith: postgresClosingTransaction(pool, db),
+      transactionClosingWith,
       onConnectionLost: (listener) => {
         lost.add(listener);
       },

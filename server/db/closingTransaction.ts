@@ -3,6 +3,7 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import type pg from 'pg';
+import { pgErrorOf } from '../lib/pgErrors';
 import type { Db, Tx } from './client';
 
 /**
@@ -23,14 +24,25 @@ function relationalSchema(db: Db) {
   return { fullSchema: db._.fullSchema, schema: db._.schema!, tableNamesMap: db._.tableNamesMap };
 }
 
-export function postgresClosingTransaction(pool: pg.Pool, db: Db): TransactionClosingWith {
+export interface PostgresTransactionOptions {
+  /** Statements sent in one query with BEGIN (the time limits, db/limits.ts). */
+  opening: string;
+  /** The error that ended a client's connection, if one did. */
+  endedWith: (client: pg.ClientBase) => Error | undefined;
+}
+
+export function postgresClosingTransaction(
+  pool: pg.Pool,
+  db: Db,
+  { opening, endedWith }: PostgresTransactionOptions,
+): TransactionClosingWith {
   const dialect = new PgDialect();
   const schema = relationalSchema(db);
   return async (run, closing) => {
     const client = await pool.connect();
     let reusable = true;
     try {
-      await client.query('BEGIN');
+      await client.query(`BEGIN; ${opening}`);
       const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema), schema);
       const answer = await run(tx as unknown as Tx);
       const last = closing(answer);
@@ -47,6 +59,10 @@ export function postgresClosingTransaction(pool: pg.Pool, db: Db): TransactionCl
       await client.query('ROLLBACK').catch(() => {
         reusable = false;
       });
+      // The server ended the connection (idle in transaction too long): say so, not only that the
+      // connection is gone, so the request answers with what happened.
+      const ended = endedWith(client);
+      if (ended && !pgErrorOf(error)) throw new Error(ended.message, { cause: ended });
       throw error;
     } finally {
       client.release(!reusable);

@@ -21,6 +21,10 @@ export const en = {
   'error.same_moment': 'Someone else changed this at the same moment. Reload and try again.',
   'error.server': 'Something went wrong on our side. Please try again.',
   'error.too_many': 'Too many attempts. Please wait a few minutes and try again.',
+  'error.took_too_long': 'Storeline took too long to answer and stopped. Please try again in a moment.',
+  'error.busy': 'Someone else is changing this right now. Please try again in a moment.',
+  'error.organisation_busy':
+    'Someone else is changing the organisation right now. Please try again in a moment.',
   'error.too_large': 'The upload is too large.',
   'error.content_type': 'This kind of content is not accepted here.',
   'error.invalid_request': 'The request is not valid',

@@ -13,6 +13,11 @@ export const es: Record<ServerMessageKey, string> = {
   'error.same_moment': 'Otra persona cambió esto en el mismo momento. Recarga e inténtalo de nuevo.',
   'error.server': 'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
   'error.too_many': 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
+  'error.took_too_long':
+    'Storeline tardó demasiado en responder y se detuvo. Inténtalo de nuevo en un momento.',
+  'error.busy': 'Otra persona está cambiando esto en este momento. Inténtalo de nuevo en un momento.',
+  'error.organisation_busy':
+    'Otra persona está cambiando la organización en este momento. Inténtalo de nuevo en un momento.',
   'error.too_large': 'El archivo subido es demasiado grande.',
   'error.content_type': 'Este tipo de contenido no se acepta aquí.',
   'error.invalid_request': 'La solicitud no es válida',

@@ -13,6 +13,11 @@ export const fr: Record<ServerMessageKey, string> = {
   'error.same_moment': 'Quelqu’un d’autre a modifié ceci au même moment. Rechargez et réessayez.',
   'error.server': 'Un problème est survenu de notre côté. Veuillez réessayer.',
   'error.too_many': 'Trop de tentatives. Patientez quelques minutes puis réessayez.',
+  'error.took_too_long':
+    'Storeline a mis trop de temps à répondre et s’est arrêté. Réessayez dans un instant.',
+  'error.busy': 'Quelqu’un d’autre modifie ceci en ce moment. Réessayez dans un instant.',
+  'error.organisation_busy':
+    'Quelqu’un d’autre modifie l’organisation en ce moment. Réessayez dans un instant.',
   'error.too_large': 'Le fichier envoyé est trop volumineux.',
   'error.content_type': 'Ce type de contenu n’est pas accepté ici.',
   'error.invalid_request': 'La requête n’est pas valide',

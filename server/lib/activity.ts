@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, Db } from '../db/client';
+import { type Database, type Db, withTransaction } from '../db/client';
 import type { ActivityChange } from '../db/schema/activity';
 
 /**
@@ -289,11 +289,5 @@ export function recordingDb(database: Database): Db {
     if (context.state === 'open') context.state = 'recorded';
     return result;
   };
-  return new Proxy(db, {
-    get(target, property) {
-      if (property === 'transaction') return transaction;
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  return withTransaction(db, transaction);
 }

@@ -11,15 +11,32 @@ export class HttpError extends Error {
   }
 }
 
-/** 429 with `Retry-After`: how many seconds the client should wait before trying again. */
-export class TooManyAttempts extends HttpError {
+/** An answer with `Retry-After`: how many seconds the client should wait before trying again. */
+export class TryAgainLater extends HttpError {
   constructor(
+    statusCode: number,
     readonly retryAfterSeconds: number,
     message: string,
   ) {
-    super(429, message);
+    super(statusCode, message);
   }
 }
+
+/** 429 with `Retry-After`. */
+export class TooManyAttempts extends TryAgainLater {
+  constructor(retryAfterSeconds: number, message: string) {
+    super(429, retryAfterSeconds, message);
+  }
+}
+
+export const ORGANISATION_BUSY =
+  'Someone else is changing the organisation right now. Please try again in a moment.';
+
+/**
+ * 409 with `Retry-After`: the organisation's lock was not free in time (lib/organisationLock.ts,
+ * or PostgreSQL's lock_timeout). Nothing was written; the same request a moment later may pass.
+ */
+export const organisationBusy = () => new TryAgainLater(409, 2, ORGANISATION_BUSY);
 
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);

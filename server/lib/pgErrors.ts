@@ -39,6 +39,12 @@ export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const SERIALIZATION_FAILURE = '40001';
 export const DEADLOCK_DETECTED = '40P01';
+/** statement_timeout (or a cancel request) stopped the statement. */
+export const QUERY_CANCELED = '57014';
+/** lock_timeout: a lock was not granted in time. */
+export const LOCK_NOT_AVAILABLE = '55P03';
+/** idle_in_transaction_session_timeout ended the session. */
+export const IDLE_IN_TRANSACTION_TIMEOUT = '25P03';
 
 export const isForeignKeyViolation = (error: unknown) => pgErrorOf(error)?.code === FOREIGN_KEY_VIOLATION;
 

@@ -3,11 +3,14 @@ import fp from 'fastify-plugin';
 import type { Language } from '../../contract/languages';
 import type { Terms } from '../../contract/terms';
 import { fillTerms, requestLanguage, translateSentence } from '../i18n';
-import { HttpError, TooManyAttempts } from '../lib/errors';
+import { HttpError, TryAgainLater } from '../lib/errors';
 import {
   DEADLOCK_DETECTED,
   FOREIGN_KEY_VIOLATION,
+  IDLE_IN_TRANSACTION_TIMEOUT,
+  LOCK_NOT_AVAILABLE,
   pgErrorOf,
+  QUERY_CANCELED,
   SERIALIZATION_FAILURE,
   UNIQUE_VIOLATION,
 } from '../lib/pgErrors';
@@ -39,12 +42,36 @@ function conflictOf(
   return undefined;
 }
 
+/**
+ * A time limit of the database (db/limits.ts) that stopped the request: its transaction was rolled
+ * back, so the same request again, a moment later, is the person's remedy.
+ */
+function timeLimitOf(error: unknown): TryAgainLater | undefined {
+  const code = pgErrorOf(error)?.code;
+  if (code === LOCK_NOT_AVAILABLE)
+    return new TryAgainLater(
+      409,
+      2,
+      'Someone else is changing this right now. Please try again in a moment.',
+    );
+  if (code === QUERY_CANCELED || code === IDLE_IN_TRANSACTION_TIMEOUT)
+    return new TryAgainLater(
+      503,
+      5,
+      'Storeline took too long to answer and stopped. Please try again in a moment.',
+    );
+  return undefined;
+}
+
 /** One error handler shapes every failure into the envelope `{ status, message, errors? }`. */
 export const errorsPlugin = fp(async (app: FastifyInstance, opts: { modules: readonly ServerModule[] }) => {
   const constraints: ConstraintMessages = new Map(
     opts.modules.flatMap((module) => Object.entries(module.constraints ?? {})),
   );
-  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler(async (raised: FastifyError | HttpError, request, reply) => {
+    const limited = timeLimitOf(raised);
+    if (limited) request.log.warn({ err: raised }, 'stopped by a database time limit');
+    const error = limited ?? raised;
     // Sentences a person reads come in their language (issue 31); the log below stays English.
     const language = await requestLanguage(request, app.db).catch((): Language => 'en');
     // A sentence naming the tenant's term reads the tenant's word in the reader's language: the
@@ -58,7 +85,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { modules: rea
     const sayAll = (errors: Record<string, string>) =>
       Object.fromEntries(Object.entries(errors).map(([field, sentence]) => [field, say(sentence)]));
     if (error instanceof HttpError) {
-      if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error instanceof TryAgainLater) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({
         status: error.statusCode,
         message: say(error.message),

@@ -68,6 +68,41 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the pool size and the database time limits, with defaults for each', () => {
+    expect(loadConfig({})).toMatchObject({
+      databasePoolSize: 10,
+      databaseLimits: {
+        statementMs: 30_000,
+        lockMs: 5_000,
+        idleInTransactionMs: 60_000,
+        longWorkMs: 600_000,
+      },
+    });
+    expect(
+      loadConfig({
+        DATABASE_POOL_SIZE: '25',
+        DATABASE_STATEMENT_TIMEOUT_MS: '15000',
+        DATABASE_LOCK_TIMEOUT_MS: '0',
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '120000',
+        DATABASE_LONG_WORK_TIMEOUT_MS: '3600000',
+      }),
+    ).toMatchObject({
+      databasePoolSize: 25,
+      databaseLimits: { statementMs: 15_000, lockMs: 0, idleInTransactionMs: 120_000, longWorkMs: 3_600_000 },
+    });
+    expect(() =>
+      loadConfig({
+        DATABASE_POOL_SIZE: '0',
+        DATABASE_STATEMENT_TIMEOUT_MS: '30s',
+        DATABASE_LOCK_TIMEOUT_MS: '-1',
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 'forever',
+        DATABASE_LONG_WORK_TIMEOUT_MS: '100000000',
+      }),
+    ).toThrowError(
+      /DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got "0"[\s\S]*DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 0 to 86400000, got "30s"[\s\S]*DATABASE_LOCK_TIMEOUT_MS[\s\S]*DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS[\s\S]*DATABASE_LONG_WORK_TIMEOUT_MS must be/,
+    );
+  });
+
   it('runs background jobs in the process unless JOBS=off', () => {
     expect(loadConfig({}).jobWorkers).toBe(true);
     expect(loadConfig({ JOBS: 'off' }).jobWorkers).toBe(false);

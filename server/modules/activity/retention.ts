@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ACTIVITY_RETENTION_SETTING } from '../../../contract/api/settings';
 import type { Db } from '../../db/client';
+import { allowLongWork } from '../../db/limits';
 import { settings } from '../../db/schema';
 import { appendEntry } from '../../lib/activity';
 import { sqlRows } from '../../lib/jsonRows';
@@ -23,6 +24,8 @@ export async function applyRetention(
 ): Promise<number> {
   const before = new Date(now.getTime() - days * 86_400_000).toISOString();
   return db.transaction(async (tx) => {
+    // The first run on an old log deletes years of entries at once.
+    await allowLongWork(tx);
     // On Citus the trigger runs on the worker holding the shard: Citus passes SET LOCAL on to the
     // workers of this transaction only when told to (elsewhere the setting is a harmless placeholder).
     await tx.execute(sql`SET LOCAL citus.propagate_set_commands = 'local'`);

@@ -14,7 +14,7 @@ import { assertAdministratorRemains, countAdministrators } from '../../lib/admin
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { queueOrganisationFollowUps } from '../../lib/organisationChanges';
-import { lockOrganisation } from '../../lib/organisationLock';
+import { organisationTransaction } from '../../lib/organisationLock';
 import { isForeignKeyViolation } from '../../lib/pgErrors';
 import { bumpStores, bumpVersion } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
@@ -192,9 +192,8 @@ export async function createNode(
   const values = type === 'workspace' ? objectValues(input.object ?? {}, prefix) : undefined;
   const status = input.status ?? 'active';
 
-  return db.transaction(async (tx) => {
+  return organisationTransaction(db, caller.tenantId, async (tx) => {
     // The parent's path is copied into the new node: no move may rewrite it meanwhile.
-    await lockOrganisation(tx, caller.tenantId);
     const parent = await parentInScope(tx, caller, input.parent_id);
     if (values?.identifier)
       await assertIdentifierFree(tx, caller.tenantId, values.identifier, undefined, prefix);
@@ -236,9 +235,8 @@ export async function updateNode(
 ): Promise<NodeRow> {
   const name = input.name === undefined ? undefined : cleanName(input.name);
   const values = input.object === undefined ? undefined : objectValues(input.object, prefix);
-  return db.transaction(async (tx) => {
+  return organisationTransaction(db, caller.tenantId, async (tx) => {
     // The cycle check reads paths that a concurrent move would rewrite: moves take turns.
-    await lockOrganisation(tx, caller.tenantId);
     const node = await nodeInScope(tx, caller, input.id);
     if (values !== undefined) {
       if (node.type !== 'workspace')
@@ -318,8 +316,7 @@ export async function deleteNodes(
   ids: readonly number[],
 ): Promise<NodeDeleteData> {
   const unique = [...new Set(ids)];
-  return db.transaction(async (tx) => {
-    await lockOrganisation(tx, caller.tenantId);
+  return organisationTransaction(db, caller.tenantId, async (tx) => {
     const nodes = await findNodes(tx, caller.tenantId, unique);
     if (nodes.length !== unique.length) {
       const missing = unique.filter((id) => !nodes.some((n) => n.id === id));
@@ -375,8 +372,7 @@ export async function listNodeAssignments(
 /** Moves positions (their ids) to another node, keeping each user's role there. */
 export async function transferAssignments(db: Db, jobs: Jobs, caller: Caller, input: TransferBody) {
   const ids = [...new Set(input.ids)];
-  return db.transaction(async (tx) => {
-    await lockOrganisation(tx, caller.tenantId);
+  return organisationTransaction(db, caller.tenantId, async (tx) => {
     const target = await nodeInScope(tx, caller, input.node_id, 'Target node');
     const found = await findPositions(tx, caller.tenantId, ids);
     if (found.length !== ids.length) {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { allowLongWork } from '../../db/limits';
 import { can } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
 import type { JobPayloads } from '../../lib/jobs';
@@ -74,6 +75,9 @@ export async function runImportJob(deps: RunDeps, { tenantId, runId }: JobPayloa
     if (!data) throw new RunStopped('The file is no longer stored; upload it again.');
     const sheet = await parseSheet(data, file.format);
     await db.transaction(async (tx) => {
+      // A whole sheet in one transaction, writing its result file between statements, and waiting
+      // for any request that holds the organisation meanwhile.
+      await allowLongWork(tx);
       await lockOrganisation(tx, tenantId);
       checked = (await checkSheet(tx, caller, kind, sheet, run.createContainers)).checked;
       const valid = checked.outcomes.filter((o) => o.action !== 'error');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { allowLongWork } from '../../db/limits';
 import { sqlRows } from '../../lib/jsonRows';
 import { addDays, weekStartOf } from '../../lib/localDates';
 import { COUNT_NAMES, countColumns, countList, countValues } from './counts';
@@ -149,6 +150,8 @@ async function rollStoreAndPeopleDays(db: Db, tenantId: number, days: string[]) 
  */
 async function rollDays(db: Db, tenantId: number, days: string[], through: string | null): Promise<void> {
   await db.transaction(async (tx) => {
+    // Whole days of a tenant, and another process's roll of the same tenant to wait for.
+    await allowLongWork(tx);
     // One roll per tenant at a time, whichever process runs it; its aggregates kept in memory.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${tenantId})`);
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);

@@ -10,7 +10,7 @@ import { describeActivity } from '../../lib/activity';
 import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { lockOrganisation } from '../../lib/organisationLock';
+import { organisationTransaction } from '../../lib/organisationLock';
 import { readTogether } from '../../lib/readTogether';
 import { bumpPeople } from '../../lib/versions';
 import { beyond, type GrantRow, parsePermissions, toPermission } from './grants';
@@ -141,9 +141,8 @@ export async function update(db: Db, caller: Caller, body: RoleUpdateBody): Prom
   if (!existing) throw notFound('Role');
   const previous = (await loadGrants(db, tenantId, [body.id])).get(body.id) ?? [];
   checkCeiling(await callerGrants(db, caller), input.grants, previous);
-  await db.transaction(async (tx) => {
+  await organisationTransaction(db, tenantId, async (tx) => {
     // Administrators are counted before and after: concurrent demotions take turns.
-    await lockOrganisation(tx, tenantId);
     if (await roleNameTaken(tx, tenantId, input.name, body.id))
       throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
     const before = await countAdministrators(tx, tenantId);

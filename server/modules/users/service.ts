@@ -6,12 +6,12 @@ import type {
   UserRecord,
   UserUpdateBody,
 } from '../../../contract/api/users';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { describeActivity } from '../../lib/activity';
 import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
-import { lockOrganisation } from '../../lib/organisationLock';
+import { organisationTransaction } from '../../lib/organisationLock';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
 import { updateUserRow } from '../../lib/userRows';
@@ -244,11 +244,12 @@ export async function update(
       )
     : undefined;
   const passwordHash = password ? await hashPassword(password) : undefined;
+  // Only positions make or unmake an administrator: when they change, administrators are counted
+  // before and after, and concurrent demotions take turns.
+  const transaction = <T>(run: (tx: Tx) => Promise<T>) =>
+    plan ? organisationTransaction(db, tenantId, run) : db.transaction(run);
   await withUniqueUsername(() =>
-    db.transaction(async (tx) => {
-      // Only positions make or unmake an administrator: when they change, administrators are
-      // counted before and after, and concurrent demotions take turns.
-      if (plan) await lockOrganisation(tx, tenantId);
+    transaction(async (tx) => {
       if (
         email.toLowerCase() !== user.email.toLowerCase() &&
         (await usernameTaken(tx, tenantId, email, user.id))

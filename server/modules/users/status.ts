@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import type { Caller } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
-import { lockOrganisation } from '../../lib/organisationLock';
+import { organisationTransaction } from '../../lib/organisationLock';
 import { updateUserRow } from '../../lib/userRows';
 import { bumpPeople, bumpStores, storesOfUser } from '../../lib/versions';
 import { endUserSessions } from '../session/service';
@@ -15,9 +15,8 @@ export async function setStatus(db: Db, caller: Caller, id: number, enabled: boo
   const { tenantId } = caller;
   if (!enabled && id === caller.userId) throw NOT_YOURSELF('disable');
   await manageableUser(db, caller, id);
-  await db.transaction(async (tx) => {
+  await organisationTransaction(db, tenantId, async (tx) => {
     // Administrators are counted before and after: concurrent demotions take turns.
-    await lockOrganisation(tx, tenantId);
     const before = await countAdministrators(tx, tenantId);
     await updateUserRow(tx, tenantId, id, { enabled });
     if (!enabled) {
@@ -39,8 +38,7 @@ export async function remove(db: Db, caller: Caller, id: number): Promise<{ id: 
   const { tenantId } = caller;
   if (id === caller.userId) throw NOT_YOURSELF('delete');
   await manageableUser(db, caller, id);
-  await db.transaction(async (tx) => {
-    await lockOrganisation(tx, tenantId);
+  await organisationTransaction(db, tenantId, async (tx) => {
     const before = await countAdministrators(tx, tenantId);
     // Their positions go with them: the stores they were counted at, read before the delete.
     const stores = await storeIdsOf(tx, tenantId, id);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/client';
+import type { DatabaseLimits } from '../../../server/db/limits';
 import { mailOutbox, tenants, users } from '../../../server/db/schema';
 import { startSession } from '../../../server/modules/session/service';
 import { clusterAt } from './cluster';
@@ -50,7 +51,15 @@ export interface TestDatabase {
  * template on the direct admin connection, and the app's connections (database, reopen(),
  * connectAgain()) go through the run's PgBouncer in transaction mode, as in production.
  */
-export async function openTestDatabase({ persistent = false } = {}): Promise<TestDatabase> {
+export async function openTestDatabase({
+  persistent = false,
+  poolSize,
+  limits,
+}: {
+  persistent?: boolean;
+  poolSize?: number;
+  limits?: DatabaseLimits;
+} = {}): Promise<TestDatabase> {
   if (!onPostgres) {
     const image = new Blob([readFileSync(inject('pgliteImage'))], { type: 'application/x-gzip' });
     const dataDir = persistent ? mkdtempSync(path.join(tmpdir(), 'storeline-test-db-')) : undefined;
@@ -75,15 +84,15 @@ export async function openTestDatabase({ persistent = false } = {}): Promise<Tes
   const name = `${template}_${randomBytes(4).toString('hex')}`;
   const cluster = await clusterAt(postgresUrl());
   await cluster.cloneDatabase(template, name);
-  const url = pooledUrl(name);
+  const source = { kind: 'postgres', url: pooledUrl(name), poolSize, limits } as const;
   const handle: TestDatabase = {
-    database: await openDatabase({ kind: 'postgres', url }),
+    database: await openDatabase(source),
     reopen: async () => {
       await handle.database.close();
-      handle.database = await openDatabase({ kind: 'postgres', url });
+      handle.database = await openDatabase(source);
       return handle.database;
     },
-    connectAgain: () => openDatabase({ kind: 'postgres', url }),
+    connectAgain: () => openDatabase(source),
     drop: () => cluster.dropDatabase(name),
   };
   return handle;
@@ -103,9 +112,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh app on its own copy of the migrated demo database. */
+/**
+ * A fresh app on its own copy of the migrated demo database, opened with the overrides' pool size
+ * and time limits (PostgreSQL).
+ */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase({
+    poolSize: overrides.databasePoolSize,
+    limits: overrides.databaseLimits,
+  });
   const app = await buildApp({ config: testConfig(overrides), database, logger: false });
   return testAppOver(app, database, new Map(), async () => {
     await app.close();
