@@ -2,18 +2,19 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { databaseSourceOf, openDatabase } from './db/client';
-import { isDatabaseEmpty, seedDemo } from './seed';
+import { prepareDatabase } from './prepareDatabase';
 
 /** Opens the database, migrates, seeds demo data when asked, listens, and closes gracefully. */
 export async function startServer(config: Config) {
   const started = performance.now();
   const database = await openDatabase(databaseSourceOf(config));
-  await database.migrate();
+  // Several processes may start at once on a new or older database: one migrates (and seeds),
+  // the others wait for it (server/db/startLock.ts).
+  const seeded = await prepareDatabase(database, {
+    demo: config.demo ? { tasks: config.demoTasks } : undefined,
+  });
   const app = await buildApp({ config, database });
-  if (config.demo && (await isDatabaseEmpty(database.db))) {
-    app.log.info('empty database: seeding demo data');
-    await seedDemo(database.db, { tasks: config.demoTasks });
-  }
+  if (seeded) app.log.info('the database was empty: demo data seeded');
   // Periodic work (the expired-session sweep, task planning, the reports' roll-up) is jobs that
   // app.jobs queues once per slot across all processes, and runs in the processes with workers.
 

@@ -15,6 +15,7 @@ import {
   type TransactionClosingWith,
 } from './closingTransaction';
 import * as schema from './schema';
+import { underStartLock } from './startLock';
 
 export type Schema = typeof schema;
 /** Both drivers give the same query builder; services only ever see this type. */
@@ -39,6 +40,11 @@ export interface Database {
   /** A transaction whose last statement goes with its COMMIT (the administration log's entry). */
   transactionClosingWith: TransactionClosingWith;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` holding the installation's start-up lock (server/db/startLock.ts) on PostgreSQL;
+   * PGlite is one process's database, so there it simply runs.
+   */
+  underStartLock<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Hears an idle connection the server dropped (restart, failover); the pool replaces it. */
@@ -103,6 +109,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
         if (citus) await migrateOnCitus(pool, migrationsFolder);
         else await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
       },
+      underStartLock: (work) => underStartLock(pool, work),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -129,6 +136,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       return results.at(-1) ?? { rows: [] };
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    underStartLock: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },
