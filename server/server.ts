@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { serveBackups } from './backup/serveBackups';
 import type { Config } from './config';
 import { databaseSourceOf, openDatabase } from './db/client';
 import { prepareDatabase } from './prepareDatabase';
@@ -15,6 +16,8 @@ export async function startServer(config: Config) {
   });
   const app = await buildApp({ config, database });
   if (seeded) app.log.info('the database was empty: demo data seeded');
+  // The embedded database is inside this process: `npm run backup` asks it for a consistent copy.
+  const stopBackups = await serveBackups(config, database, app.log);
   // Periodic work (the expired-session sweep, task planning, the reports' roll-up) is jobs that
   // app.jobs queues once per slot across all processes, and runs in the processes with workers.
 
@@ -23,6 +26,7 @@ export async function startServer(config: Config) {
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
+    await stopBackups?.();
     await app.close();
     await database.close();
   });

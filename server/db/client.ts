@@ -45,6 +45,11 @@ export interface Database {
    * PGlite is one process's database, so there it simply runs.
    */
   underStartLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: a gzipped image of its data directory taken while no transaction is in flight
+   * (the database of a backup, server/backup).
+   */
+  image?(): Promise<Blob>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Hears an idle connection the server dropped (restart, failover); the pool replaces it. */
@@ -137,6 +142,14 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     underStartLock: (work) => work(),
+    // Inside a transaction of its own: PGlite runs one at a time, so none of the app's is half
+    // done, and none starts until the image is taken. The checkpoint writes what only the WAL had,
+    // so that loading the image needs little recovery.
+    image: () =>
+      client.transaction(async (tx) => {
+        await tx.query('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      }),
     ping: async () => {
       await client.query('select 1');
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -13,7 +14,12 @@ export interface FileStorage {
   get(key: string): Promise<Buffer | undefined>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Every key stored (under `prefix`, when given), in no particular order. */
+  list(prefix?: string): AsyncIterable<string>;
 }
+
+/** A file put() is still writing: its key plus a random suffix (see put). */
+const DRAFT = /\.[0-9a-f]{12}\.tmp$/;
 
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 
@@ -52,5 +58,20 @@ export class LocalFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+  }
+
+  async *list(prefix = ''): AsyncIterable<string> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      if (key.startsWith(prefix) && !DRAFT.test(key)) yield key;
+    }
   }
 }
