@@ -229,9 +229,16 @@ describe.skipIf(onPostgres)('embedded: npm run backup while the server answers, 
     await expectRestored(t, original);
   }, 180_000);
 
-  it('refuses to restore over an installation', async () => {
+  it('refuses to restore over an installation; with no server running, backs up by opening the data directory', async () => {
     const dataDir = path.join(tempDir('storeline-restored-'), 'data');
     await runCommand('server/cli/restore.ts', [backup, '--data-dir', dataDir], {});
+    const offline = path.join(tempDir('storeline-backups-'), 'offline');
+    const { stdout } = await runCommand('server/cli/backup.ts', [offline], { DATA_DIR: dataDir });
+    expect(stdout).toContain('by this command (no server running)');
+    expect(JSON.parse(readFileSync(path.join(offline, 'backup.json'), 'utf8'))).toMatchObject({
+      secret_key: 'included',
+      files: JSON.parse(readFileSync(path.join(backup, 'backup.json'), 'utf8')).files,
+    });
     const again = await runCommand('server/cli/restore.ts', [backup, '--data-dir', dataDir], {}).catch(
       (err: { code: number; stderr: string }) => err,
     );

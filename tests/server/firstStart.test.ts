@@ -28,6 +28,9 @@ const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journ
   entries: unknown[];
 };
 
+/** Four processes compiling and starting on a loaded 2-core machine took up to half a minute. */
+const START_TIMEOUT = 300_000;
+
 const databases: string[] = [];
 const running: ServerProcess[] = [];
 const dataDirs: string[] = [];
@@ -37,7 +40,7 @@ afterAll(async () => {
   const cluster = await clusterAt(postgresUrl());
   for (const name of databases) await cluster.dropDatabase(name);
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 async function emptyDatabase(label: string): Promise<string> {
   const name = `storeline_${label}_${process.pid}_${Date.now().toString(36)}`;
@@ -120,41 +123,49 @@ async function expectServingOnce(database: string, servers: ServerProcess[]) {
 }
 
 describe.skipIf(!onPostgres)('servers started together', () => {
-  it('four on an empty database: one migrates and seeds, all four serve', async () => {
-    const database = await emptyDatabase('first');
-    const { servers, ms } = await startTogether(database, 4);
-    console.log(`four servers started together on an empty database: all listening after ${ms} ms`);
-    await expectServingOnce(database, servers);
-    // Exactly one of them seeded.
-    expect(servers.filter((s) => s.output().includes('demo data seeded'))).toHaveLength(1);
-    await Promise.all(servers.map((s) => s.stop()));
-  });
+  it(
+    'four on an empty database: one migrates and seeds, all four serve',
+    async () => {
+      const database = await emptyDatabase('first');
+      const { servers, ms } = await startTogether(database, 4);
+      console.log(`four servers started together on an empty database: all listening after ${ms} ms`);
+      await expectServingOnce(database, servers);
+      // Exactly one of them seeded.
+      expect(servers.filter((s) => s.output().includes('demo data seeded'))).toHaveLength(1);
+      await Promise.all(servers.map((s) => s.stop()));
+    },
+    START_TIMEOUT,
+  );
 
-  it('two on a database migrated by an older version: the rest of the migrations run once', async () => {
-    const database = await emptyDatabase('older');
-    // The first half of the migrations, as an installation of an older version has them.
-    const older = mkdtempSync(path.join(tmpdir(), 'storeline-older-migrations-'));
-    dataDirs.push(older);
-    cpSync(migrationsFolder, older, { recursive: true });
-    const entries = journal.entries.slice(0, Math.floor(journal.entries.length / 2));
-    writeFileSync(path.join(older, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-    const pool = new pg.Pool({ connectionString: directUrl(database), max: 2 });
-    try {
-      const client = await pool.connect();
-      const citus = await hasCitus(client).finally(() => client.release());
-      if (citus) await migrateOnCitus(pool, older);
-      else await migrate(drizzle({ client: pool }), { migrationsFolder: older });
-    } finally {
-      await pool.end();
-    }
-    const [before] = await query<{ n: number }>(
-      database,
-      'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
-    );
-    expect(before.n).toBe(entries.length);
+  it(
+    'two on a database migrated by an older version: the rest of the migrations run once',
+    async () => {
+      const database = await emptyDatabase('older');
+      // The first half of the migrations, as an installation of an older version has them.
+      const older = mkdtempSync(path.join(tmpdir(), 'storeline-older-migrations-'));
+      dataDirs.push(older);
+      cpSync(migrationsFolder, older, { recursive: true });
+      const entries = journal.entries.slice(0, Math.floor(journal.entries.length / 2));
+      writeFileSync(path.join(older, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+      const pool = new pg.Pool({ connectionString: directUrl(database), max: 2 });
+      try {
+        const client = await pool.connect();
+        const citus = await hasCitus(client).finally(() => client.release());
+        if (citus) await migrateOnCitus(pool, older);
+        else await migrate(drizzle({ client: pool }), { migrationsFolder: older });
+      } finally {
+        await pool.end();
+      }
+      const [before] = await query<{ n: number }>(
+        database,
+        'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
+      );
+      expect(before.n).toBe(entries.length);
 
-    const { servers } = await startTogether(database, 2);
-    await expectServingOnce(database, servers);
-    await Promise.all(servers.map((s) => s.stop()));
-  });
+      const { servers } = await startTogether(database, 2);
+      await expectServingOnce(database, servers);
+      await Promise.all(servers.map((s) => s.stop()));
+    },
+    START_TIMEOUT,
+  );
 });
