@@ -15,6 +15,14 @@ export function backupSocketPath(dataDir: string): string {
   return path.join(dataDir, 'control', 'backup.sock');
 }
 
+/** sockaddr_un holds 108 bytes on Linux and 104 on macOS, the terminating zero included. */
+const MAX_SOCKET_PATH = 103;
+
+/** Whether `dataDir` is short enough to hold the socket (else no server can listen there). */
+export function socketPathFits(dataDir: string): boolean {
+  return Buffer.byteLength(backupSocketPath(dataDir)) <= MAX_SOCKET_PATH;
+}
+
 type Answer = { ok: true; manifest: BackupManifest } | { ok: false; error: string };
 
 /** Listens for backup requests; `backup(to)` writes one. Answers a function that stops listening. */
@@ -23,6 +31,9 @@ export async function listenForBackups(
   backup: (to: string) => Promise<BackupManifest>,
 ): Promise<() => Promise<void>> {
   const socketPath = backupSocketPath(dataDir);
+  // Longer, and the operating system would cut the name and listen somewhere else.
+  if (!socketPathFits(dataDir))
+    throw new Error(`${socketPath} is longer than a Unix socket path may be (${MAX_SOCKET_PATH} bytes)`);
   await mkdir(path.dirname(socketPath), { recursive: true, mode: 0o700 });
   await chmod(path.dirname(socketPath), 0o700);
   // A socket left by a server that did not close cleanly (the data directory is this server's).

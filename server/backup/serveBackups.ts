@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { openFileStorage } from '../lib/openFileStorage';
-import { listenForBackups } from './backupSocket';
+import { backupSocketPath, listenForBackups } from './backupSocket';
 import { writeBackup } from './writeBackup';
 
 /**
@@ -16,7 +16,7 @@ export async function serveBackups(
   log: FastifyBaseLogger,
 ): Promise<(() => Promise<void>) | undefined> {
   if (!database.image) return undefined;
-  return listenForBackups(config.dataDir, async (to) => {
+  const listening = listenForBackups(config.dataDir, async (to) => {
     const storage = await openFileStorage(config);
     const manifest = await writeBackup(to, {
       database,
@@ -26,5 +26,14 @@ export async function serveBackups(
     });
     log.info({ to, files: manifest.files, secret_key: manifest.secret_key }, 'backup written');
     return manifest;
+  });
+  // Not a reason to refuse to serve (a Unix socket path is limited to about 100 bytes, so a deeply
+  // nested DATA_DIR cannot have one): backups are then taken with the server stopped.
+  return listening.catch((err: Error) => {
+    log.warn(
+      { err, socket: backupSocketPath(config.dataDir) },
+      'npm run backup cannot reach this server; stop it before taking a backup',
+    );
+    return undefined;
   });
 }

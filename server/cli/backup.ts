@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { askRunningServer } from '../backup/backupSocket';
+import { askRunningServer, socketPathFits } from '../backup/backupSocket';
 import { type BackupManifest, writeBackup } from '../backup/writeBackup';
 import { databaseSourceOf, openDatabase } from '../db/client';
 import { openFileStorage } from '../lib/openFileStorage';
@@ -18,13 +18,24 @@ if (config.databaseUrl) {
   );
   process.exit(2);
 }
+const args = process.argv.slice(2);
+const serverStopped = args.includes('--server-stopped');
+const [target] = args.filter((a) => a !== '--server-stopped');
+// Where no server can listen for us, this command cannot tell whether one runs: opening the data
+// directory under a running server could damage it, so the operator says it is stopped.
+if (!socketPathFits(config.dataDir) && !serverStopped) {
+  console.error(
+    `DATA_DIR (${config.dataDir}) is too long a path for the backup socket, so a running server cannot be asked: stop the server and run npm run backup -- <directory> --server-stopped`,
+  );
+  process.exit(2);
+}
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const to = path.resolve(process.argv[2] ?? `storeline-backup-${stamp}`);
+const to = path.resolve(target ?? `storeline-backup-${stamp}`);
 const started = performance.now();
 let manifest: BackupManifest | undefined;
 let by = 'the running server';
 try {
-  manifest = await askRunningServer(config.dataDir, to);
+  manifest = socketPathFits(config.dataDir) ? await askRunningServer(config.dataDir, to) : undefined;
   if (!manifest) {
     by = 'this command (no server running)';
     if (!existsSync(path.join(config.dataDir, 'db')))
