@@ -1,19 +1,23 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { serveBackups } from './backup/serveBackups';
 import type { Config } from './config';
 import { databaseSourceOf, openDatabase } from './db/client';
-import { isDatabaseEmpty, seedDemo } from './seed';
+import { prepareDatabase } from './prepareDatabase';
 
 /** Opens the database, migrates, seeds demo data when asked, listens, and closes gracefully. */
 export async function startServer(config: Config) {
   const started = performance.now();
   const database = await openDatabase(databaseSourceOf(config));
-  await database.migrate();
+  // Several processes may start at once on a new or older database: one migrates (and seeds),
+  // the others wait for it (server/db/startLock.ts).
+  const seeded = await prepareDatabase(database, {
+    demo: config.demo ? { tasks: config.demoTasks } : undefined,
+  });
   const app = await buildApp({ config, database });
-  if (config.demo && (await isDatabaseEmpty(database.db))) {
-    app.log.info('empty database: seeding demo data');
-    await seedDemo(database.db, { tasks: config.demoTasks });
-  }
+  if (seeded) app.log.info('the database was empty: demo data seeded');
+  // The embedded database is inside this process: `npm run backup` asks it for a consistent copy.
+  const stopBackups = await serveBackups(config, database, app.log);
   // Periodic work (the expired-session sweep, task planning, the reports' roll-up) is jobs that
   // app.jobs queues once per slot across all processes, and runs in the processes with workers.
 
@@ -22,6 +26,7 @@ export async function startServer(config: Config) {
   closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an unexpected error');
     else app.log.info({ signal }, 'shutting down');
+    await stopBackups?.();
     await app.close();
     await database.close();
   });

@@ -25,6 +25,11 @@ export const SsoConfigData = Type.Object({
   client_id: Type.String(),
   /** Whether a client secret is stored (its value is write-only). */
   client_secret_set: Type.Boolean(),
+  /**
+   * False when a secret is stored but this server's key (SECRET_KEY or DATA_DIR/secret.key) cannot
+   * open it, as after a restore without the key it was sealed with: it must be entered again.
+   */
+  client_secret_opens: Type.Boolean(),
   email_domains: Type.Array(Type.String()),
   /** Password sign-in refused for people of these domains, except the break-glass administrators. */
   sso_only: Type.Boolean(),

@@ -1,12 +1,10 @@
 import { databaseSourceOf, openDatabase } from '../db/client';
-import { JOB_SETTINGS } from '../modules';
-import { installJobs } from '../plugins/jobs';
+import { prepareDatabase } from '../prepareDatabase';
 import { configOrExit } from './config';
 
 const config = configOrExit();
 const database = await openDatabase(databaseSourceOf(config));
-await database.migrate();
-// The job queue's own schema (pg-boss); the server would create it at start otherwise.
-await installJobs(database, JOB_SETTINGS);
+// The job queue's schema (pg-boss) too; under the start-up lock, so servers may be starting meanwhile.
+await prepareDatabase(database);
 await database.close();
 console.log(`migrations applied (${database.kind})`);

@@ -1,12 +1,10 @@
 import { databaseSourceOf, openDatabase } from '../db/client';
-import { isDatabaseEmpty, seedDemo } from '../seed';
+import { prepareDatabase } from '../prepareDatabase';
 import { configOrExit } from './config';
 
 const config = configOrExit();
 const database = await openDatabase(databaseSourceOf(config));
-await database.migrate();
-if (await isDatabaseEmpty(database.db)) {
-  await seedDemo(database.db, { tasks: config.demoTasks });
+if (await prepareDatabase(database, { demo: { tasks: config.demoTasks } })) {
   console.log(`demo data seeded (${database.kind})`);
 } else {
   console.log('the database already has tenants: demo data not seeded');

@@ -16,6 +16,7 @@ import {
 } from './closingTransaction';
 import { type DatabaseLimits, DEFAULT_LIMITS, openingStatements } from './limits';
 import * as schema from './schema';
+import { underStartLock } from './startLock';
 
 export type Schema = typeof schema;
 /** Both drivers give the same query builder; services only ever see this type. */
@@ -40,6 +41,16 @@ export interface Database {
   /** A transaction whose last statement goes with its COMMIT (the administration log's entry). */
   transactionClosingWith: TransactionClosingWith;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` holding the installation's start-up lock (server/db/startLock.ts) on PostgreSQL;
+   * PGlite is one process's database, so there it simply runs.
+   */
+  underStartLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: a gzipped image of its data directory taken while no transaction is in flight
+   * (the database of a backup, server/backup).
+   */
+  image?(): Promise<Blob>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Hears an idle connection the server dropped (restart, failover); the pool replaces it. */
@@ -148,6 +159,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
         if (citus) await migrateOnCitus(pool, migrationsFolder);
         else await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
       },
+      underStartLock: (work) => underStartLock(pool, work),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -174,6 +186,15 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       return results.at(-1) ?? { rows: [] };
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    underStartLock: (work) => work(),
+    // Inside a transaction of its own: PGlite runs one at a time, so none of the app's is half
+    // done, and none starts until the image is taken. The checkpoint writes what only the WAL had,
+    // so that loading the image needs little recovery.
+    image: () =>
+      client.transaction(async (tx) => {
+        await tx.query('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      }),
     ping: async () => {
       await client.query('select 1');
     },

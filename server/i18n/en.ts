@@ -210,6 +210,8 @@ export const en = {
   'error.sso_issuer': 'Enter the issuer address the provider gives you.',
   'error.sso_client_id': 'Enter the client ID the provider gave Storeline.',
   'error.sso_client_secret': 'Enter the client secret the provider gave Storeline.',
+  'error.sso_client_secret_unreadable':
+    'The stored client secret cannot be opened with this server’s secret key (SECRET_KEY or DATA_DIR/secret.key); enter it again.',
   'error.sso_domain': 'Add the e-mail domain of the people who sign in this way.',
   'error.sso_break_glass':
     'Name at least one administrator who may still sign in with a password, in case the provider is down.',

@@ -209,6 +209,8 @@ export const es: Record<ServerMessageKey, string> = {
   'error.sso_issuer': 'Introduce la dirección del emisor que te da el proveedor.',
   'error.sso_client_id': 'Introduce el ID de cliente que el proveedor dio a Storeline.',
   'error.sso_client_secret': 'Introduce el secreto de cliente que el proveedor dio a Storeline.',
+  'error.sso_client_secret_unreadable':
+    'El secreto de cliente guardado no se puede abrir con la clave secreta de este servidor (SECRET_KEY o DATA_DIR/secret.key); introdúcelo de nuevo.',
   'error.sso_domain': 'Añade el dominio de correo de las personas que inician sesión así.',
   'error.sso_break_glass':
     'Indica al menos un administrador que pueda seguir iniciando sesión con contraseña, por si el proveedor falla.',

@@ -217,6 +217,8 @@ export const fr: Record<ServerMessageKey, string> = {
   'error.sso_issuer': 'Saisissez l’adresse d’émetteur que le fournisseur vous donne.',
   'error.sso_client_id': 'Saisissez l’ID client que le fournisseur a donné à Storeline.',
   'error.sso_client_secret': 'Saisissez le secret client que le fournisseur a donné à Storeline.',
+  'error.sso_client_secret_unreadable':
+    'Le secret client enregistré ne peut pas être ouvert avec la clé secrète de ce serveur (SECRET_KEY ou DATA_DIR/secret.key) ; saisissez-le à nouveau.',
   'error.sso_domain': 'Ajoutez le domaine d’e-mail des personnes qui se connectent ainsi.',
   'error.sso_break_glass':
     'Nommez au moins un administrateur qui pourra encore se connecter par mot de passe, au cas où le fournisseur serait indisponible.',

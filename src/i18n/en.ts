@@ -851,6 +851,8 @@ export const appMessages = {
       client_secret: 'Client secret',
       client_secret_set: 'A secret is stored (encrypted). Leave empty to keep it, or type a new one.',
       client_secret_unset: 'No secret is stored yet.',
+      client_secret_unreadable:
+        'A secret is stored, but this server’s secret key cannot open it (was the database restored without its key?). Type the secret again.',
       email_domains: 'E-mail domains',
       email_domains_help: 'Separated by commas, e.g. acme.com, acme.co.uk',
       sso_only: 'Only through the provider',

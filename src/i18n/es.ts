@@ -851,6 +851,8 @@ export const appMessages = {
       client_secret_set:
         'Hay un secreto guardado (cifrado). Déjelo vacío para conservarlo o escriba uno nuevo.',
       client_secret_unset: 'Todavía no hay ningún secreto guardado.',
+      client_secret_unreadable:
+        'Hay un secreto guardado, pero la clave secreta de este servidor no puede abrirlo (¿se restauró la base de datos sin su clave?). Escribe el secreto de nuevo.',
       email_domains: 'Dominios de correo',
       email_domains_help: 'Separados por comas, p. ej. acme.com, acme.co.uk',
       sso_only: 'Solo a través del proveedor',

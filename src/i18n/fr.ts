@@ -851,6 +851,8 @@ export const appMessages = {
       client_secret_set:
         'Un secret est enregistré (chiffré). Laissez vide pour le garder, ou saisissez-en un nouveau.',
       client_secret_unset: 'Aucun secret n’est encore enregistré.',
+      client_secret_unreadable:
+        'Un secret est enregistré, mais la clé secrète de ce serveur ne peut pas l’ouvrir (la base a-t-elle été restaurée sans sa clé ?). Saisissez à nouveau le secret.',
       email_domains: 'Domaines de messagerie',
       email_domains_help: 'Séparés par des virgules, p. ex. acme.com, acme.co.uk',
       sso_only: 'Uniquement via le fournisseur',

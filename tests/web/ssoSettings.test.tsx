@@ -19,6 +19,7 @@ const SAVED: SsoConfigData = {
   issuer: 'https://login.microsoftonline.com/acme/v2.0',
   client_id: 'client-1',
   client_secret_set: true,
+  client_secret_opens: true,
   email_domains: ['acme.test'],
   sso_only: false,
   break_glass_usernames: [],
@@ -83,8 +84,16 @@ describe('single sign-on card', () => {
     expect(sent[0]).not.toHaveProperty('client_secret');
   });
 
+  it('says when the stored secret cannot be opened with this server’s key, so the administrator types it again', async () => {
+    serve({ ...SAVED, client_secret_opens: false });
+    renderRoute('/settings', owner());
+    const card = await screen.findByTestId('sso-settings');
+    expect(await within(card).findByText(/this server’s secret key cannot open it/)).toBeInTheDocument();
+    expect(within(card).queryByText(/A secret is stored \(encrypted\)/)).not.toBeInTheDocument();
+  });
+
   it('puts the server’s refusal on its field', async () => {
-    serve({ ...SAVED, enabled: false, client_secret_set: false, issuer: '' });
+    serve({ ...SAVED, enabled: false, client_secret_set: false, client_secret_opens: false, issuer: '' });
     server.use(
       http.put('*/api/sso/config', () =>
         HttpResponse.json(

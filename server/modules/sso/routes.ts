@@ -43,7 +43,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'setting', can: ['update'] } },
     },
-    async (request) => ok(await getConfig(app.db, callerOf(request), publicUrl)),
+    async (request) => ok(await getConfig(app.db, box, callerOf(request), publicUrl)),
   );
 
   app.put(

@@ -25,13 +25,32 @@ export const DOMAIN_TAKEN = 'Another organisation already signs this e-mail doma
 
 export const callbackUrl = (publicUrl: string) => `${publicUrl}${SSO_CALLBACK_PATH}`;
 
-function configData(row: SsoConfigRow | undefined, domains: string[], publicUrl: string): SsoConfigData {
+export const SECRET_UNREADABLE =
+  'The stored client secret cannot be opened with this server’s secret key (SECRET_KEY or DATA_DIR/secret.key); enter it again.';
+
+/** Whether the stored secret opens with this server's key (it may have been sealed under another). */
+function opens(box: SecretBox, sealed: string): boolean {
+  try {
+    box.open(sealed);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function configData(
+  box: SecretBox,
+  row: SsoConfigRow | undefined,
+  domains: string[],
+  publicUrl: string,
+): SsoConfigData {
   return {
     enabled: row?.enabled ?? false,
     provider_name: row?.providerName ?? '',
     issuer: row?.issuer ?? '',
     client_id: row?.clientId ?? '',
     client_secret_set: Boolean(row?.clientSecretSealed),
+    client_secret_opens: row?.clientSecretSealed ? opens(box, row.clientSecretSealed) : false,
     email_domains: domains,
     sso_only: row?.ssoOnly ?? false,
     break_glass_usernames: row?.breakGlassUsernames ?? [],
@@ -44,12 +63,17 @@ function configData(row: SsoConfigRow | undefined, domains: string[], publicUrl:
   };
 }
 
-export async function getConfig(db: Db, caller: Caller, publicUrl: string): Promise<SsoConfigData> {
+export async function getConfig(
+  db: Db,
+  box: SecretBox,
+  caller: Caller,
+  publicUrl: string,
+): Promise<SsoConfigData> {
   const [row, domains] = await Promise.all([
     findConfig(db, caller.tenantId),
     listDomains(db, caller.tenantId),
   ]);
-  return configData(row, domains, publicUrl);
+  return configData(box, row, domains, publicUrl);
 }
 
 const unique = (values: string[]) => [...new Set(values)];
@@ -88,6 +112,8 @@ export async function putConfig(
     if (!issuer) errors.issuer = 'Enter the issuer address the provider gives you.';
     if (!clientId) errors.client_id = 'Enter the client ID the provider gave Storeline.';
     if (!hasSecret) errors.client_secret = 'Enter the client secret the provider gave Storeline.';
+    else if (!body.client_secret && existing?.clientSecretSealed && !opens(box, existing.clientSecretSealed))
+      errors.client_secret = SECRET_UNREADABLE;
     if (domains.length === 0)
       errors.email_domains = 'Add the e-mail domain of the people who sign in this way.';
   }
@@ -146,7 +172,7 @@ export async function putConfig(
     }
     throw err;
   }
-  return getConfig(db, caller, publicUrl);
+  return getConfig(db, box, caller, publicUrl);
 }
 
 /** Reads the issuer's discovery document and says, in words, what was found or what is wrong. */

@@ -234,7 +234,11 @@ export function SsoSettings() {
               autoComplete="new-password"
               label="settings.sso.client_secret"
               helperText={
-                data.client_secret_set ? 'settings.sso.client_secret_set' : 'settings.sso.client_secret_unset'
+                !data.client_secret_set
+                  ? 'settings.sso.client_secret_unset'
+                  : data.client_secret_opens
+                    ? 'settings.sso.client_secret_set'
+                    : 'settings.sso.client_secret_unreadable'
               }
             />
             <TextInput
