@@ -136,7 +136,7 @@ export async function sendInvitations(
 /**
  * Forgot-password's request: queues one `password.forgot` job, whatever the address, and answers.
  * Looking the person up, writing their token and their mail is the job's ({@link mailResetLinks}):
- * in the request, a known address took two to three times an unknown one's time (issue 42), which
+ * in the request, a known address took about twice an unknown one’s time (issue 42), which
  * told anyone who asked whether an account exists. Now the answer and its time are the same.
  */
 export async function forgotPassword(
