@@ -24,7 +24,8 @@ if (newestMtime(bundle) < sources) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    // The oldest Node.js package.json's engines admits.
+    target: 'node22',
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',

@@ -16,6 +16,7 @@ const login = (username: string, password: string) =>
 async function requestLink(email: string): Promise<string> {
   const res = await t.inject({ method: 'POST', url: '/api/passwordforgot', payload: { username: email } });
   expect(res.statusCode).toBe(200);
+  await t.app.jobs.drain();
   const [mail] = await t.mailsTo(email);
   expect(mail?.link).toMatch(/^http:\/\/storeline\.test\/password\/reset\//);
   return linkToken(mail);
@@ -29,8 +30,9 @@ describe('POST /api/passwordforgot', () => {
       payload: { username: 'Store@Acme.test' },
     });
     expect(res.json()).toEqual({ status: 200, data: { redirect: '/password/forgotEmailSent' } });
-    // The request queues the mail; the job delivers it (logs it here, without SMTP).
-    expect(await t.mailsTo('store@acme.test')).toMatchObject([{ status: 'pending' }]);
+    // The request only queues a job, the same for any address (forgotPassword.test.ts); the job
+    // looks the person up and writes the mail, whose own job delivers it (logs it, without SMTP).
+    expect(await t.mailsTo('store@acme.test')).toEqual([]);
     await t.app.jobs.drain();
     const [mail] = await t.mailsTo('store@acme.test');
     expect(mail).toMatchObject({ subject: 'Reset your Storeline password', status: 'logged' });
@@ -44,6 +46,7 @@ describe('POST /api/passwordforgot', () => {
       payload: { username: 'ghost@acme.test' },
     });
     expect(res.json()).toEqual({ status: 200, data: { redirect: '/password/forgotEmailSent' } });
+    await t.app.jobs.drain();
     expect(await t.mailsTo('ghost@acme.test')).toHaveLength(0);
   });
 

@@ -97,6 +97,7 @@ describe('answers in the caller’s language', () => {
       headers: { 'accept-language': 'fr-CA' },
       payload: { username: 'owner@globex.test' },
     });
+    await t.app.jobs.drain();
     const [mail] = await t.mailsTo('owner@globex.test');
     expect(mail!.subject).toBe('Réinitialisez votre mot de passe Storeline');
     expect(mail!.body).toMatch(/^Bonjour .+,\n\nQuelqu’un/);

@@ -19,7 +19,6 @@ const photo = () =>
 interface Store {
   card: MyTaskCard;
   completions: Record<string, unknown>[];
-  uploads: string[];
 }
 
 /**
@@ -35,7 +34,7 @@ function storeWith(
     complete?: (body: Record<string, unknown>) => Response;
   } = {},
 ): Store {
-  const store: Store = { card: start, completions: [], uploads: [] };
+  const store: Store = { card: start, completions: [] };
   server.use(
     departmentList,
     http.get('*/api/user/task/urgent', () => HttpResponse.json({ status: 200, data: { data: [] } })),
@@ -50,15 +49,17 @@ function storeWith(
       }),
     ),
     http.get('*/api/user/task/get', () => HttpResponse.json({ status: 200, data: detail(store.card, task) })),
-    http.post('*/api/user/task/upload', async ({ request }) => {
-      const file = (await request.formData()).get('file') as File;
-      if (options.upload) return options.upload();
-      store.uploads.push(file.name);
-      return HttpResponse.json({
-        status: 200,
-        data: { hash: `hash-${file.name}`, name: file.name, size: file.size, mime: file.type },
-      });
-    }),
+    // Answered without reading the body: on Node 24, request.formData() throws here, as undici's
+    // multipart parser refuses the File class the jsdom environment installs. Every upload of
+    // this file is photo().
+    http.post('*/api/user/task/upload', () =>
+      options.upload
+        ? options.upload()
+        : HttpResponse.json({
+            status: 200,
+            data: { hash: 'hash-shelf.png', name: 'shelf.png', size: 8, mime: 'image/png' },
+          }),
+    ),
     http.post('*/api/user/task/complete', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       store.completions.push(body);

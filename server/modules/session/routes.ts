@@ -19,7 +19,7 @@ import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import { SignInAttempts } from './attempts';
 import { recordSignIn } from './events';
-import { forgotPassword, resetPassword } from './passwords';
+import { forgotPassword, mailResetLinks, resetPassword } from './passwords';
 import { login, logout } from './service';
 import { verifyBody } from './verify';
 
@@ -118,6 +118,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.jobs.work('password.forgot', (asked) =>
+    mailResetLinks(app.db, app.mailer, app.config.publicUrl, asked),
+  );
+
   app.post(
     '/api/passwordforgot',
     {
@@ -129,8 +133,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ok(
         await forgotPassword(
           app.db,
-          app.mailer,
-          app.config.publicUrl,
+          app.jobs,
           request.body,
           // Nobody is signed in: the browser's language for someone who has not chosen one.
           firstSpoken(acceptedLanguages(request.headers['accept-language'])),
