@@ -161,10 +161,15 @@ async function expectRestored(t: TestApp, original: { taskId: number; hash: stri
   expect(signedIn.token).toBeTruthy();
 }
 
+/**
+ * Runs an embedded installation's command: the database, file store and key this run's
+ * environment may name (npm test sets DATABASE_URL for the PostgreSQL runs) are not its own.
+ */
 function runCommand(script: string, args: string[], env: Record<string, string>) {
+  const { DATABASE_URL, STORAGE_URL, S3_ENDPOINT, S3_REGION, SECRET_KEY, ...inherited } = process.env;
   return execFileAsync(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...inherited, ...env },
   });
 }
 
