@@ -243,8 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : DEFAULT_PUSH_ORIGINS;
 
   const storage = attempt(() => parseStorage(env), { kind: 'local', root: undefined } as StorageConfig);
+  // At least two: at start the start-up lock holds one connection while the migrations use another.
   const databasePoolSize = env.DATABASE_POOL_SIZE
-    ? attempt(() => parseInteger('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE!, 1, 1000), 10)
+    ? attempt(() => parseInteger('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE!, 2, 1000), 10)
     : 10;
   // Milliseconds, 0 for none (as PostgreSQL takes them); at most a day.
   const limit = (name: string, fallback: number) =>

@@ -99,7 +99,7 @@ describe('configuration', () => {
         DATABASE_LONG_WORK_TIMEOUT_MS: '100000000',
       }),
     ).toThrowError(
-      /DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got "0"[\s\S]*DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 0 to 86400000, got "30s"[\s\S]*DATABASE_LOCK_TIMEOUT_MS[\s\S]*DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS[\s\S]*DATABASE_LONG_WORK_TIMEOUT_MS must be/,
+      /DATABASE_POOL_SIZE must be a whole number from 2 to 1000, got "0"[\s\S]*DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 0 to 86400000, got "30s"[\s\S]*DATABASE_LOCK_TIMEOUT_MS[\s\S]*DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS[\s\S]*DATABASE_LONG_WORK_TIMEOUT_MS must be/,
     );
   });
 
