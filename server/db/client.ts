@@ -91,10 +91,20 @@ export function withTransaction(db: Db, transaction: Db['transaction']): Db {
   });
 }
 
+/** The shortest wait for a free pool connection when statements are limited at all. */
+const POOL_WAIT_FLOOR_MS = 5_000;
+
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
     const limits = source.limits ?? DEFAULT_LIMITS;
-    const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
+    // Waiting for a free connection is bounded as a statement is (0: no limit): with every
+    // connection busy that long, the request answers 503 with Retry-After instead of hanging. At
+    // least 5 s, since the wait includes opening a new connection, which a busy server may be slow at.
+    const pool = new pg.Pool({
+      connectionString: source.url,
+      max: source.poolSize ?? 10,
+      connectionTimeoutMillis: limits.statementMs && Math.max(limits.statementMs, POOL_WAIT_FLOOR_MS),
+    });
     // A connection the server drops (restart, failover, a pooler's timeout) emits 'error' on its
     // client. The pool listens only while the client is idle; checked out by a request's
     // transaction, an unheard 'error' would end the process. So every client is heard all its life:

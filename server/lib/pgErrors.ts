@@ -35,6 +35,17 @@ export function pgErrorOf(error: unknown): PgError | undefined {
   return undefined;
 }
 
+/**
+ * pg's pool gave up waiting for a free connection (its `connectionTimeoutMillis`): every
+ * connection was busy for as long as a statement may run. The error has no SQLSTATE, only this
+ * message, possibly wrapped by drizzle as the cause of its own.
+ */
+export function isPoolWaitTimeout(error: unknown): boolean {
+  for (let e = error as { message?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.message === 'timeout exceeded when trying to connect') return true;
+  return false;
+}
+
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const SERIALIZATION_FAILURE = '40001';

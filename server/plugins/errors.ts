@@ -8,6 +8,7 @@ import {
   DEADLOCK_DETECTED,
   FOREIGN_KEY_VIOLATION,
   IDLE_IN_TRANSACTION_TIMEOUT,
+  isPoolWaitTimeout,
   LOCK_NOT_AVAILABLE,
   pgErrorOf,
   QUERY_CANCELED,
@@ -54,7 +55,7 @@ function timeLimitOf(error: unknown): TryAgainLater | undefined {
       2,
       'Someone else is changing this right now. Please try again in a moment.',
     );
-  if (code === QUERY_CANCELED || code === IDLE_IN_TRANSACTION_TIMEOUT)
+  if (code === QUERY_CANCELED || code === IDLE_IN_TRANSACTION_TIMEOUT || isPoolWaitTimeout(error))
     return new TryAgainLater(
       503,
       5,

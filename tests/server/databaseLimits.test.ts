@@ -226,3 +226,49 @@ describe.runIf(onPostgres)('a statement past the statement timeout, a transactio
     expect(await t.database.db.transaction((tx) => sqlRows(tx, sql`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
   });
 });
+
+describe.runIf(onPostgres)('every pool connection busy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      keepAnswers: false,
+      databasePoolSize: 2,
+      databaseLimits: { ...DEFAULT_LIMITS, statementMs: 1_000 },
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('answers 503 with Retry-After once the wait for a connection passes its bound, and serves again when one is free', async () => {
+    // A first read while connections are free: it signs in and readies the app (its job queue
+    // starts then, as a listening server's has before its first request).
+    expect((await t.injectAs(GLOBEX_OWNER, { url: '/api/department/list' })).statusCode).toBe(200);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let opened = 0;
+    let bothOpen = () => {};
+    const holding = new Promise<void>((resolve) => {
+      bothOpen = resolve;
+    });
+    // Two transactions hold both of the pool's connections, as two slow requests would.
+    const held = [1, 2].map(() =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1`);
+        if (++opened === 2) bothOpen();
+        await gate;
+      }),
+    );
+    await holding;
+    const waited = await t.injectAs(GLOBEX_OWNER, { url: '/api/department/list' });
+    release();
+    await Promise.all(held);
+    expect(waited.statusCode).toBe(503);
+    expect(Number(waited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(waited.json().message).toBe(
+      'Storeline took too long to answer and stopped. Please try again in a moment.',
+    );
+    const again = await t.injectAs(GLOBEX_OWNER, { url: '/api/department/list' });
+    expect(again.statusCode).toBe(200);
+  });
+});
