@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type App, buildApp } from '../../server/app';
 import { serveBackups } from '../../server/backup/serveBackups';
-import { type DemoIdentityProvider, startDemoIdentityProvider } from '../../server/cli/demoIdentityProvider';
+import type { DemoIdentityProvider } from '../../server/cli/demoIdentityProvider';
 import type { Config } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
 import { prepareDatabase } from '../../server/prepareDatabase';
@@ -16,7 +16,14 @@ import { OWNER } from './helpers/acmePeople';
 import { openTestDatabase, type TestApp, testAppOver, testConfig } from './helpers/app';
 import { clusterAt } from './helpers/cluster';
 import { fileForm, PNG } from './helpers/files';
-import { cookieValue, ProviderBrowser } from './helpers/sso';
+import {
+  cookieValue,
+  ProviderBrowser,
+  SSO_CLIENT_ID,
+  SSO_CLIENT_SECRET,
+  SSO_PUBLIC_URL,
+  startTestProvider,
+} from './helpers/sso';
 import { directUrl, onPostgres, pooledUrl, postgresUrl } from './helpers/target';
 import { taskKit } from './helpers/tasks';
 
@@ -31,10 +38,6 @@ import { taskKit } from './helpers/tasks';
 
 const execFileAsync = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PUBLIC_URL = 'http://storeline.test';
-const CALLBACK = `${PUBLIC_URL}/api/sso/callback`;
-const CLIENT_ID = 'storeline';
-const CLIENT_SECRET = 'the client secret only the provider and Storeline know';
 const SECRET_KEY = 'backup-test-secret-key-of-at-least-32-characters';
 const TITLE = 'Photograph the window display';
 
@@ -49,13 +52,7 @@ function tempDir(prefix: string): string {
 }
 
 beforeAll(async () => {
-  idp = await startDemoIdentityProvider({
-    port: 0,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    redirectUris: [CALLBACK],
-    claimsFor: (login) => ({ email: login, email_verified: true, name: 'Olivia' }),
-  });
+  idp = await startTestProvider((login) => ({ email: login, email_verified: true, name: 'Olivia' }));
 }, 60_000);
 
 afterAll(async () => {
@@ -68,7 +65,7 @@ afterAll(async () => {
 async function serve(database: Database, config: Partial<Config>): Promise<TestApp> {
   await prepareDatabase(database);
   const app: App = await buildApp({
-    config: testConfig({ publicUrl: PUBLIC_URL, ...config }),
+    config: testConfig({ publicUrl: SSO_PUBLIC_URL, ...config }),
     database,
     logger: false,
   });
@@ -85,8 +82,8 @@ const ssoConfig = (withSecret: boolean) => ({
   enabled: true,
   provider_name: 'Acme Login',
   issuer: idp.issuer,
-  client_id: CLIENT_ID,
-  ...(withSecret ? { client_secret: CLIENT_SECRET } : {}),
+  client_id: SSO_CLIENT_ID,
+  ...(withSecret ? { client_secret: SSO_CLIENT_SECRET } : {}),
   email_domains: ['acme.test'],
   sso_only: false,
   break_glass_usernames: [],

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../server/app';
-import { type DemoIdentityProvider, startDemoIdentityProvider } from '../../server/cli/demoIdentityProvider';
+import type { DemoIdentityProvider } from '../../server/cli/demoIdentityProvider';
 import {
   hierarchyNodes,
   roles,
@@ -15,7 +15,15 @@ import {
 import { startSession } from '../../server/modules/session/service';
 import { OWNER } from './helpers/acmePeople';
 import { createTestApp, openTestDatabase, type TestApp, testConfig } from './helpers/app';
-import { cookieValue, ProviderBrowser } from './helpers/sso';
+import {
+  cookieValue,
+  ProviderBrowser,
+  SSO_CALLBACK,
+  SSO_CLIENT_ID,
+  SSO_CLIENT_SECRET,
+  SSO_PUBLIC_URL,
+  startTestProvider,
+} from './helpers/sso';
 import { onPostgres } from './helpers/target';
 
 /*
@@ -24,10 +32,6 @@ import { onPostgres } from './helpers/target';
  * to Entra ID or Okta.
  */
 
-const PUBLIC_URL = 'http://storeline.test';
-const CALLBACK = `${PUBLIC_URL}/api/sso/callback`;
-const CLIENT_ID = 'storeline';
-const CLIENT_SECRET = 'a client secret only the provider and Storeline know';
 const SECRET_KEY = 'sso-test-secret-key-of-at-least-32-characters';
 const GLOBEX_OWNER = 'owner@globex.test';
 
@@ -39,13 +43,11 @@ const unverified = new Set<string>();
 let forgeIdToken = false;
 
 beforeAll(async () => {
-  idp = await startDemoIdentityProvider({
-    port: 0,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    redirectUris: [CALLBACK],
-    claimsFor: (login) => ({ email: login, email_verified: !unverified.has(login), name: 'Olivia' }),
-  });
+  idp = await startTestProvider((login) => ({
+    email: login,
+    email_verified: !unverified.has(login),
+    name: 'Olivia',
+  }));
   idp.provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
     await next();
     const body = ctx.body as { id_token?: string } | undefined;
@@ -59,7 +61,7 @@ beforeAll(async () => {
       );
     }
   });
-  t = await createTestApp({ publicUrl: PUBLIC_URL, secretKey: SECRET_KEY });
+  t = await createTestApp({ publicUrl: SSO_PUBLIC_URL, secretKey: SECRET_KEY });
 }, 60_000);
 
 afterAll(async () => {
@@ -76,8 +78,8 @@ const acmeConfig = (overrides: Record<string, unknown> = {}) => ({
   enabled: true,
   provider_name: 'Acme Login',
   issuer: idp.issuer,
-  client_id: CLIENT_ID,
-  client_secret: CLIENT_SECRET,
+  client_id: SSO_CLIENT_ID,
+  client_secret: SSO_CLIENT_SECRET,
   email_domains: ['acme.test'],
   sso_only: false,
   break_glass_usernames: [],
@@ -134,16 +136,16 @@ describe('configuration', () => {
     expect(empty.json().data).toMatchObject({
       enabled: false,
       client_secret_set: false,
-      callback_url: CALLBACK,
+      callback_url: SSO_CALLBACK,
     });
 
     const saved = await configureAcme();
     expect(saved).toMatchObject({ enabled: true, client_secret_set: true, email_domains: ['acme.test'] });
-    expect(JSON.stringify(saved)).not.toContain(CLIENT_SECRET);
+    expect(JSON.stringify(saved)).not.toContain(SSO_CLIENT_SECRET);
 
     const [row] = await t.database.db.select().from(ssoConfigs);
     expect(row!.clientSecretSealed).toBeTruthy();
-    expect(row!.clientSecretSealed).not.toContain(CLIENT_SECRET);
+    expect(row!.clientSecretSealed).not.toContain(SSO_CLIENT_SECRET);
 
     // Without a secret in the body the stored one stays.
     const { client_secret: _, ...withoutSecret } = acmeConfig({ provider_name: 'Acme SSO' });
@@ -280,7 +282,7 @@ describe('sign-in through the provider', () => {
     expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
     expect(auth.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(auth.searchParams.get('nonce')).toBeTruthy();
-    expect(auth.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(auth.searchParams.get('redirect_uri')).toBe(SSO_CALLBACK);
 
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/');
@@ -406,7 +408,7 @@ describe('two API processes', () => {
   it('keeps nothing in process memory: a sign-in started on one process finishes on the other', async () => {
     const db = await openTestDatabase();
     const second = onPostgres ? await db.connectAgain() : db.database;
-    const config = testConfig({ publicUrl: PUBLIC_URL, secretKey: SECRET_KEY });
+    const config = testConfig({ publicUrl: SSO_PUBLIC_URL, secretKey: SECRET_KEY });
     const a = await buildApp({ config, database: db.database, logger: false });
     const b = await buildApp({ config, database: second, logger: false });
     try {

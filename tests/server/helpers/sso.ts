@@ -1,3 +1,8 @@
+import {
+  type DemoIdentityProvider,
+  type DemoIdentityProviderOptions,
+  startDemoIdentityProvider,
+} from '../../../server/cli/demoIdentityProvider';
 import type { InjectResponse } from './app';
 
 /**
@@ -83,4 +88,26 @@ export function setCookies(response: InjectResponse): Map<string, string> {
 export function cookieValue(response: InjectResponse, name: string): string | undefined {
   const raw = setCookies(response).get(name);
   return raw === undefined ? undefined : decodeURIComponent(raw.split(';')[0]!);
+}
+
+/** Where the app under test says it lives, and so the callback registered at the provider. */
+export const SSO_PUBLIC_URL = 'http://storeline.test';
+export const SSO_CALLBACK = `${SSO_PUBLIC_URL}/api/sso/callback`;
+export const SSO_CLIENT_ID = 'storeline';
+export const SSO_CLIENT_SECRET = 'a client secret only the provider and Storeline know';
+
+/**
+ * The demo provider on a loopback port, Storeline registered at it as SSO_CLIENT_ID; `claimsFor`
+ * says what it vouches for about whoever signs in on its page.
+ */
+export function startTestProvider(
+  claimsFor: DemoIdentityProviderOptions['claimsFor'],
+): Promise<DemoIdentityProvider> {
+  return startDemoIdentityProvider({
+    port: 0,
+    clientId: SSO_CLIENT_ID,
+    clientSecret: SSO_CLIENT_SECRET,
+    redirectUris: [SSO_CALLBACK],
+    claimsFor,
+  });
 }
