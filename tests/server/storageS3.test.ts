@@ -7,18 +7,16 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { Database } from '../../server/db/client';
 import { openFileStorage } from '../../server/lib/openFileStorage';
 import { S3FileStorage, s3Client } from '../../server/lib/s3Storage';
 import { type FileStorage, LocalFileStorage, readWhole } from '../../server/lib/storage';
 import { OWNER } from './helpers/acmePeople';
-import { openTestDatabase, type TestApp, type TestDatabase, testAppOver, testConfig } from './helpers/app';
+import type { TestApp } from './helpers/app';
 import { fileForm, PNG } from './helpers/files';
 import { importCalls } from './helpers/imports';
 import { S3_CREDENTIALS, startS3, type TestS3, useCredentials } from './helpers/s3';
-import { secondProcessDatabase } from './helpers/secondProcess';
+import { openTwoProcesses, type TwoProcesses } from './helpers/secondProcess';
 
 /*
  * Files in an S3-compatible bucket (s3rver, started in a process of its own on a free port): the
@@ -221,38 +219,23 @@ describe('starting on a bucket it cannot use', () => {
 });
 
 describe('two API processes with their own DATA_DIR sharing one bucket', () => {
-  let db: TestDatabase;
-  let second: Database;
   let a: TestApp;
   let b: TestApp;
+  let processes: TwoProcesses;
   const dataDirs: string[] = [];
-  const tokens = new Map<string, string>();
   const storage = () => s3.storage('estate');
 
-  async function processOn(database: Database): Promise<TestApp> {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-process-'));
-    dataDirs.push(dataDir);
-    const app: App = await buildApp({
-      config: testConfig({ dataDir, storage: storage() }),
-      database,
-      logger: false,
-    });
-    await app.ready();
-    return testAppOver(app, database, tokens, () => app.close());
-  }
-
   beforeAll(async () => {
-    db = await openTestDatabase();
-    second = await secondProcessDatabase(db);
-    a = await processOn(db.database);
-    b = await processOn(second);
+    // Each process a DATA_DIR of its own, both on the one bucket.
+    processes = await openTwoProcesses(() => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'storeline-process-'));
+      dataDirs.push(dataDir);
+      return { dataDir, storage: storage() };
+    });
+    ({ a, b } = processes);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await second?.close();
-    await db?.database.close();
-    await db?.drop();
+    await processes?.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,21 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../server/app';
-import type { Database, Db } from '../../server/db/client';
+import type { Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { users } from '../../server/db/schema';
 import { startSession } from '../../server/modules/session/service';
 import { AREA, OWNER, STAFF, STORE, SYDNEY } from './helpers/acmePeople';
-import {
-  type InjectResponse,
-  openTestDatabase,
-  type TestApp,
-  type TestDatabase,
-  testAppOver,
-  testConfig,
-} from './helpers/app';
-import { secondProcessDatabase } from './helpers/secondProcess';
+import { type InjectResponse, type TestApp, type TestDatabase, testConfig } from './helpers/app';
+import { openTwoProcesses, type TwoProcesses } from './helpers/secondProcess';
 import { onPostgres, postgresUrl } from './helpers/target';
 import { localDate } from './helpers/taskRows';
 import { taskKit } from './helpers/tasks';
@@ -36,32 +28,15 @@ import { taskKit } from './helpers/tasks';
 const PASSWORD = 'two-processes-123';
 
 let db: TestDatabase;
-let secondDatabase: Database;
 let a: TestApp;
 let b: TestApp;
-/** Sessions live in the database: a token works on either process. */
-const tokens = new Map<string, string>();
-
-/** A process: an app on `database`, called as the demo users with the shared sessions. */
-async function processOn(database: Database): Promise<TestApp> {
-  const app: App = await buildApp({ config: testConfig(), database, logger: false });
-  await app.ready();
-  return testAppOver(app, database, tokens, () => app.close());
-}
+let processes: TwoProcesses;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  secondDatabase = await secondProcessDatabase(db);
-  a = await processOn(db.database);
-  b = await processOn(secondDatabase);
+  processes = await openTwoProcesses();
+  ({ a, b, db } = processes);
 });
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await secondDatabase?.close();
-  await db?.database.close();
-  await db?.drop();
-});
+afterAll(() => processes?.close());
 
 /** A request that must succeed: its data. */
 async function data(res: Promise<InjectResponse>, what: string) {
