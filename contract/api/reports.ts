@@ -124,6 +124,15 @@ export type PersonRow = Static<typeof PersonRow>;
 export const TeamReport = Type.Object({ rows: Type.Array(PersonRow) });
 export type TeamReport = Static<typeof TeamReport>;
 
+/** A row of a ranking with its place (1 is the best). */
+export const RankedRow = Type.Object({
+  place: Type.Integer({ minimum: 1 }),
+  id: Type.Integer(),
+  name: Type.String(),
+  ...metricFields,
+});
+export type RankedRow = Static<typeof RankedRow>;
+
 export const DashboardQuery = Type.Object({
   /** Today in the viewer's zone (YYYY-MM-DD); the server's date in UTC when absent. */
   today: Type.Optional(LocalDate),
@@ -142,10 +151,10 @@ export const DashboardSummary = Type.Object({
   /** The last 8 weeks, oldest first. */
   trend: Type.Array(TrendPoint),
   /**
-   * Workspaces over the last 30 days by completion: the best first and the weakest first, at most
-   * five each and half of the ranked workspaces each, so no workspace is in both.
+   * Workspaces with work over the last 30 days, best completion first, each with its place: every
+   * one of them when there are at most ten, else the five at each end (the places between them are
+   * in the stores report). `ranked` is how many there are in all.
    */
-  best: Type.Array(MetricsRow),
-  worst: Type.Array(MetricsRow),
+  stores: Type.Object({ ranked: Type.Integer(), rows: Type.Array(RankedRow) }),
 });
 export type DashboardSummary = Static<typeof DashboardSummary>;

@@ -23,12 +23,13 @@ import { create } from '../modules/taskmanagement/service';
 
 /*
  * Demo tasks for Acme Retail (issue 10): a dozen published tasks so My Tasks has work today and
- * this week, two weeks of history for the audit and report screens, one draft and one archived
- * task. Written through the task services, so the demo obeys the same rules as the API.
+ * this week, eight weeks of history for the dashboard's trend and the audit and report screens,
+ * one draft and one archived task. Written through the task services, so the demo obeys the same rules as the API.
  */
 
 const ZONE = 'Australia/Sydney';
-const HISTORY_DAYS = 14;
+/** Eight weeks back from any weekday: the dashboard's "Last 8 weeks" has work in every week (issue 44). */
+const HISTORY_DAYS = 56;
 
 async function callerFor(db: Db, tenantId: number, username: string): Promise<Caller> {
   const [row] = await db

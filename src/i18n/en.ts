@@ -532,8 +532,11 @@ export const appMessages = {
     review_now: 'Review',
     trend: 'Last 8 weeks',
     open_report: 'Open the report',
-    best: 'Best %{workspaces_lower}, last 30 days',
-    worst: 'Needing help, last 30 days',
+    // Issue 44: every store of the area ranked, and weeks without work named under the trend.
+    stores: '%{workspaces} by completion, last 30 days',
+    ranked_between: '%{smart_count} more in between |||| %{smart_count} more in between',
+    weeks_without_work:
+      'No work was due in the week of %{weeks} |||| No work was due in the weeks of %{weeks}',
   },
   compliance: {
     check: 'Check',

@@ -520,8 +520,11 @@ export const appMessages = {
     review_now: 'Revisar',
     trend: 'Últimas 8 semanas',
     open_report: 'Abrir el informe',
-    best: 'Mejores %{workspaces_lower}, últimos 30 días',
-    worst: 'Necesitan ayuda, últimos 30 días',
+    // Issue 44: every store of the area ranked, and weeks without work named under the trend.
+    stores: '%{workspaces} por finalización, últimos 30 días',
+    ranked_between: '%{smart_count} más en medio |||| %{smart_count} más en medio',
+    weeks_without_work:
+      'No vencía ningún trabajo en la semana del %{weeks} |||| No vencía ningún trabajo en las semanas del %{weeks}',
   },
   compliance: {
     check: 'Control',

@@ -524,8 +524,11 @@ export const appMessages = {
     review_now: 'Vérifier',
     trend: '8 dernières semaines',
     open_report: 'Ouvrir le rapport',
-    best: 'Meilleurs : %{workspaces_lower}, 30 derniers jours',
-    worst: 'À aider, 30 derniers jours',
+    // Issue 44: every store of the area ranked, and weeks without work named under the trend.
+    stores: '%{workspaces} par réalisation, 30 derniers jours',
+    ranked_between: '%{smart_count} autre entre les deux |||| %{smart_count} autres entre les deux',
+    weeks_without_work:
+      'Aucun travail n’était dû la semaine du %{weeks} |||| Aucun travail n’était dû les semaines du %{weeks}',
   },
   compliance: {
     check: 'Contrôle',

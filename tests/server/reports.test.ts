@@ -10,7 +10,7 @@ import type {
   TeamReport,
   TrendReport,
 } from '../../contract/api/reports';
-import { bestAndWorst } from '../../server/modules/report/service';
+import { rankedEnds } from '../../server/modules/report/service';
 import { AREA, OWNER } from './helpers/acmePeople';
 import { suiteApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
@@ -195,25 +195,44 @@ describe('GET /api/dashboard/summary', () => {
     expect((area.json().data as DashboardSummary).waiting_review).toBe(0);
   });
 
-  it('names the best and the weakest stores, never one store in both', async () => {
+  it('ranks every store of a part of the tree with three, none left out', async () => {
     const res = await t.injectAs(OWNER, { url: '/api/dashboard/summary', query: { today: '2021-03-10' } });
-    const { best, worst } = res.json().data as DashboardSummary;
-    expect(best.length).toBeGreaterThan(0);
-    expect(worst.length).toBe(best.length);
-    const bestNames = best.map((r) => r.name);
-    expect(worst.filter((r) => bestNames.includes(r.name))).toEqual([]);
-    expect(best[0]!.completion_rate ?? 0).toBeGreaterThanOrEqual(worst[0]!.completion_rate ?? 0);
+    const { stores } = res.json().data as DashboardSummary;
+    // Sydney CBD and Parramatta 1 of 2 done (Parramatta has one overdue), Melbourne Central 0 of 2.
+    expect(stores.ranked).toBe(3);
+    expect(stores.rows.map((r) => [r.place, r.name, r.completion_rate])).toEqual([
+      [1, 'Sydney CBD', 0.5],
+      [2, 'Parramatta', 0.5],
+      [3, 'Melbourne Central', 0],
+    ]);
   });
 });
 
-describe('the dashboard’s best and weakest', () => {
-  it('takes half of a short ranking each, and at most five of a long one', () => {
-    expect(bestAndWorst(['a', 'b', 'c'])).toEqual({ best: ['a'], worst: ['c'] });
-    expect(bestAndWorst(['a'])).toEqual({ best: [], worst: [] });
-    const twelve = [...'abcdefghijkl'];
-    expect(bestAndWorst(twelve)).toEqual({
-      best: ['a', 'b', 'c', 'd', 'e'],
-      worst: ['l', 'k', 'j', 'i', 'h'],
+describe('the dashboard’s ranking of stores', () => {
+  it('keeps a short ranking whole, and the five at each end of a long one with their places', () => {
+    const names = (n: number) => [...'abcdefghijkl'.slice(0, n)].map((name) => ({ name }));
+    expect(rankedEnds(names(3))).toEqual({
+      ranked: 3,
+      rows: [
+        { name: 'a', place: 1 },
+        { name: 'b', place: 2 },
+        { name: 'c', place: 3 },
+      ],
     });
+    expect(rankedEnds(names(10)).rows).toHaveLength(10);
+    const twelve = rankedEnds(names(12));
+    expect(twelve.ranked).toBe(12);
+    expect(twelve.rows.map((r) => `${r.place}${r.name}`)).toEqual([
+      '1a',
+      '2b',
+      '3c',
+      '4d',
+      '5e',
+      '8h',
+      '9i',
+      '10j',
+      '11k',
+      '12l',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardSummary } from '../../contract/api/reports';
 import { seedDemoTasks } from '../../server/seed/demoTasks';
 import { createTestApp, type TestApp } from './helpers/app';
 
@@ -71,5 +72,17 @@ describe('seedDemoTasks', () => {
     );
     expect(finished!.missing).toBe(0);
     expect(seeded.assignments).toBeGreaterThan(500);
+  });
+
+  it('has work due in every week of the dashboard’s eight, so its trend is drawn across', async () => {
+    const res = await t.injectAs('owner@acme.test', {
+      url: '/api/dashboard/summary',
+      query: { today: '2026-03-02' },
+    });
+    const { trend } = res.json().data as DashboardSummary;
+    expect(trend.map((w) => w.week)).toHaveLength(8);
+    expect(trend[0]!.week).toBe('2026-01-12');
+    expect(trend.filter((w) => w.assigned === 0).map((w) => w.week)).toEqual([]);
+    expect(trend.every((w) => w.completion_rate !== null)).toBe(true);
   });
 });

@@ -127,8 +127,7 @@ describe('the dashboard', () => {
       waiting_review: 2,
       unacknowledged: 0,
       trend: [],
-      best: [],
-      worst: [],
+      stores: { ranked: 0, rows: [] },
     };
     const asked: URLSearchParams[] = [];
     server.use(
@@ -147,5 +146,65 @@ describe('the dashboard', () => {
     expect(within(attention).getByText('3 overdue')).toBeTruthy();
     expect(within(attention).getByText('2 waiting for review')).toBeTruthy();
     expect(within(attention).getByRole('link', { name: 'Review' }).getAttribute('href')).toBe('/audit/task');
+  });
+
+  it('ranks every store of a small area, and both ends of a long ranking with the count between', async () => {
+    const summary = (ranked: number, places: number[]): DashboardSummary => ({
+      today: { due: 0, done: 0 },
+      this_week: metrics(0, 0, 0),
+      last_week: metrics(0, 0, 0),
+      overdue: 0,
+      urgent_open: 0,
+      waiting_review: 0,
+      unacknowledged: 0,
+      trend: [],
+      stores: {
+        ranked,
+        rows: places.map((place) => ({
+          place,
+          id: place,
+          name: `Store ${place}`,
+          ...metrics(4, 4 - place / 4, 1),
+        })),
+      },
+    });
+    let answer = summary(3, [1, 2, 3]);
+    server.use(http.get('*/api/dashboard/summary', () => HttpResponse.json({ status: 200, data: answer })));
+    const first = renderRoute('/dashboard', areaManagerVerify());
+    const ranking = await screen.findByRole('region', { name: 'Stores by completion, last 30 days' });
+    expect(
+      within(ranking)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining('1Store 1'),
+      expect.stringContaining('2Store 2'),
+      expect.stringContaining('3Store 3'),
+    ]);
+    first.unmount();
+    answer = summary(12, [1, 2, 3, 4, 5, 8, 9, 10, 11, 12]);
+    renderRoute('/dashboard', areaManagerVerify());
+    const long = await screen.findByRole('region', { name: 'Stores by completion, last 30 days' });
+    expect(within(long).getByText('2 more in between')).toBeTruthy();
+    expect(within(long).getByText('Store 12')).toBeTruthy();
+  });
+
+  it('names the weeks of the trend in which no work was due', async () => {
+    const week = (day: string, assigned: number) => ({ week: day, ...metrics(assigned, assigned, 0) });
+    const data: DashboardSummary = {
+      today: { due: 0, done: 0 },
+      this_week: metrics(0, 0, 0),
+      last_week: metrics(0, 0, 0),
+      overdue: 0,
+      urgent_open: 0,
+      waiting_review: 0,
+      unacknowledged: 0,
+      trend: [week('2026-01-12', 0), week('2026-01-19', 0), week('2026-01-26', 4)],
+      stores: { ranked: 0, rows: [] },
+    };
+    server.use(http.get('*/api/dashboard/summary', () => HttpResponse.json({ status: 200, data })));
+    renderRoute('/dashboard', areaManagerVerify());
+    const trend = await screen.findByRole('region', { name: 'Last 8 weeks' });
+    expect(within(trend).getByText(/^No work was due in the weeks of .*12.*, .*19/)).toBeTruthy();
   });
 });

@@ -72,13 +72,18 @@ const row = (g: Grouped): MetricsRow => ({ id: Number(g.id), name: g.name, ...wi
 const weakest = (a: MetricsRow, b: MetricsRow) =>
   a.done / a.assigned - b.done / b.assigned || b.overdue - a.overdue || a.id - b.id;
 
+/** How many stores the dashboard shows at each end of a long ranking. */
+const ENDS = 5;
+
 /**
- * The dashboard's best and weakest stores from a ranking (best first): up to five each, and never
- * the same store in both, so with few stores each list takes half (three stores: one and one).
+ * The dashboard's stores from a ranking (best first), each with its place: all of them when they
+ * fit in the two ends, so no store of a small area is left out; else the best and the weakest
+ * five, the rest a count (issue 44: three stores showed one best and one weakest, hiding the third).
  */
-export function bestAndWorst<T>(ranked: readonly T[]): { best: T[]; worst: T[] } {
-  const each = Math.min(5, Math.floor(ranked.length / 2));
-  return { best: ranked.slice(0, each), worst: ranked.slice(ranked.length - each).reverse() };
+export function rankedEnds<T>(ranked: readonly T[]): { ranked: number; rows: (T & { place: number })[] } {
+  const placed = ranked.map((r, i) => ({ ...r, place: i + 1 }));
+  const rows = placed.length <= 2 * ENDS ? placed : [...placed.slice(0, ENDS), ...placed.slice(-ENDS)];
+  return { ranked: ranked.length, rows };
 }
 
 /** Best completion first; ties by the fewest overdue, then by name. */
@@ -336,6 +341,6 @@ export async function dashboard(
     waiting_review: Number(current.waiting_review),
     unacknowledged: Number(current.unacknowledged),
     trend: eight,
-    ...bestAndWorst(ranked),
+    stores: rankedEnds(ranked),
   };
 }

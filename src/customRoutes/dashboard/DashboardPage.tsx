@@ -1,111 +1,18 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
-import type { MetricsRow } from '../../../contract/api/reports';
 import { RetryAlert } from '../../components/LoadFailure';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
-import { ChartBox } from '../reports/ChartBox';
-import { chartPercent, percent } from '../reports/format';
-
-/** Where a card's one button leads, and its words (an i18n key). */
-type CardLink = { to: string; label: string };
-
-function Card({ title, children, link }: { title: string; children: ReactNode; link?: CardLink }) {
-  const translate = useTranslate();
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}
-      component="section"
-      aria-label={title}
-    >
-      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.6 }}>
-        {title}
-      </Typography>
-      {children}
-      {link && (
-        <Box sx={{ mt: 'auto', pt: 1 }}>
-          <Button component={Link} to={link.to} size="small">
-            {translate(link.label)}
-          </Button>
-        </Box>
-      )}
-    </Paper>
-  );
-}
-
-function Big({ children, colour }: { children: ReactNode; colour?: string }) {
-  return (
-    <Typography
-      variant="h4"
-      component="p"
-      color={colour}
-      sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}
-    >
-      {children}
-    </Typography>
-  );
-}
-
-/** This week's rate against last week's, with the change in points. */
-function Compare({ now, before }: { now: number | null; before: number | null }) {
-  const translate = useTranslate();
-  if (now === null) return <Big>—</Big>;
-  const change = before === null ? null : Math.round((now - before) * 100);
-  return (
-    <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1 }}>
-      <Big>{percent(now)}</Big>
-      {change !== null && change !== 0 && (
-        <Typography
-          variant="body2"
-          color={change > 0 ? 'success.main' : 'error.main'}
-          sx={{ display: 'flex', alignItems: 'center' }}
-        >
-          {change > 0 ? <ArrowUpwardIcon fontSize="inherit" /> : <ArrowDownwardIcon fontSize="inherit" />}
-          {translate('dashboard.points', { smart_count: Math.abs(change) })}
-        </Typography>
-      )}
-      {before !== null && (
-        <Typography variant="caption" color="text.secondary">
-          {translate('dashboard.last_week', { value: percent(before) })}
-        </Typography>
-      )}
-    </Stack>
-  );
-}
-
-function Ranking({ rows }: { rows: readonly MetricsRow[] }) {
-  return (
-    <List dense disablePadding>
-      {rows.map((r) => (
-        <ListItem
-          key={r.id}
-          disableGutters
-          secondaryAction={<Typography variant="body2">{percent(r.completion_rate)}</Typography>}
-        >
-          <ListItemText primary={r.name} secondary={`${r.done}/${r.assigned}`} />
-        </ListItem>
-      ))}
-    </List>
-  );
-}
+import { Big, type CardLink, Compare, FigureCard } from './FigureCard';
+import { StoreRanking } from './StoreRanking';
+import { TrendChart } from './TrendChart';
 
 /**
  * The first screen after signing in: the selected position's part of the organisation today and
@@ -114,7 +21,7 @@ function Ranking({ rows }: { rows: readonly MetricsRow[] }) {
 export default function DashboardPage({ title }: PageProps) {
   useDocumentTitle(title);
   const translate = useTranslate();
-  const { today, day } = useZonedTime();
+  const { today } = useZonedTime();
   const dataProvider = useDataProvider<AppDataProvider>();
   const todayKey = today();
   const { canAccess: canAudit } = useCanAccess({ resource: 'audit', action: 'read' });
@@ -154,7 +61,7 @@ export default function DashboardPage({ title }: PageProps) {
               gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
             }}
           >
-            <Card
+            <FigureCard
               title={translate('dashboard.today')}
               link={{ to: '/task', label: 'dashboard.open_my_tasks' }}
             >
@@ -170,17 +77,17 @@ export default function DashboardPage({ title }: PageProps) {
               <Typography variant="caption" color="text.secondary">
                 {translate('dashboard.done_of_due')}
               </Typography>
-            </Card>
-            <Card title={translate('dashboard.completion_week')}>
+            </FigureCard>
+            <FigureCard title={translate('dashboard.completion_week')}>
               <Compare now={data.this_week.completion_rate} before={data.last_week.completion_rate} />
-            </Card>
-            <Card title={translate('dashboard.ftr_week')}>
+            </FigureCard>
+            <FigureCard title={translate('dashboard.ftr_week')}>
               <Compare
                 now={data.this_week.first_time_right_rate}
                 before={data.last_week.first_time_right_rate}
               />
-            </Card>
-            <Card
+            </FigureCard>
+            <FigureCard
               title={translate('dashboard.attention')}
               link={
                 canAudit && data.waiting_review > 0
@@ -200,51 +107,28 @@ export default function DashboardPage({ title }: PageProps) {
                 </Typography>
                 <Typography>{translate('dashboard.unread', { smart_count: data.unacknowledged })}</Typography>
               </Stack>
-            </Card>
+            </FigureCard>
           </Box>
           <Box
             sx={{
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr', lg: data.best.length > 0 ? '2fr 1fr 1fr' : '1fr' },
+              gridTemplateColumns: { xs: '1fr', lg: data.stores.rows.length > 0 ? '2fr 1fr' : '1fr' },
             }}
           >
-            <Card
+            <FigureCard
               title={translate('dashboard.trend')}
               link={reportLink('/report/completion-first-time-trend')}
             >
-              <ChartBox
-                height={260}
-                label={translate('dashboard.trend')}
-                alternative="dashboard.chart_alternative"
+              <TrendChart weeks={data.trend} />
+            </FigureCard>
+            {data.stores.rows.length > 0 && (
+              <FigureCard
+                title={translate('dashboard.stores')}
+                link={reportLink('/report/store-area-performance')}
               >
-                <LineChart
-                  xAxis={[{ scaleType: 'point', data: data.trend.map((w) => day(w.week)) }]}
-                  yAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
-                  series={[
-                    {
-                      data: data.trend.map((w) => chartPercent(w.completion_rate)),
-                      label: translate('reports.metrics.completion_rate'),
-                      connectNulls: true,
-                    },
-                    {
-                      data: data.trend.map((w) => chartPercent(w.first_time_right_rate)),
-                      label: translate('reports.metrics.first_time_right_rate'),
-                      connectNulls: true,
-                    },
-                  ]}
-                />
-              </ChartBox>
-            </Card>
-            {data.best.length > 0 && (
-              <Card title={translate('dashboard.best')}>
-                <Ranking rows={data.best} />
-              </Card>
-            )}
-            {data.worst.length > 0 && (
-              <Card title={translate('dashboard.worst')} link={reportLink('/report/store-area-performance')}>
-                <Ranking rows={data.worst} />
-              </Card>
+                <StoreRanking stores={data.stores} />
+              </FigureCard>
             )}
           </Box>
         </Stack>
