@@ -169,3 +169,11 @@ function byTreeOrder(a: TreeNode, b: TreeNode): number {
   if (a.type === 'unassigned' || b.type === 'unassigned') return a.type === 'unassigned' ? 1 : -1;
   return a.name.localeCompare(b.name);
 }
+
+/** The names of some nodes, as one line ("Sydney CBD, Parramatta"). */
+export function namesOf(index: TreeIndex, ids: readonly number[]): string {
+  return ids
+    .map((id) => index.byId.get(id)?.name)
+    .filter(Boolean)
+    .join(', ');
+}
