@@ -113,6 +113,8 @@ export default function DashboardPage({ title }: PageProps) {
             sx={{
               display: 'grid',
               gap: 2,
+              // Each card its own height: a long ranking does not stretch the chart's card.
+              alignItems: 'start',
               gridTemplateColumns: { xs: '1fr', lg: data.stores.rows.length > 0 ? '2fr 1fr' : '1fr' },
             }}
           >
