@@ -26,8 +26,11 @@ const VIEWERS: Viewer[] = [
   { username: STORE, timezone: SYDNEY },
 ];
 const day = (offset: number) => localDate(SYDNEY, offset);
-/** Every due date of either history: six weeks back, and beyond the fortnight ahead that is planned. */
-const RANGE = { from: day(-45), to: day(30) };
+/**
+ * Every due date of either history: back beyond the demo's eight weeks (its weekly tasks start on
+ * the Monday eight weeks before this week's), and beyond the fortnight ahead that is planned.
+ */
+const RANGE = { from: day(-70), to: day(30) };
 const SEED = 0x2025_0025;
 
 /** mulberry32: a small seeded generator, so a failing history can be made again. */
