@@ -19,7 +19,7 @@ export function TrendChart({ weeks }: { weeks: readonly TrendPoint[] }) {
       <ChartBox height={260} label={translate('dashboard.trend')} alternative="dashboard.chart_alternative">
         <LineChart
           // Room for the last week's date, which was cut to "202…" at the chart's right edge.
-          margin={{ right: 32 }}
+          margin={{ right: 48 }}
           xAxis={[{ scaleType: 'point', data: weeks.map((w) => day(w.week)) }]}
           yAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
           series={[
