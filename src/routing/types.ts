@@ -42,7 +42,7 @@ export interface AppPages {
   routes: readonly AppRoute[];
   /**
    * An administration screen: spec §2's main navigation has no entry for it, so the user menu
-   * offers its first route (in the order of the folder list, routing/routeTable.ts).
+   * offers its first route (in the order of the folder list, src/screenRegistry.ts).
    */
   adminLink?: true;
 }

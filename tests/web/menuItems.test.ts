@@ -10,7 +10,7 @@ import {
   type MenuEntry,
   visibleMenu,
 } from '../../src/routing/menuItems';
-import { SCREENS } from '../../src/screenRegistry';
+import { RESOURCES, SCREENS } from '../../src/screenRegistry';
 import { permissionsOf, type RoleName } from './fixtures';
 
 const as = (role: RoleName): AccessSubject => ({
@@ -190,5 +190,12 @@ describe('main navigation (spec §2 and §6)', () => {
     expect(visibleAdminLinks(as('Platform Operator'), SCREENS.adminFolders).map((l) => l.path)).toEqual([
       '/admin/activity',
     ]);
+  });
+
+  it("shows a resource's own icon on its menu entry", () => {
+    const iconOf = (name: string) => RESOURCES.find((r) => r.name === name)?.icon;
+    const entry = (key: string) => MAIN_MENU.find((e) => e.key === key)?.icon;
+    expect(entry('tenant')).toBe(iconOf('tenants'));
+    expect(entry('workspace-info')).toBe(iconOf('stores'));
   });
 });
