@@ -1,22 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { NotFoundPage } from './components/NotFoundPage';
 import { PickerLocalization } from './components/PickerLocalization';
 import { ForbiddenPage } from './customRoutes/ForbiddenPage';
-import { NotFoundPage } from './customRoutes/NotFoundPage';
 import { useSessionUser } from './hooks/useSession';
 import { languageOf } from './i18n/language';
 import { AppLayout } from './layout/AppLayout';
 import { LoadingScreen } from './layout/LoadingScreen';
-import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { buildMuiTheme } from './providers/muiTheme';
 import { createQueryClient } from './providers/queryClient';
-import { themeValues } from './providers/theme';
 import { loadThemeSettings } from './providers/themeCache';
 import { routeElements } from './routing/RoutePage';
-import { APP_ROUTES, RESOURCES } from './routing/routeTable';
+import { ScreenRegistryProvider } from './routing/ScreenRegistry';
+import { authProvider, dataProvider, RESOURCES, SCREENS } from './screenRegistry';
+import { themeValues } from './session/theme';
 
 /**
  * The authenticated app: react-admin inside the browser router of App.tsx (real paths, no /#/).
@@ -41,34 +40,36 @@ export default function AdminApp() {
     [themeSettings],
   );
   return (
-    <PickerLocalization>
-      <Admin
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        queryClient={queryClient}
-        store={store}
-        i18nProvider={i18nProvider}
-        theme={theme}
-        darkTheme={null}
-        layout={AppLayout}
-        loginPage={false}
-        catchAll={NotFoundPage}
-        loading={LoadingScreen}
-        title="Storeline"
-        disableTelemetry
-      >
-        {RESOURCES.map(({ name, icon, recordRepresentation }) => (
-          // Registered without views, so reference fields, titles and menus know the resource; its
-          // screens are the custom routes below, and react-admin's own /<name> paths stay not found.
-          <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation}>
-            <Route path="*" element={<NotFoundPage />} />
-          </Resource>
-        ))}
-        <CustomRoutes>
-          <Route path="/forbidden" element={<ForbiddenPage />} />
-          {routeElements(APP_ROUTES)}
-        </CustomRoutes>
-      </Admin>
-    </PickerLocalization>
+    <ScreenRegistryProvider registry={SCREENS}>
+      <PickerLocalization>
+        <Admin
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          queryClient={queryClient}
+          store={store}
+          i18nProvider={i18nProvider}
+          theme={theme}
+          darkTheme={null}
+          layout={AppLayout}
+          loginPage={false}
+          catchAll={NotFoundPage}
+          loading={LoadingScreen}
+          title="Storeline"
+          disableTelemetry
+        >
+          {RESOURCES.map(({ name, icon, recordRepresentation }) => (
+            // Registered without views, so reference fields, titles and menus know the resource; its
+            // screens are the custom routes below, and react-admin's own /<name> paths stay not found.
+            <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation}>
+              <Route path="*" element={<NotFoundPage />} />
+            </Resource>
+          ))}
+          <CustomRoutes>
+            <Route path="/forbidden" element={<ForbiddenPage />} />
+            {routeElements(SCREENS.routes)}
+          </CustomRoutes>
+        </Admin>
+      </PickerLocalization>
+    </ScreenRegistryProvider>
   );
 }

@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { NotFoundPage } from '../customRoutes/NotFoundPage';
 import { ApiError, statusOf } from '../providers/httpClient';
+import { NotFoundPage } from './NotFoundPage';
 
 interface LoadFailureProps {
   error: unknown;

@@ -15,9 +15,9 @@ import {
   useRedirect,
   useResourceContext,
 } from 'react-admin';
-import { ActivityHistory } from '../customRoutes/activity/ActivityHistory';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useRecordRoute } from '../hooks/useRecordRoute';
+import { RecordHistory } from './RecordHistory';
 
 /** The top toolbar of a record's screen: back to the list, worded `<resource>.actions.back`, then the screen's buttons. */
 function BackActions({ listPath, children }: { listPath: string; children?: ReactNode }) {
@@ -35,7 +35,7 @@ function History({ entity, id }: { entity?: string; id: number }) {
   if (!entity) return null;
   return (
     <Box sx={{ mt: 2 }}>
-      <ActivityHistory entity={entity} id={id} />
+      <RecordHistory entity={entity} id={id} />
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { useTaskLookup } from '../resources/tasks/useTaskLookups';
+import { useTaskLookup } from '../hooks/useTaskLookups';
 
 /** A filter on the tenant's task types or departments, with "Any" for no filter. */
 export function TaskLookupSelect({

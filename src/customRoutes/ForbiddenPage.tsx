@@ -2,14 +2,15 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Button from '@mui/material/Button';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { MessagePage } from '../components/MessagePage';
 import { useSessionUser } from '../hooks/useSession';
 import { firstPermittedPath } from '../routing/menuItems';
-import { MessagePage } from './MessagePage';
+import { useScreenRegistry } from '../routing/ScreenRegistry';
 
 export function ForbiddenPage() {
   const translate = useTranslate();
   const user = useSessionUser();
-  const home = firstPermittedPath(user);
+  const home = firstPermittedPath(user, useScreenRegistry().adminFolders);
   return (
     <MessagePage
       testId="forbidden"

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { formatDate, formatDateTime } from '../providers/dateFormat';
-import { type DatePattern, timezoneInfo } from '../providers/timezone';
+import { type DatePattern, timezoneInfo } from '../session/timezone';
 import { useSessionUser } from './useSession';
 
 /**

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { getSessionUser, isForcedReset, subscribeSession } from '../providers/sessionStore';
-import type { SessionUser } from '../providers/sessionUser';
+import { getSessionUser, isForcedReset, subscribeSession } from '../session/sessionStore';
+import type { SessionUser } from '../session/sessionUser';
 
 /** The verified session user, re-rendering when it is verified, switched or cleared. */
 export function useSessionUser(): SessionUser | undefined {

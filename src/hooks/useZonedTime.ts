@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { languageOf } from '../i18n/language';
-import { timezoneInfo } from '../providers/timezone';
 import { dateTimeIn, dayKeyIn, formatDayKey, timeIn } from '../providers/zonedTime';
+import { timezoneInfo } from '../session/timezone';
 import { useSessionUser } from './useSession';
 
 /**

@@ -1,5 +1,5 @@
 import { firstSpoken, LANGUAGES, type Language } from '../../contract/languages';
-import type { SessionUser } from '../providers/sessionUser';
+import type { SessionUser } from '../session/sessionUser';
 
 /** The browser's language when Storeline speaks it, else English: the sign-in pages' language. */
 export function browserLanguage(): Language {

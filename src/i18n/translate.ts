@@ -1,5 +1,5 @@
 import type { Language } from '../../contract/languages';
-import { getSessionUser } from '../providers/sessionStore';
+import { getSessionUser } from '../session/sessionStore';
 import { appMessages as en } from './en';
 import { appMessages as es } from './es';
 import { appMessages as fr } from './fr';

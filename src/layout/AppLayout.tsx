@@ -6,9 +6,10 @@ import { useForcedReset, useSessionUser } from '../hooks/useSession';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { useOfflineSync } from '../offline/useOfflineSync';
 import { signInPathNow } from '../providers/authState';
-import { themeValues } from '../providers/theme';
 import { hasToken } from '../providers/tokenCookie';
 import { guard } from '../routing/guard';
+import { useScreenRegistry } from '../routing/ScreenRegistry';
+import { themeValues } from '../session/theme';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
 import { LoadingScreen } from './LoadingScreen';
@@ -28,7 +29,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   const [, setSidebarOpen] = useSidebarState();
   const urgent = useUrgentTasks(user);
-  const decision = guard({ pathname, hasToken: hasToken(), forcedReset, user, signInPath: signInPathNow() });
+  const { routes, adminFolders } = useScreenRegistry();
+  const decision = guard({
+    pathname,
+    hasToken: hasToken(),
+    forcedReset,
+    user,
+    routes,
+    adminFolders,
+    signInPath: signInPathNow(),
+  });
   const colours = useMemo(() => themeValues(user?.themeSettings), [user?.themeSettings]);
   useOfflineSync(Boolean(user), user?.theme.primary);
 

@@ -12,12 +12,12 @@ import Tooltip from '@mui/material/Tooltip';
 import { type MouseEvent, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { UserMenuContextProvider, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { profile } from '../customRoutes/profile';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { useSessionUser } from '../hooks/useSession';
 import { SignOutItem } from '../offline/SignOutItem';
 import { satisfies } from '../providers/accessControl';
 import { visibleAdminLinks } from '../routing/adminLinks';
+import { useScreenRegistry } from '../routing/ScreenRegistry';
 
 function LinkItem({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
   const userMenu = useUserMenu();
@@ -33,16 +33,18 @@ function LinkItem({ to, icon, label }: { to: string; icon: ReactNode; label: str
 export function AppUserMenu() {
   const translate = useTranslate();
   const user = useSessionUser();
-  const adminLinks = visibleAdminLinks(user);
+  const { profile, adminFolders } = useScreenRegistry();
+  const adminLinks = visibleAdminLinks(user, adminFolders);
   // MUI Menu wants its items as direct children, not wrapped in fragments.
   const items: ReactNode[] = [];
   const [ownProfile] = profile.routes;
-  if (ownProfile && profile.icon && satisfies(user, ownProfile.access)) {
+  const ProfileIcon = profile.icon;
+  if (ownProfile && ProfileIcon && satisfies(user, ownProfile.access)) {
     items.push(
       <LinkItem
         key="profile"
         to={ownProfile.path}
-        icon={<profile.icon />}
+        icon={<ProfileIcon />}
         label={translate('shell.profile')}
       />,
     );

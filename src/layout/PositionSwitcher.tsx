@@ -12,8 +12,8 @@ import { useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useIsMobile } from '../hooks/useIsMobile';
 import { setPositionId } from '../providers/positionStore';
-import { clearSession } from '../providers/sessionStore';
-import type { SessionUser } from '../providers/sessionUser';
+import { clearSession } from '../session/sessionStore';
+import type { SessionUser } from '../session/sessionUser';
 
 /**
  * Lets a user who holds several positions choose the one to work in. The choice is remembered in

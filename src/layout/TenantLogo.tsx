@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SessionUser } from '../providers/sessionUser';
-import { themeValues } from '../providers/theme';
+import type { SessionUser } from '../session/sessionUser';
+import { themeValues } from '../session/theme';
 
 /**
  * The tenant's logo (theme setting 1) or, without one, the tenant's name. `compact` (phones) keeps

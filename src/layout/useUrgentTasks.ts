@@ -3,8 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { hasModuleAccess } from '../providers/accessControl';
 import type { AppDataProvider } from '../providers/dataProvider';
-import type { SessionUser } from '../providers/sessionUser';
 import { urgentLater } from '../providers/urgentLater';
+import type { SessionUser } from '../session/sessionUser';
 import { openUrgent, URGENT_TASKS_KEY, type UrgentTask } from './urgentTasks';
 
 export interface UrgentTasksState {

@@ -1,5 +1,5 @@
 import type { MyTaskCompleteBody } from '../../contract/api/mytasks';
-import type { SessionUser } from '../providers/sessionUser';
+import type { SessionUser } from '../session/sessionUser';
 import { SYNC_TAG } from '../sw/messages';
 import { ownerOf } from './owner';
 import { putQueued, type QueuedCompletion } from './queueStore';

@@ -1,6 +1,6 @@
 import { myTaskMethods } from '../providers/dataProvider/mytasks';
 import { ApiError, statusOf } from '../providers/httpClient';
-import { getSessionUser } from '../providers/sessionStore';
+import { getSessionUser } from '../session/sessionStore';
 import { ownerOf } from './owner';
 import { deleteQueued, putQueued, type QueuedCompletion, queuedOf } from './queueStore';
 

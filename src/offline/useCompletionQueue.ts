@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSessionUser } from '../hooks/useSession';
-import { MY_TASKS_KEY } from '../resources/myTasks/myTasksQueries';
+import { MY_TASKS_KEY } from '../providers/dataProvider/mytasks';
 import { ownerOf } from './owner';
 import { onQueueChange, type QueuedCompletion, queuedOf } from './queueStore';
 

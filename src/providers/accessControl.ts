@@ -5,7 +5,7 @@ import {
   type ModuleId,
   moduleOpenToTenant,
 } from '../../contract/modules';
-import type { SessionUser } from './sessionUser';
+import type { SessionUser } from '../session/sessionUser';
 
 /**
  * Every access decision of the web app lives here and in resourceAccess.ts (design §8).

@@ -4,14 +4,14 @@ import type { LoginData, LoginUser, ThemeSetting } from '../../contract/api/sess
 import { NO_ACTIVE_WORKSPACE_CODE } from '../../contract/constants';
 import { displayName } from '../../contract/personName';
 import { translate } from '../i18n/translate';
+import { clearSession, setForcedReset } from '../session/sessionStore';
+import { browserTimeZone } from '../session/timezone';
 import { clearAuthState, resetSignInPath, signInPathNow } from './authState';
 import { ApiError, apiFetch, request, statusOf } from './httpClient';
 import { setPositionId } from './positionStore';
-import { canAccess } from './resourceAccess';
+import { canAccess, type NamedResource } from './resourceAccess';
 import { verifySession } from './session';
-import { clearSession, setForcedReset } from './sessionStore';
 import { saveThemeSettings } from './themeCache';
-import { browserTimeZone } from './timezone';
 import { deleteToken, hasToken, setToken } from './tokenCookie';
 import { urgentLater } from './urgentLater';
 
@@ -208,13 +208,21 @@ export const authProvider: AuthProvider & typeof passwordMethods = {
   checkAuth,
   checkError,
   getIdentity,
+  ...passwordMethods,
+};
+
+/**
+ * The authProvider of AdminApp: with react-admin's canAccess for the registered resources (handed
+ * in by src/screenRegistry.ts; the sign-in pages need none).
+ */
+export const withResourceAccess = (resources: readonly NamedResource[]): typeof authProvider => ({
+  ...authProvider,
   async canAccess(params) {
     if (!hasToken()) return false;
     try {
-      return canAccess(await verifySession(), params);
+      return canAccess(resources, await verifySession(), params);
     } catch {
       return false;
     }
   },
-  ...passwordMethods,
-};
+});

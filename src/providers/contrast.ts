@@ -1,5 +1,5 @@
 import tinycolor from 'tinycolor2';
-import type { ThemeValues } from './theme';
+import type { ThemeValues } from '../session/theme';
 
 /** WCAG 2 level AA: body text needs a contrast ratio of at least 4.5:1 against its background. */
 export const WCAG_AA_TEXT = 4.5;

@@ -1,4 +1,4 @@
-import type { DatePattern } from './timezone';
+import type { DatePattern } from '../session/timezone';
 import { dateTimeIn, dayKeyIn, formatDayKey } from './zonedTime';
 
 type DateValue = Date | string | number | null | undefined;

@@ -1,9 +1,23 @@
 import { HttpError } from 'react-admin';
 import { POSITION_HEADER } from '../../contract/constants';
 import { translate } from '../i18n/translate';
-import { noteAnswer, noteUnreachable } from '../offline/connectivity';
 import { getPositionId } from './positionStore';
 import { getToken } from './tokenCookie';
+
+/** Who hears how each request ended: the offline banner's connection state (issue 30). */
+export interface AnswerListener {
+  /** A server answer, or the device's kept copy (its headers say which). */
+  answered(headers: Headers): void;
+  /** The request reached nothing. */
+  unreachable(): void;
+}
+
+// Set by the app (src/connectOffline.ts): the offline part sits above the providers.
+let answers: AnswerListener | undefined;
+
+export function listenToAnswers(listener: AnswerListener): void {
+  answers = listener;
+}
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -138,11 +152,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       credentials: 'same-origin',
     });
   } catch {
-    noteUnreachable();
+    answers?.unreachable();
     throw new ApiError(0, translate('errors.network'));
   }
   // The offline banner's "last synced" (issue 30): a server answer, or the device's kept copy.
-  noteAnswer(response.headers);
+  answers?.answered(response.headers);
   const ok = okStatuses.includes(response.status);
   const parsed = await readBody(response, options.responseType ?? 'json', ok);
   if (!ok) {

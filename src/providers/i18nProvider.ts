@@ -9,7 +9,7 @@ import { appMessages as fr } from '../i18n/fr';
 import { LANGUAGE_CHOICES } from '../i18n/language';
 import { raSpanish } from '../i18n/raSpanish';
 import { type Terms, termValues } from '../i18n/terms';
-import { getSessionUser } from './sessionStore';
+import { getSessionUser } from '../session/sessionStore';
 
 /** React-admin's own labels, with the account menu worded like the rest of the app. */
 function withAccountLabels(

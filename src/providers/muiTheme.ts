@@ -4,8 +4,8 @@ import type {} from '@mui/x-date-pickers/themeAugmentation';
 import type { RaThemeOptions } from 'react-admin';
 import { MOBILE_MAX_WIDTH } from '../../contract/constants';
 import { translate } from '../i18n/translate';
+import { focusColour, shadesOf, type ThemeValues } from '../session/theme';
 import { accentBackgrounds, readableShade, WCAG_AA_LARGE, WCAG_AA_TEXT } from './contrast';
-import { focusColour, shadesOf, type ThemeValues } from './theme';
 
 const FONT_STACK = [
   'Inter',

@@ -1,4 +1,4 @@
-import type { DatePattern } from './timezone';
+import type { DatePattern } from '../session/timezone';
 
 /**
  * Spec §3/§9: open_at travels in unix seconds and is held in milliseconds in the UI. These are

@@ -10,7 +10,7 @@ import { enZA } from 'date-fns/locale/en-ZA';
 import { es } from 'date-fns/locale/es';
 import { fr } from 'date-fns/locale/fr';
 import type { Language } from '../../contract/languages';
-import type { DatePattern } from './timezone';
+import type { DatePattern } from '../session/timezone';
 import { twelveHourClock } from './zonedTime';
 
 /*

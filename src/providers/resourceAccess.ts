@@ -1,10 +1,25 @@
 import { type Capability, isModuleId, type ModuleId } from '../../contract/modules';
-import { resourceNamed } from '../routing/routeTable';
 import { type AccessSubject, hasModuleAccess } from './accessControl';
 
-// react-admin's canAccess (resource + action) in terms of spec §6 modules and capabilities. Apart
-// from accessControl.ts because a resource's module is declared in its folder, and the folders
-// import their access rules from accessControl.ts.
+// react-admin's canAccess (resource + action) in terms of spec §6 modules and capabilities. A
+// resource's module is declared in its folder; the app's registry (src/screenRegistry.ts) hands the
+// registered resources down, since the providers sit below the screens.
+
+/** What the providers know of a registered resource (routing/types.ts AppResource has more). */
+export interface NamedResource {
+  name: string;
+  /** The spec §6 module whose capabilities decide what may be done with the resource. */
+  module: ModuleId;
+}
+
+/** The registered resource of that name, if any ("users.role", a field of a resource, is its resource). */
+export function resourceNamed<R extends NamedResource>(
+  resources: readonly R[],
+  resource: string,
+): R | undefined {
+  const base = resource.trim().toLowerCase().split('.')[0] ?? '';
+  return resources.find((r) => r.name === base);
+}
 
 /**
  * The placeholder modules (library, insights, orders, survey) have no module id in spec §6, so no
@@ -34,8 +49,11 @@ const ACTION_CAPABILITIES: Readonly<Record<string, Capability>> = {
  * A resource name's module: a registered resource's own (declared in its folder), else the name
  * itself when it is a module id (custom pages ask as "audit", "hierarchy", "theme"…).
  */
-export function moduleOfResource(resource: string): ModuleId | undefined {
-  const own = resourceNamed(resource)?.module;
+export function moduleOfResource(
+  resources: readonly NamedResource[],
+  resource: string,
+): ModuleId | undefined {
+  const own = resourceNamed(resources, resource)?.module;
   if (own) return own;
   // "users.role" (a field of a resource) is decided by its resource.
   const base = resource.trim().toLowerCase().split('.')[0] ?? '';
@@ -61,12 +79,13 @@ export interface AccessRequest {
 
 /** react-admin's canAccess contract, as a pure function of the session user. Unknown means no. */
 export function canAccess(
+  resources: readonly NamedResource[],
   user: AccessSubject | undefined,
   { action, resource, record }: AccessRequest,
 ): boolean {
   if (!user) return false;
   if (resource === PLACEHOLDER_RESOURCE) return !user.isAdminTenant;
-  const module = moduleOfResource(resource);
+  const module = moduleOfResource(resources, resource);
   const capability = capabilityOfAction(action);
   if (!module || !capability) return false;
   const required: Capability[] = [capability];

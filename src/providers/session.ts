@@ -1,11 +1,11 @@
 import type { Profile } from '../../contract/api/profile';
 import type { VerifyData } from '../../contract/api/session';
+import { getSessionUser, sessionGeneration, setSessionUser } from '../session/sessionStore';
+import { type SessionUser, toSessionUser } from '../session/sessionUser';
+import { browserTimeZone, timezoneInfo } from '../session/timezone';
 import { ApiError, apiFetch } from './httpClient';
 import { getPositionId, setPositionId } from './positionStore';
-import { getSessionUser, sessionGeneration, setSessionUser } from './sessionStore';
-import { type SessionUser, toSessionUser } from './sessionUser';
 import { saveThemeSettings } from './themeCache';
-import { browserTimeZone, timezoneInfo } from './timezone';
 import { getToken } from './tokenCookie';
 
 let pending: Promise<SessionUser> | undefined;

@@ -1,4 +1,4 @@
-import type { DatePattern } from './timezone';
+import type { DatePattern } from '../session/timezone';
 
 /**
  * Instants shown in a named zone (spec §9: the session's zone, the profile's else the browser's)

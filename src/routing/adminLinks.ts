@@ -1,6 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import { type AccessSubject, satisfies } from '../providers/accessControl';
-import { ADMIN_FOLDERS } from './routeTable';
+import type { AppPages } from './types';
 
 export interface AdminLink {
   /** i18n key: the linked screen's title. */
@@ -14,8 +14,11 @@ export interface AdminLink {
  * navigation; the user menu offers each folder's first screen, with the folder's icon, when the
  * user may open it (the same rule as the route guard).
  */
-export function visibleAdminLinks(user: AccessSubject | undefined): AdminLink[] {
-  return ADMIN_FOLDERS.flatMap(({ routes: [main], icon }) =>
+export function visibleAdminLinks(
+  user: AccessSubject | undefined,
+  adminFolders: readonly AppPages[],
+): AdminLink[] {
+  return adminFolders.flatMap(({ routes: [main], icon }) =>
     main && icon && satisfies(user, main.access) ? [{ label: main.title, path: main.path, icon }] : [],
   );
 }

@@ -1,7 +1,7 @@
+import { matchPath } from 'react-router-dom';
 import { type AccessSubject, satisfies } from '../providers/accessControl';
 import { firstPermittedPath } from './menuItems';
-import { matchRoute } from './routeTable';
-import type { AppRoute } from './types';
+import type { AppPages, AppRoute } from './types';
 
 export interface GuardInput {
   pathname: string;
@@ -10,7 +10,9 @@ export interface GuardInput {
   forcedReset: boolean;
   /** The verified session user; undefined until verify has answered. */
   user: (AccessSubject & { forceResetPassword?: boolean }) | undefined;
+  /** The registered routes and administration folders (src/screenRegistry.ts); none outside AdminApp. */
   routes?: readonly AppRoute[];
+  adminFolders?: readonly AppPages[];
   /** Where a visitor without a token goes: /login, or /login?error=… when the session just ended for a reason. */
   signInPath?: string;
 }
@@ -47,7 +49,8 @@ export function guard({
   hasToken,
   forcedReset,
   user,
-  routes,
+  routes = [],
+  adminFolders = [],
   signInPath = '/login',
 }: GuardInput): GuardDecision {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -59,10 +62,16 @@ export function guard({
   if (!hasToken) return redirect(signInPath);
   if (forcedReset || user?.forceResetPassword) return redirect('/password/change');
   if (!user) return { kind: 'verify' };
-  if (path === '/') return redirect(firstPermittedPath(user) ?? '/forbidden');
+  if (path === '/') return redirect(firstPermittedPath(user, adminFolders) ?? '/forbidden');
   const route = matchRoute(path, routes);
   if (!route) return allow;
   if (!satisfies(user, route.access)) return redirect('/forbidden');
   if (route.redirect) return redirect(route.redirect);
   return allow;
+}
+
+/** The declared route a pathname falls under; undefined for /forbidden and unknown paths (not found). */
+export function matchRoute(pathname: string, routes: readonly AppRoute[]): AppRoute | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routes.find((route) => matchPath({ path: route.path, end: true }, path) !== null);
 }

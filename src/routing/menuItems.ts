@@ -1,4 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import ApartmentIcon from '@mui/icons-material/Apartment';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -25,9 +26,8 @@ import {
   PLACEHOLDER_ACCESS,
   satisfies,
 } from '../providers/accessControl';
-import { stores } from '../resources/stores';
-import { tenants } from '../resources/tenants';
 import { visibleAdminLinks } from './adminLinks';
+import type { AppPages } from './types';
 
 /** One entry of the main navigation; a parent's visibility comes from its children. */
 export interface MenuEntry {
@@ -44,14 +44,14 @@ const placeholder = PLACEHOLDER_ACCESS;
 
 /**
  * Spec §2 "Main navigation": labels, paths and sub-entries in this order. An entry for a
- * resource's screen takes the resource's icon.
+ * resource's screen shows the resource's icon (its folder's index.ts; menuItems.test.ts checks they agree).
  */
 export const MAIN_MENU: readonly MenuEntry[] = [
   {
     key: 'tenant',
     label: 'menu.tenant',
     path: '/tenant-management',
-    icon: tenants.icon,
+    icon: ApartmentIcon,
     access: needs('tenant'),
   },
   {
@@ -157,7 +157,7 @@ export const MAIN_MENU: readonly MenuEntry[] = [
     key: 'workspace-info',
     label: 'menu.workspace_info',
     path: '/workspace',
-    icon: stores.icon,
+    icon: StorefrontIcon,
     access: needs('storeinfo'),
   },
   {
@@ -209,11 +209,14 @@ const isPlaceholder = (entry: MenuEntry) => entry.access !== undefined && 'place
  * modules have no module id in spec §6, so no role grants them and they are shown to everyone: one
  * is the start page only when no real screen is permitted, not even an administration screen.
  */
-export function firstPermittedPath(user: AccessSubject | undefined): string | undefined {
+export function firstPermittedPath(
+  user: AccessSubject | undefined,
+  adminFolders: readonly AppPages[],
+): string | undefined {
   const leaves = leavesOf(visibleMenu(user));
   const real = leaves.find((leaf) => !isPlaceholder(leaf));
   if (real) return real.path;
-  return visibleAdminLinks(user)[0]?.path ?? leaves[0]?.path;
+  return visibleAdminLinks(user, adminFolders)[0]?.path ?? leaves[0]?.path;
 }
 
 function leavesOf(entries: readonly MenuEntry[]): MenuEntry[] {

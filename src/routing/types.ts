@@ -42,7 +42,7 @@ export interface AppPages {
   routes: readonly AppRoute[];
   /**
    * An administration screen: spec §2's main navigation has no entry for it, so the user menu
-   * offers its first route (in the order of the folder list, routing/routeTable.ts).
+   * offers its first route (in the order of the folder list, src/screenRegistry.ts).
    */
   adminLink?: true;
 }
@@ -67,3 +67,18 @@ export interface AppResource<RecordType extends RaRecord = RaRecord> extends App
 export type AppFolder = AppPages | AppResource;
 
 export const isResource = (folder: AppFolder): folder is AppResource => 'name' in folder;
+
+/**
+ * What the app's registry (src/screenRegistry.ts) hands down to the layout, the guard, the menus
+ * and the shared record screens, which sit below the screens and so cannot import them.
+ */
+export interface ScreenRegistry {
+  /** Every authenticated route of spec §2. */
+  routes: readonly AppRoute[];
+  /** The administration folders, in the order the user menu offers them. */
+  adminFolders: readonly AppPages[];
+  /** The person's own profile, first in the user menu. */
+  profile: AppPages;
+  /** Who changed a record: the activity screen's view of its log, below a record's screen. */
+  recordHistory: ComponentType<{ entity: string; id: number | string }>;
+}

@@ -4,12 +4,18 @@ import { describe, expect, it } from 'vitest';
 import type { ModulePermission } from '../../contract/modules';
 import { type AccessSubject, hasModuleAccess, satisfies } from '../../src/providers/accessControl';
 import {
-  canAccess,
+  type AccessRequest,
+  canAccess as canAccessIn,
   capabilityOfAction,
   moduleOfResource,
   PLACEHOLDER_RESOURCE,
 } from '../../src/providers/resourceAccess';
+import { RESOURCES } from '../../src/screenRegistry';
 import { permissionsOf } from './fixtures';
+
+// As AdminApp's authProvider asks: about the registered resources.
+const canAccess = (user: AccessSubject | undefined, request: AccessRequest) =>
+  canAccessIn(RESOURCES, user, request);
 
 const subject = (permissions: ModulePermission[], isAdminTenant = false, id = 7): AccessSubject => ({
   id,
@@ -25,10 +31,10 @@ describe('accessControl', () => {
     expect(capabilityOfAction('create')).toBe('create');
     expect(capabilityOfAction('enable')).toBe('disable');
     expect(capabilityOfAction('fly')).toBeUndefined();
-    expect(moduleOfResource('users')).toBe('user');
-    expect(moduleOfResource('users.role')).toBe('user');
-    expect(moduleOfResource('TaskManagement')).toBe('taskmanagement');
-    expect(moduleOfResource('unknown')).toBeUndefined();
+    expect(moduleOfResource(RESOURCES, 'users')).toBe('user');
+    expect(moduleOfResource(RESOURCES, 'users.role')).toBe('user');
+    expect(moduleOfResource(RESOURCES, 'TaskManagement')).toBe('taskmanagement');
+    expect(moduleOfResource(RESOURCES, 'unknown')).toBeUndefined();
   });
 
   it('grants an action only when the module entry holds the capability', () => {

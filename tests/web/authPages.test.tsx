@@ -2,14 +2,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToken } from '../../src/providers/tokenCookie';
 import {
   getSessionUser,
   isForcedReset,
   setForcedReset,
   setSessionUser,
-} from '../../src/providers/sessionStore';
-import { toSessionUser } from '../../src/providers/sessionUser';
-import { getToken } from '../../src/providers/tokenCookie';
+} from '../../src/session/sessionStore';
+import { toSessionUser } from '../../src/session/sessionUser';
 import { loginUser, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
 import { emptyMyTasks } from './myTasksFixtures';

@@ -1,10 +1,11 @@
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../../src/providers/authProvider';
+import { authProvider, withResourceAccess } from '../../src/providers/authProvider';
 import { ApiError } from '../../src/providers/httpClient';
 import { getPositionId, setPositionId } from '../../src/providers/positionStore';
-import { getSessionUser, isForcedReset } from '../../src/providers/sessionStore';
 import { getToken } from '../../src/providers/tokenCookie';
+import { RESOURCES } from '../../src/screenRegistry';
+import { getSessionUser, isForcedReset } from '../../src/session/sessionStore';
 import {
   loginUser,
   noActiveWorkspaceVerify,
@@ -246,15 +247,17 @@ describe('authProvider', () => {
     await expect(authProvider.getIdentity!()).resolves.toMatchObject({ fullName: 'Sammy' });
   });
 
-  it('answers canAccess from the verified permissions', async () => {
+  it('answers canAccess for the registered resources (AdminApp) from the verified permissions', async () => {
+    const adminAuth = withResourceAccess(RESOURCES);
+    expect(authProvider.canAccess).toBeUndefined();
     signedIn('tok');
     server.use(verifyHandler(verifyData({ modules: permissionsOf('Store Manager') })));
-    await expect(authProvider.canAccess!({ action: 'list', resource: 'users' })).resolves.toBe(true);
-    await expect(authProvider.canAccess!({ action: 'create', resource: 'users' })).resolves.toBe(false);
+    await expect(adminAuth.canAccess!({ action: 'list', resource: 'users' })).resolves.toBe(true);
+    await expect(adminAuth.canAccess!({ action: 'create', resource: 'users' })).resolves.toBe(false);
     resetBrowserState();
-    await expect(authProvider.canAccess!({ action: 'list', resource: 'users' })).resolves.toBe(false);
+    await expect(adminAuth.canAccess!({ action: 'list', resource: 'users' })).resolves.toBe(false);
     signedIn('tok');
     server.use(verifyHandler(operatorVerify()));
-    await expect(authProvider.canAccess!({ action: 'list', resource: 'tenants' })).resolves.toBe(true);
+    await expect(adminAuth.canAccess!({ action: 'list', resource: 'tenants' })).resolves.toBe(true);
   });
 });

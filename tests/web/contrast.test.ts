@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { accentShades, contrastRatio, readableShade } from '../../src/providers/contrast';
 import { buildMuiTheme } from '../../src/providers/muiTheme';
-import { DEFAULT_THEME_VALUES } from '../../src/providers/theme';
+import { DEFAULT_THEME_VALUES } from '../../src/session/theme';
 
 describe('readable tenant colours', () => {
   it('keeps a colour that reads and darkens one that does not, no further than needed', () => {

@@ -2,7 +2,7 @@
 // Pure logic: no DOM needed, so no jsdom to build for this file.
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../../src/providers/dateFormat';
-import { localeForZone, patternForLocale, timezoneInfo } from '../../src/providers/timezone';
+import { localeForZone, patternForLocale, timezoneInfo } from '../../src/session/timezone';
 
 describe('date format by browser zone (spec §3)', () => {
   it.each([

@@ -2,8 +2,8 @@
 // Pure logic: no DOM needed, so no jsdom to build for this file.
 import { describe, expect, it } from 'vitest';
 import type { AccessSubject } from '../../src/providers/accessControl';
-import { type GuardInput, guard } from '../../src/routing/guard';
-import { APP_ROUTES, matchRoute } from '../../src/routing/routeTable';
+import { type GuardInput, guard, matchRoute as matchIn } from '../../src/routing/guard';
+import { SCREENS } from '../../src/screenRegistry';
 import { permissionsOf, type RoleName } from './fixtures';
 
 const as = (role: RoleName): AccessSubject => ({
@@ -12,8 +12,20 @@ const as = (role: RoleName): AccessSubject => ({
   isAdminTenant: role === 'Platform Operator',
 });
 
+const { routes: APP_ROUTES, adminFolders } = SCREENS;
+const matchRoute = (path: string) => matchIn(path, APP_ROUTES);
+
+// As AdminApp's layout asks: with the registered routes and administration folders.
 const decide = (pathname: string, overrides: Partial<GuardInput> = {}) =>
-  guard({ pathname, hasToken: true, forcedReset: false, user: as('Team Member'), ...overrides });
+  guard({
+    pathname,
+    hasToken: true,
+    forcedReset: false,
+    user: as('Team Member'),
+    routes: APP_ROUTES,
+    adminFolders,
+    ...overrides,
+  });
 
 describe('routing guard (spec §4)', () => {
   it('sends /login with a token cookie to / and shows it without one', () => {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { termValues } from '../../src/i18n/terms';
 import { translate } from '../../src/i18n/translate';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
-import { clearSession, setSessionUser } from '../../src/providers/sessionStore';
-import { toSessionUser } from '../../src/providers/sessionUser';
+import { clearSession, setSessionUser } from '../../src/session/sessionStore';
+import { toSessionUser } from '../../src/session/sessionUser';
 import { verifyData } from './fixtures';
 
 describe('i18n with tenant terms', () => {

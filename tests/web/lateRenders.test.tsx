@@ -9,8 +9,8 @@ import { PickerLocalization } from '../../src/components/PickerLocalization';
 import { useSearchParamsEditor } from '../../src/hooks/useAddressParams';
 import type { DateRange } from '../../src/providers/dateRanges';
 import { i18nProvider } from '../../src/providers/i18nProvider';
-import { setSessionUser } from '../../src/providers/sessionStore';
-import { toSessionUser } from '../../src/providers/sessionUser';
+import { setSessionUser } from '../../src/session/sessionStore';
+import { toSessionUser } from '../../src/session/sessionUser';
 import { verifyData } from './fixtures';
 import { pickerField, profileZone, shown, typeInto } from './pickers';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildMuiTheme } from '../../src/providers/muiTheme';
-import { focusColour, isRedLike, NEUTRAL_FOCUS, themeValues } from '../../src/providers/theme';
+import { focusColour, isRedLike, NEUTRAL_FOCUS, themeValues } from '../../src/session/theme';
 import { adminVerify, resetBrowserState, userRecord } from './fixtures';
 import { server } from './msw';
 import { renderApp, setViewportWidth } from './renderApp';

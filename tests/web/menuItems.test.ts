@@ -10,6 +10,7 @@ import {
   type MenuEntry,
   visibleMenu,
 } from '../../src/routing/menuItems';
+import { RESOURCES, SCREENS } from '../../src/screenRegistry';
 import { permissionsOf, type RoleName } from './fixtures';
 
 const as = (role: RoleName): AccessSubject => ({
@@ -130,10 +131,12 @@ describe('main navigation (spec §2 and §6)', () => {
   });
 
   it('finds the first permitted entry for "/"', () => {
-    expect(firstPermittedPath(as('Administrator'))).toBe('/dashboard');
-    expect(firstPermittedPath(as('Team Member'))).toBe('/task');
-    expect(firstPermittedPath(as('Platform Operator'))).toBe('/tenant-management');
-    expect(firstPermittedPath({ id: 1, isAdminTenant: true, permissions: [] })).toBeUndefined();
+    expect(firstPermittedPath(as('Administrator'), SCREENS.adminFolders)).toBe('/dashboard');
+    expect(firstPermittedPath(as('Team Member'), SCREENS.adminFolders)).toBe('/task');
+    expect(firstPermittedPath(as('Platform Operator'), SCREENS.adminFolders)).toBe('/tenant-management');
+    expect(
+      firstPermittedPath({ id: 1, isAdminTenant: true, permissions: [] }, SCREENS.adminFolders),
+    ).toBeUndefined();
   });
 
   it('never starts on a placeholder while a real screen is permitted', () => {
@@ -147,11 +150,11 @@ describe('main navigation (spec §2 and §6)', () => {
       })),
     });
     // Library, Insights and Orders come before Store Info in the menu, but are placeholders.
-    expect(firstPermittedPath(only('storeinfo'))).toBe('/workspace');
+    expect(firstPermittedPath(only('storeinfo'), SCREENS.adminFolders)).toBe('/workspace');
     // Only an administration screen: that, rather than a placeholder.
-    expect(firstPermittedPath(only('user'))).toBe('/admin/user');
+    expect(firstPermittedPath(only('user'), SCREENS.adminFolders)).toBe('/admin/user');
     // Nothing real at all: the placeholders are still there to land on.
-    expect(firstPermittedPath(only())).toBe('/library');
+    expect(firstPermittedPath(only(), SCREENS.adminFolders)).toBe('/library');
   });
 
   it('highlights the deepest entry for a path', () => {
@@ -165,7 +168,7 @@ describe('main navigation (spec §2 and §6)', () => {
   });
 
   it('offers administration screens in the user menu by the same rules as their routes', () => {
-    expect(visibleAdminLinks(as('Administrator')).map((l) => l.path)).toEqual([
+    expect(visibleAdminLinks(as('Administrator'), SCREENS.adminFolders).map((l) => l.path)).toEqual([
       '/admin/user',
       '/admin/workspace',
       '/admin/hierarchy',
@@ -175,13 +178,24 @@ describe('main navigation (spec §2 and §6)', () => {
       '/settings',
       '/admin/activity',
     ]);
-    expect(visibleAdminLinks(as('Area Manager')).map((l) => l.path)).toEqual([
+    expect(visibleAdminLinks(as('Area Manager'), SCREENS.adminFolders).map((l) => l.path)).toEqual([
       '/admin/user',
       '/admin/workspace',
     ]);
-    expect(visibleAdminLinks(as('Store Manager')).map((l) => l.path)).toEqual(['/admin/user']);
-    expect(visibleAdminLinks(as('Team Member'))).toEqual([]);
+    expect(visibleAdminLinks(as('Store Manager'), SCREENS.adminFolders).map((l) => l.path)).toEqual([
+      '/admin/user',
+    ]);
+    expect(visibleAdminLinks(as('Team Member'), SCREENS.adminFolders)).toEqual([]);
     // Platform operators read their own log (issue 32): tenant management and their sign-ins.
-    expect(visibleAdminLinks(as('Platform Operator')).map((l) => l.path)).toEqual(['/admin/activity']);
+    expect(visibleAdminLinks(as('Platform Operator'), SCREENS.adminFolders).map((l) => l.path)).toEqual([
+      '/admin/activity',
+    ]);
+  });
+
+  it("shows a resource's own icon on its menu entry", () => {
+    const iconOf = (name: string) => RESOURCES.find((r) => r.name === name)?.icon;
+    const entry = (key: string) => MAIN_MENU.find((e) => e.key === key)?.icon;
+    expect(entry('tenant')).toBe(iconOf('tenants'));
+    expect(entry('workspace-info')).toBe(iconOf('stores'));
   });
 });

@@ -6,12 +6,11 @@ import { AdminContext } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { HierarchyNode } from '../../contract/api/session';
 import { NodePicker, type SelectionOptions, selectionOptions } from '../../src/components/NodePicker';
-import { authProvider } from '../../src/providers/authProvider';
-import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { createQueryClient } from '../../src/providers/queryClient';
-import { setSessionUser } from '../../src/providers/sessionStore';
-import { toSessionUser } from '../../src/providers/sessionUser';
+import { authProvider, dataProvider } from '../../src/screenRegistry';
+import { setSessionUser } from '../../src/session/sessionStore';
+import { toSessionUser } from '../../src/session/sessionUser';
 import { permissionsOf, type RoleName, resetBrowserState, signedIn, verifyData } from './fixtures';
 import { server } from './msw';
 

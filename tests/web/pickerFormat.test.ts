@@ -12,8 +12,8 @@ import {
   timeFormat,
   timeToDate,
 } from '../../src/providers/pickerFormat';
-import type { DatePattern } from '../../src/providers/timezone';
 import { formatDayKey, timeIn } from '../../src/providers/zonedTime';
+import type { DatePattern } from '../../src/session/timezone';
 
 const PATTERNS: DatePattern[] = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'];
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getSessionUser } from '../../src/providers/sessionStore';
+import { getSessionUser } from '../../src/session/sessionStore';
 import { resetBrowserState, signedIn, staffProfile, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
 import { parts, pickerField, profileZone, shown, typeInto } from './pickers';

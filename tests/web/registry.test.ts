@@ -2,11 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { endpointsFor } from '../../src/providers/dataProvider/endpoints';
 import { moduleOfResource } from '../../src/providers/resourceAccess';
-import { APP_ROUTES, RESOURCES } from '../../src/routing/routeTable';
 import { type AppFolder, isResource } from '../../src/routing/types';
+import { RESOURCES, SCREENS } from '../../src/screenRegistry';
+
+const APP_ROUTES = SCREENS.routes;
 
 // Every folder's index.ts, found on disk: a folder that declares screens but is missing from the
-// one registration list (routing/routeTable.ts) would be a screen nobody can open.
+// one registration list (src/screenRegistry.ts) would be a screen nobody can open.
 const indexes = import.meta.glob<Record<string, unknown>>(
   ['../../src/resources/*/index.ts', '../../src/customRoutes/*/index.ts'],
   { eager: true },
@@ -38,8 +40,8 @@ describe('the screen registry', () => {
     const resources = declared.map(({ folder }) => folder).filter(isResource);
     expect(RESOURCES.map((r) => r.name).sort()).toEqual(resources.map((r) => r.name).sort());
     for (const resource of RESOURCES) {
-      expect(moduleOfResource(resource.name)).toBe(resource.module);
-      expect(endpointsFor(resource.name).base).toMatch(/^\/api\//);
+      expect(moduleOfResource(RESOURCES, resource.name)).toBe(resource.module);
+      expect(endpointsFor(RESOURCES, resource.name).base).toMatch(/^\/api\//);
       // A resource's screens are rendered inside its ResourceContextProvider.
       const mounted = APP_ROUTES.filter((route) => route.resource === resource.name);
       expect(mounted.map((r) => r.path)).toEqual(resource.routes.map((r) => r.path));

@@ -6,14 +6,13 @@ import { expect } from 'vitest';
 import type { VerifyData } from '../../contract/api/session';
 import { App } from '../../src/App';
 import { PickerLocalization } from '../../src/components/PickerLocalization';
-import { authProvider } from '../../src/providers/authProvider';
-import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { createQueryClient } from '../../src/providers/queryClient';
-import { setSessionUser } from '../../src/providers/sessionStore';
-import { toSessionUser } from '../../src/providers/sessionUser';
 import { routeElements } from '../../src/routing/RoutePage';
-import { APP_ROUTES } from '../../src/routing/routeTable';
+import { ScreenRegistryProvider } from '../../src/routing/ScreenRegistry';
+import { authProvider, dataProvider, SCREENS } from '../../src/screenRegistry';
+import { setSessionUser } from '../../src/session/sessionStore';
+import { toSessionUser } from '../../src/session/sessionUser';
 import { signedIn, verifyHandler } from './fixtures';
 import { server } from './msw';
 
@@ -44,20 +43,22 @@ export function renderRoute(path: string, user: VerifyData) {
   window.history.replaceState({}, '', path);
   return render(
     <BrowserRouter>
-      <AdminContext
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        queryClient={createQueryClient()}
-        store={memoryStore()}
-      >
-        <PickerLocalization>
-          <Suspense fallback={null}>
-            <Routes>{routeElements(APP_ROUTES)}</Routes>
-          </Suspense>
-        </PickerLocalization>
-        <Notification />
-      </AdminContext>
+      <ScreenRegistryProvider registry={SCREENS}>
+        <AdminContext
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          queryClient={createQueryClient()}
+          store={memoryStore()}
+        >
+          <PickerLocalization>
+            <Suspense fallback={null}>
+              <Routes>{routeElements(SCREENS.routes)}</Routes>
+            </Suspense>
+          </PickerLocalization>
+          <Notification />
+        </AdminContext>
+      </ScreenRegistryProvider>
     </BrowserRouter>,
   );
 }

@@ -2,8 +2,8 @@
 // Pure logic: no DOM needed, so no jsdom to build for this file.
 import { describe, expect, it } from 'vitest';
 import { displayName } from '../../contract/personName';
-import { findNode, toCascader } from '../../src/providers/hierarchy';
-import { toSessionUser } from '../../src/providers/sessionUser';
+import { findNode, toCascader } from '../../src/session/hierarchy';
+import { toSessionUser } from '../../src/session/sessionUser';
 import { operatorVerify, position, verifyData } from './fixtures';
 
 describe('session user (spec §3)', () => {

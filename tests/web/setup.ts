@@ -1,12 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { connectOffline } from '../../src/connectOffline';
 import { server } from './msw';
 
 // findBy* and waitFor give a screen ten seconds, not Testing Library's one: on a busy two-core CI
 // machine a react-admin page can take several seconds to render, and a test waits on what the
 // user would see rather than on a fixed delay.
 configure({ asyncUtilTimeout: 10_000 });
+
+// As main.tsx does: the providers tell the offline part of answers and sign-outs.
+connectOffline();
 
 // Pure-logic test files run in node (no window); the shims below are for jsdom.
 if (typeof window !== 'undefined') {

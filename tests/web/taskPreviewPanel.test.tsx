@@ -2,11 +2,11 @@ import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TaskPreview } from '../../contract/api/tasks';
-import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
-import { setSessionUser } from '../../src/providers/sessionStore';
-import { toSessionUser } from '../../src/providers/sessionUser';
 import { TaskPreviewPanel } from '../../src/resources/tasks/TaskPreviewPanel';
+import { dataProvider } from '../../src/screenRegistry';
+import { setSessionUser } from '../../src/session/sessionStore';
+import { toSessionUser } from '../../src/session/sessionUser';
 import { resetBrowserState, signedIn, verifyData } from './fixtures';
 
 const workspace = (node_id: number, name: string, timezone: string) => ({

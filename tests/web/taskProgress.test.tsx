@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Progress } from '../../contract/api/tasks';
-import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { TaskProgressBar } from '../../src/resources/tasks/TaskProgressBar';
+import { dataProvider } from '../../src/screenRegistry';
 import { resetBrowserState } from './fixtures';
 
 function bar(progress: Progress, zone?: string) {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { THEME_KEYS } from '../../contract/constants';
 import { buildMuiTheme } from '../../src/providers/muiTheme';
-import { lightBackground, shadesOf, themeCssVariables, themeValues } from '../../src/providers/theme';
+import { lightBackground, shadesOf, themeCssVariables, themeValues } from '../../src/session/theme';
 
 describe('theme', () => {
   it('lightens by 30/50/70/80/90 % and darkens by 20 % (spec §9)', () => {

@@ -6,7 +6,7 @@ import type { ThemeSetting, VerifyData } from '../../contract/api/session';
 import type { SettingData } from '../../contract/api/settings';
 import { THEME_KEYS } from '../../contract/constants';
 import { contrastChecks, contrastRatio } from '../../src/customRoutes/settings/contrast';
-import { DEFAULT_THEME_VALUES } from '../../src/providers/theme';
+import { DEFAULT_THEME_VALUES } from '../../src/session/theme';
 import { adminVerify, permissionsOf, resetBrowserState } from './fixtures';
 import { server } from './msw';
 import { renderApp, renderRoute, setViewportWidth } from './renderApp';

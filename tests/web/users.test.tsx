@@ -6,14 +6,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../contract/api/roles';
 import type { HierarchyNode } from '../../contract/api/session';
 import type { Assign } from '../../contract/api/users';
-import { authProvider } from '../../src/providers/authProvider';
-import { dataProvider } from '../../src/providers/dataProvider';
 import { endpointsFor } from '../../src/providers/dataProvider/endpoints';
 import { i18nProvider } from '../../src/providers/i18nProvider';
-import { setSessionUser } from '../../src/providers/sessionStore';
-import { toSessionUser } from '../../src/providers/sessionUser';
 import { assignsBody, PositionsInput } from '../../src/resources/users/PositionsInput';
 import { userCreateBody } from '../../src/resources/users/UserInputs';
+import { authProvider, dataProvider, RESOURCES } from '../../src/screenRegistry';
+import { setSessionUser } from '../../src/session/sessionStore';
+import { toSessionUser } from '../../src/session/sessionUser';
 import { permissionsOf, resetBrowserState, signedIn, verifyData } from './fixtures';
 import { server } from './msw';
 
@@ -205,7 +204,7 @@ describe('user requests', () => {
   });
 
   it('searches the list with spec §7 key and value', () => {
-    const listQuery = endpointsFor('users').listQuery!;
+    const listQuery = endpointsFor(RESOURCES, 'users').listQuery!;
     expect(listQuery({ key: 'email', value: ' olivia ' })).toEqual({ key: 'email', value: 'olivia' });
     expect(listQuery({ key: '', value: 'olivia' })).toEqual({ key: 'name', value: 'olivia' });
     expect(listQuery({ key: 'role', value: '' })).toEqual({});

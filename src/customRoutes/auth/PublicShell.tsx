@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ThemeVariables } from '../../layout/ThemeVariables';
 import { buildMuiTheme } from '../../providers/muiTheme';
-import { themeValues } from '../../providers/theme';
 import { loadThemeSettings } from '../../providers/themeCache';
+import { themeValues } from '../../session/theme';
 
 /**
  * Theme for the sign-in and password pages, which live outside react-admin so that the first load

@@ -12,7 +12,7 @@ import { useTranslate } from 'react-admin';
 import type { WorkspaceObjectInput } from '../../../contract/api/hierarchy';
 import { NodePicker } from '../../components/NodePicker';
 import { ApiError } from '../../providers/httpClient';
-import { browserTimeZone, timeZoneNames } from '../../providers/timezone';
+import { browserTimeZone, timeZoneNames } from '../../session/timezone';
 
 interface FormDialogProps {
   open: boolean;

@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { MessagePage } from '../../components/MessagePage';
 import type { PageProps } from '../../routing/types';
-import { MessagePage } from '../MessagePage';
 
 /** Spec §1: library, insights, orders and surveys exist only as "under development" pages. */
 export default function UnderDevelopmentPage({ title, description }: PageProps) {

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ProfileFormField } from '../../../contract/api/profile';
 import { DayField } from '../../components/DayField';
-import { browserTimeZone, timeZoneNames } from '../../providers/timezone';
+import { browserTimeZone, timeZoneNames } from '../../session/timezone';
 
 interface ProfileFieldInputProps {
   field: ProfileFormField;

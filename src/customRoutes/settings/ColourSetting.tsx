@@ -9,7 +9,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import tinycolor from 'tinycolor2';
 import { THEME_DARKEN_STEP, THEME_LIGHTEN_STEPS } from '../../../contract/constants';
-import { lightBackground, shadesOf } from '../../providers/theme';
+import { lightBackground, shadesOf } from '../../session/theme';
 
 export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 

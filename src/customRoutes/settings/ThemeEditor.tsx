@@ -19,7 +19,7 @@ import { useSessionUser } from '../../hooks/useSession';
 import { accentShades } from '../../providers/contrast';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { reloadSession } from '../../providers/session';
-import type { ThemeValues } from '../../providers/theme';
+import type { ThemeValues } from '../../session/theme';
 import { ColourSetting, HEX_COLOUR } from './ColourSetting';
 import { contrastChecks, WCAG_AA_TEXT } from './contrast';
 import { LogoSetting } from './LogoSetting';

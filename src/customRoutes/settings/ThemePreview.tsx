@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import tinycolor from 'tinycolor2';
 import { THEME_KEYS } from '../../../contract/constants';
-import { lightBackground, shadesOf, type ThemeValues, themeValues } from '../../providers/theme';
+import { lightBackground, shadesOf, type ThemeValues, themeValues } from '../../session/theme';
 
 /** Colours the editor holds that are not valid yet fall back, so the preview never breaks. */
 function safe(values: ThemeValues): ThemeValues {

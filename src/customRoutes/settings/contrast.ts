@@ -1,6 +1,6 @@
 import type { ThemeKey } from '../../../contract/constants';
 import { contrastRatio, WCAG_AA_TEXT } from '../../providers/contrast';
-import type { ThemeValues } from '../../providers/theme';
+import type { ThemeValues } from '../../session/theme';
 
 export { contrastRatio, WCAG_AA_TEXT };
 

@@ -1,5 +1,5 @@
-import { resourceNamed } from '../../routing/routeTable';
 import type { QueryValue } from '../httpClient';
+import { type NamedResource, resourceNamed } from '../resourceAccess';
 
 /**
  * How a react-admin resource maps onto the API (design §3: `/api/<entity>/list|get|create|update|delete`).
@@ -23,11 +23,17 @@ export interface ResourceEndpoints {
   messages?: { create?: string; update?: string; delete?: string };
 }
 
-export function endpointsFor(resource: string): ResourceEndpoints {
-  const found = resourceNamed(resource)?.endpoints;
+/** A registered resource as the data provider sees it: its name and its endpoints. */
+export interface ResourceApi extends NamedResource {
+  /** Where react-admin's CRUD calls for the resource go (design §3). */
+  endpoints: ResourceEndpoints;
+}
+
+export function endpointsFor(resources: readonly ResourceApi[], resource: string): ResourceEndpoints {
+  const found = resourceNamed(resources, resource)?.endpoints;
   if (!found)
     throw new Error(
-      `No API endpoints are declared for the resource "${resource}" (its folder's index.ts, registered in src/routing/routeTable.ts)`,
+      `No API endpoints are declared for the resource "${resource}" (its folder's index.ts, registered in src/screenRegistry.ts)`,
     );
   return found;
 }

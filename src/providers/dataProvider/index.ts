@@ -2,6 +2,7 @@ import { activityMethods } from './activity';
 import { auditMethods } from './audit';
 import { complianceMethods } from './compliance';
 import { crudMethods } from './crud';
+import type { ResourceApi } from './endpoints';
 import { hierarchyMethods } from './hierarchy';
 import { importMethods } from './imports';
 import { myTaskMethods } from './mytasks';
@@ -17,12 +18,13 @@ import { workspaceMethods } from './workspaces';
 
 /**
  * The one way screens reach the API (as in react-admin's Atomic CRM): react-admin's CRUD for the
- * resources of endpoints.ts, plus a custom method per other call, grouped by module. Screens call
- * custom methods through `useDataProvider<AppDataProvider>()` inside react-query's
- * `useQuery`/`useMutation`, so a 401 or 406 reaches the authProvider's checkError like any other.
+ * registered resources (their endpoints, handed in by src/screenRegistry.ts), plus a custom method
+ * per other call, grouped by module. Screens call custom methods through
+ * `useDataProvider<AppDataProvider>()` inside react-query's `useQuery`/`useMutation`, so a 401 or
+ * 406 reaches the authProvider's checkError like any other.
  */
-export const dataProvider = {
-  ...crudMethods,
+export const createDataProvider = (resources: readonly ResourceApi[]) => ({
+  ...crudMethods(resources),
   ...userMethods,
   ...tenantMethods,
   ...workspaceMethods,
@@ -38,6 +40,6 @@ export const dataProvider = {
   ...importMethods,
   ...activityMethods,
   ...notificationMethods,
-};
+});
 
-export type AppDataProvider = typeof dataProvider;
+export type AppDataProvider = ReturnType<typeof createDataProvider>;

@@ -7,9 +7,15 @@ import type {
   UrgentTasks,
 } from '../../../contract/api/mytasks';
 import type { FileInfo } from '../../../contract/api/tasks';
+import { browserTimeZone } from '../../session/timezone';
 import { apiFetch } from '../httpClient';
-import { browserTimeZone } from '../timezone';
 import { type UploadOptions, uploadFile } from '../uploadRequest';
+
+/**
+ * Every My Tasks query starts with this key, and with the position: the position picks the store.
+ * Here, beside the calls, because the offline queue refreshes those answers too.
+ */
+export const MY_TASKS_KEY = 'my-tasks';
 
 /**
  * Spec §7 My Tasks calls. Task queries send the browser's zone (spec §9), whatever zone the

@@ -4,6 +4,7 @@ import type { MyTaskCard, MyTaskCompleteBody, MyTaskGroups } from '../../../cont
 import { useSessionUser } from '../../hooks/useSession';
 import { URGENT_TASKS_KEY } from '../../layout/urgentTasks';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { MY_TASKS_KEY } from '../../providers/dataProvider/mytasks';
 import { statusOf } from '../../providers/httpClient';
 
 /**
@@ -11,9 +12,6 @@ import { statusOf } from '../../providers/httpClient';
  * of one's own workspace only). Both apply the same rules.
  */
 export type CompletionRoute = 'mytasks' | 'compliance';
-
-/** Every My Tasks query starts with this key, and with the position: the position picks the store. */
-export const MY_TASKS_KEY = 'my-tasks';
 
 function usePositionKey() {
   const user = useSessionUser();

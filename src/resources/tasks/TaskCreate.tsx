@@ -7,12 +7,12 @@ import { useMemo } from 'react';
 import { ListButton, Title, useDataProvider, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useTaskTypes } from '../../hooks/useTaskLookups';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
 import { TaskForm } from './TaskForm';
 import { defaultTypeId, emptyTaskValues, taskToValues } from './taskForm';
 import { TASK_PATHS } from './taskPaths';
-import { useTaskTypes } from './useTaskLookups';
 
 /** Spec §2 /task/management/create/{id?}: a new task, or a duplicate of task {id} to adjust. */
 export default function TaskCreate({ title }: PageProps) {

@@ -1,7 +1,7 @@
 import { SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { TASK_STATUSES } from '../../../contract/api/tasks';
 import { useSessionUser } from '../../hooks/useSession';
-import { useTaskLookup } from './useTaskLookups';
+import { useTaskLookup } from '../../hooks/useTaskLookups';
 
 interface FilterProps {
   source: string;

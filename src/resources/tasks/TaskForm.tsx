@@ -38,6 +38,7 @@ import type { Task, TaskStatus } from '../../../contract/api/tasks';
 import { CountInput } from '../../components/CountInput';
 import { DayInput } from '../../components/DayField';
 import { TimeOfDayInput } from '../../components/TimeOfDayField';
+import { useTaskDepartments, useTaskTypes } from '../../hooks/useTaskLookups';
 import { messageChoices } from '../../i18n/choices';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
@@ -48,7 +49,6 @@ import { TargetsInput } from './TargetsInput';
 import { TaskPreviewPanel, useTaskPreview } from './TaskPreviewPanel';
 import { formErrors, type TaskFormValues, taskBody } from './taskForm';
 import { TASK_PATHS } from './taskPaths';
-import { useTaskDepartments, useTaskTypes } from './useTaskLookups';
 
 const EXPIRY_CHOICES = messageChoices('tasks.expiry', ['none', 'end_of_day', 'at_time']);
 

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { ListButton, ShowBase, Title, useLocaleState, useShowContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Task } from '../../../contract/api/tasks';
-import { ActivityHistory } from '../../customRoutes/activity/ActivityHistory';
+import { RecordHistory } from '../../components/RecordHistory';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { ApiError } from '../../providers/httpClient';
@@ -229,7 +229,7 @@ function TaskDetail() {
         </Stack>
       </Box>
       <StoreProgressTable task={task} />
-      <ActivityHistory entity="task" id={task.id} />
+      <RecordHistory entity="task" id={task.id} />
     </Stack>
   );
 }

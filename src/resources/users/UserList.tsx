@@ -15,7 +15,7 @@ import {
 import type { UserRecord } from '../../../contract/api/users';
 import { fullName } from '../../../contract/personName';
 import { RecordList } from '../../components/AdminList';
-import { ImportButton } from '../../customRoutes/imports/ImportButton';
+import { ImportButton } from '../../components/ImportButton';
 import type { PageProps } from '../../routing/types';
 import { PositionChips } from './PositionChips';
 import { UserBulkActions } from './UserBulkActions';

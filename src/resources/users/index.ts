@@ -2,7 +2,6 @@ import GroupIcon from '@mui/icons-material/Group';
 import { lazy } from 'react';
 import type { UserRecord } from '../../../contract/api/users';
 import { fullName } from '../../../contract/personName';
-import { importRoute } from '../../customRoutes/imports';
 import { recordRoutes } from '../../routing/recordRoutes';
 import type { AppResource } from '../../routing/types';
 import { USER_PATHS } from './userPaths';
@@ -30,6 +29,5 @@ export const users: AppResource<UserRecord> = {
       create: { title: 'pages.user_create', page: lazy(() => import('./UserCreate')) },
       edit: { title: 'pages.user_edit', page: lazy(() => import('./UserEdit')) },
     }),
-    importRoute('user'),
   ],
 };

@@ -1,8 +1,8 @@
 import { Create, SimpleForm, Title, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
-import { browserTimeZone } from '../../providers/timezone';
 import type { PageProps } from '../../routing/types';
+import { browserTimeZone } from '../../session/timezone';
 import { WorkspaceInputs } from './WorkspaceInputs';
 import { WORKSPACE_PATHS } from './workspacePaths';
 

@@ -5,7 +5,7 @@ import { AutocompleteInput, maxLength, required, TextInput, useTranslate } from 
 import { DayInput } from '../../components/DayField';
 import { NodePickerInput } from '../../components/NodePicker';
 import { inputToOpenAt, openAtToInput } from '../../providers/openAt';
-import { timeZoneNames } from '../../providers/timezone';
+import { timeZoneNames } from '../../session/timezone';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const translate = useTranslate();

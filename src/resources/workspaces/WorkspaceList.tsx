@@ -19,8 +19,8 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
+import { ImportButton } from '../../components/ImportButton';
 import { WorkspaceStatusChip } from '../../components/WorkspaceStatusChip';
-import { ImportButton } from '../../customRoutes/imports/ImportButton';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import type { PageProps } from '../../routing/types';
 import { WorkspaceStatusButton } from './WorkspaceStatusButton';

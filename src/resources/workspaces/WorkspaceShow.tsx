@@ -6,9 +6,9 @@ import Button from '@mui/material/Button';
 import { ListButton, ShowBase, Title, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
+import { RecordHistory } from '../../components/RecordHistory';
 import { ShowState } from '../../components/ShowState';
 import { WorkspaceDetails } from '../../components/WorkspaceDetails';
-import { ActivityHistory } from '../../customRoutes/activity/ActivityHistory';
 import type { PageProps } from '../../routing/types';
 import { WorkspaceStatusButton } from './WorkspaceStatusButton';
 import { WORKSPACE_PATHS } from './workspacePaths';
@@ -64,7 +64,7 @@ export default function WorkspaceShow({ title }: PageProps) {
         <ShowState>
           <WorkspaceDetails actions={<Actions />} />
           <Box sx={{ mt: 2 }}>
-            <ActivityHistory entity="workspace" id={id} />
+            <RecordHistory entity="workspace" id={id} />
           </Box>
         </ShowState>
       </Box>

@@ -1,7 +1,6 @@
 import StoreIcon from '@mui/icons-material/Store';
 import { lazy } from 'react';
 import type { WorkspaceRecord } from '../../../contract/api/workspaces';
-import { importRoute } from '../../customRoutes/imports';
 import { recordRoutes } from '../../routing/recordRoutes';
 import type { AppResource } from '../../routing/types';
 import { WORKSPACE_PATHS } from './workspacePaths';
@@ -25,6 +24,5 @@ export const workspaces: AppResource<WorkspaceRecord> = {
       create: { title: 'pages.workspace_create', page: lazy(() => import('./WorkspaceCreate')) },
       edit: { title: 'pages.workspace_edit', page: lazy(() => import('./WorkspaceEdit')) },
     }),
-    importRoute('workspace'),
   ],
 };

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { Department } from '../../../contract/api/departments';
-import type { TaskType } from '../../../contract/api/tasks';
-import type { AppDataProvider } from '../../providers/dataProvider';
+import type { Department } from '../../contract/api/departments';
+import type { TaskType } from '../../contract/api/tasks';
+import type { AppDataProvider } from '../providers/dataProvider';
 
 const loadTypes = (dataProvider: AppDataProvider) => dataProvider.getTaskTypes();
 const loadDepartments = (dataProvider: AppDataProvider) => dataProvider.getTaskDepartments();
