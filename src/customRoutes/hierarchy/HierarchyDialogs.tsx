@@ -1,16 +1,9 @@
 import { Confirm, type TranslateFunction, useTranslate } from 'react-admin';
+import type { HierarchyDialog } from './hierarchyDialog';
 import { AddNodeDialog, PickNodeDialog, RenameDialog } from './NodeDialogs';
 import type { ToolbarTargets } from './toolbarTargets';
 import { deletionImpact, namesOf, type TreeIndex } from './treeModel';
 import type { NodeChanges } from './useNodeChanges';
-
-/** The one dialog of the hierarchy screen that is open, if any, and what it holds. */
-export type HierarchyDialog =
-  | { kind: 'add'; type: 'container' | 'workspace'; errors: Record<string, string> }
-  | { kind: 'rename'; error?: string }
-  | { kind: 'move' }
-  | { kind: 'delete'; ids: number[] }
-  | { kind: 'drop'; id: number; parentId: number };
 
 /** The question a deletion or a dropped node asks before anything is sent. */
 function confirmation(translate: TranslateFunction, index: TreeIndex, dialog: HierarchyDialog | null) {

@@ -6,7 +6,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
-import type { HierarchyDialog } from './HierarchyDialogs';
+import type { HierarchyDialog } from './hierarchyDialog';
 import type { ToolbarTargets } from './toolbarTargets';
 import type { HierarchyRights } from './useHierarchyRights';
 

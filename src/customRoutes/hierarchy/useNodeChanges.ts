@@ -3,7 +3,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { NewNodeBody } from '../../providers/dataProvider/hierarchy';
-import type { HierarchyDialog } from './HierarchyDialogs';
+import type { HierarchyDialog } from './hierarchyDialog';
 import { fieldErrorsOf, type NewNode } from './NodeDialogs';
 import { moveLocally, namesOf } from './treeModel';
 import type { HierarchyTree } from './useHierarchyTree';
