@@ -89,9 +89,24 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
-      // Over plain http by host name this directive would make browsers fetch scripts over https.
-      directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] },
+      directives: {
+        // Over plain http by host name this directive would make browsers fetch scripts over https.
+        'upgrade-insecure-requests': null,
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // What the app loads: its own stylesheets (and the API docs'), and the <style> elements and
+        // style attributes MUI (emotion) writes at run time. No font or stylesheet comes from elsewhere.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
+      },
     },
+    // Off unless configured (HSTS_MAX_AGE): see Config.hsts.
+    strictTransportSecurity: config.hsts
+      ? {
+          maxAge: config.hsts.maxAgeSeconds,
+          includeSubDomains: config.hsts.includeSubDomains,
+          preload: false,
+        }
+      : false,
   });
   // Counted in the database: every process adds to the same per-address counts.
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
