@@ -7,13 +7,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { keepEmbeddedStatistics } from './db/statistics';
 import { recordingDb } from './lib/activity';
 import { sharedRateLimitStore } from './lib/attemptWindows';
 import { openFileStorage } from './lib/openFileStorage';
 import { waitForOrganisationTurnsUpTo } from './lib/organisationLock';
 import { validatorCompiler } from './lib/validation';
-import { JOB_SETTINGS, SERVER_MODULES } from './modules';
+import { JOBS, SERVER_MODULES } from './modules';
 import { activityPlugin } from './plugins/activity';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -90,9 +89,24 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
-      // Over plain http by host name this directive would make browsers fetch scripts over https.
-      directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] },
+      directives: {
+        // Over plain http by host name this directive would make browsers fetch scripts over https.
+        'upgrade-insecure-requests': null,
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // What the app loads: its own stylesheets (and the API docs'), and the <style> elements and
+        // style attributes MUI (emotion) writes at run time. No font or stylesheet comes from elsewhere.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
+      },
     },
+    // Off unless configured (HSTS_MAX_AGE): see Config.hsts.
+    strictTransportSecurity: config.hsts
+      ? {
+          maxAge: config.hsts.maxAgeSeconds,
+          includeSubDomains: config.hsts.includeSubDomains,
+          preload: false,
+        }
+      : false,
   });
   // Counted in the database: every process adds to the same per-address counts.
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
@@ -104,16 +118,14 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(jobsPlugin, { database, workers: config.jobWorkers, settings: JOB_SETTINGS });
-  keepEmbeddedStatistics(app);
-  await app.register(import('./modules/session/sweep'));
+  await app.register(jobsPlugin, { database, workers: config.jobWorkers, jobs: JOBS });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
   await app.register(keptPlugin, { on: config.keepAnswers });
   await app.register(authPlugin, { db: database.db, kept: app.kept });
   await app.register(filesPlugin, { storage: await openFileStorage(config) });
 
   if (activity !== false) await app.register(activityPlugin, { db: database.db });
-  for (const module of SERVER_MODULES) await app.register(module.routes);
+  for (const { routes } of SERVER_MODULES) if (routes) await app.register(routes);
 
   await app.register(webPlugin, { root: config.webRoot });
   return app;

@@ -23,6 +23,13 @@ export interface Config {
    * proxies at those addresses or CIDR ranges.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * HSTS_MAX_AGE, HSTS_INCLUDE_SUBDOMAINS: the Strict-Transport-Security header, off unless asked
+   * for. Once a browser has it, it reaches the host over https only until max-age runs out (and,
+   * with includeSubDomains, every subdomain of it: the chain's other sites too), so it is for an
+   * operator who serves over https and means it.
+   */
+  hsts: { maxAgeSeconds: number; includeSubDomains: boolean } | undefined;
 
   /** JOBS=off: this process enqueues background jobs but does not run them (on by default). */
   jobWorkers: boolean;
@@ -119,6 +126,20 @@ function parseTrustProxy(raw: string): boolean | number | string[] {
       `TRUST_PROXY must be true/false, a number of proxy hops, or proxy addresses/CIDRs separated by commas (10.0.0.1,10.1.0.0/16,loopback), got "${raw}"`,
     );
   }
+}
+
+/** Two years: the longest max-age the HSTS preload list asks for; longer is a typo. */
+const HSTS_LONGEST_SECONDS = 63_072_000;
+
+function parseHsts(env: NodeJS.ProcessEnv, publicUrl: string): NonNullable<Config['hsts']> {
+  const maxAgeSeconds = parseInteger('HSTS_MAX_AGE', env.HSTS_MAX_AGE!.trim(), 0, HSTS_LONGEST_SECONDS);
+  // Browsers ignore the header over plain http; an http PUBLIC_URL means the operator is not on https yet.
+  if (!publicUrl.startsWith('https:'))
+    throw new ConfigError(
+      `HSTS_MAX_AGE needs the server to be reached over https: set PUBLIC_URL to its https:// address, got "${publicUrl}"`,
+    );
+  const raw = env.HSTS_INCLUDE_SUBDOMAINS?.trim();
+  return { maxAgeSeconds, includeSubDomains: raw ? parseBool('HSTS_INCLUDE_SUBDOMAINS', raw) : false };
 }
 
 function parseUrl(name: string, raw: string, protocols: string[]): string {
@@ -225,6 +246,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const trustProxy = env.TRUST_PROXY ? attempt(() => parseTrustProxy(env.TRUST_PROXY!), false) : false;
 
+  const hsts = env.HSTS_MAX_AGE?.trim() ? attempt(() => parseHsts(env, publicUrl), undefined) : undefined;
+  if (!env.HSTS_MAX_AGE?.trim() && env.HSTS_INCLUDE_SUBDOMAINS?.trim())
+    errors.push(
+      'HSTS_INCLUDE_SUBDOMAINS applies to the Strict-Transport-Security header, which is off: set HSTS_MAX_AGE (seconds, e.g. 31536000) too, or unset HSTS_INCLUDE_SUBDOMAINS',
+    );
+
   const jobWorkers = env.JOBS ? attempt(() => parseBool('JOBS', env.JOBS!), true) : true;
   const keepAnswers = env.KEEP_ANSWERS
     ? attempt(() => parseBool('KEEP_ANSWERS', env.KEEP_ANSWERS!), true)
@@ -273,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
     loginRateLimit: { perIpPerMinute: perIp, perUsernamePer15Minutes: perUsername },
     trustProxy,
+    hsts,
     jobWorkers,
     keepAnswers,
     secretKey,

@@ -1,6 +1,6 @@
 import type { Database } from './db/client';
 import type { JobLog } from './lib/jobQueue';
-import { JOB_SETTINGS } from './modules';
+import { JOBS } from './modules';
 import { installJobs } from './plugins/jobs';
 import { isDatabaseEmpty, type SeedOptions, seedDemo } from './seed';
 
@@ -19,7 +19,7 @@ export interface PrepareOptions {
 export function prepareDatabase(database: Database, { demo, log }: PrepareOptions = {}): Promise<boolean> {
   return database.underStartLock(async () => {
     await database.migrate();
-    await installJobs(database, JOB_SETTINGS, log);
+    await installJobs(database, JOBS, log);
     if (!demo || !(await isDatabaseEmpty(database.db))) return false;
     await seedDemo(database.db, demo);
     return true;

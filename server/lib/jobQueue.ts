@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { Value } from 'typebox/value';
 import type { Database, Db, SqlResult } from '../db/client';
-import type { QueueSettings } from './jobs';
+import type { JobQueueEntry } from './jobs';
 import { LONGEST_PERIOD_SECONDS, PeriodicSchedule } from './periodic';
 
 export interface JobRun {
@@ -106,7 +107,7 @@ export class JobQueue<P extends object> {
 
   constructor(
     database: Pick<Database, 'executeSql'>,
-    private readonly queues: { [N in keyof P]: QueueSettings },
+    private readonly queues: { [N in keyof P]: JobQueueEntry },
     private readonly options: JobQueueOptions,
   ) {
     this.boss = new PgBoss({
@@ -131,7 +132,7 @@ export class JobQueue<P extends object> {
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
-    for (const [name, settings] of Object.entries(this.queues) as [string, QueueSettings][]) {
+    for (const [name, { retry: settings }] of Object.entries(this.queues) as [string, JobQueueEntry][]) {
       const queue = {
         name,
         retryLimit: settings.retryLimit,
@@ -172,25 +173,24 @@ export class JobQueue<P extends object> {
 
   /** The handler of one queue; one per queue and process. Register before start. */
   work<N extends keyof P & string>(name: N, handler: JobHandler<P[N]>): void {
-    // A job a module declared (queues.ts) but whose settings its ServerModule entry does not carry
-    // has no queue: refused here, when the app is built, not at its first send.
-    if (!this.queues[name])
-      throw new Error(`job ${name} has no queue settings: add them to its module's jobs`);
+    this.queueOf(name);
     if (this.handlers.has(name)) throw new Error(`job ${name} already has a handler`);
     this.handlers.set(name, handler as JobHandler<never>);
     if (this.started && this.options.workers) this.loops.push(this.loop(name));
   }
 
   /**
-   * Makes `name` periodic: a job with `data` for every `everySeconds`-long slot of the clock (from
+   * Makes `name` periodic: a job with an empty payload for every `everySeconds`-long slot of the clock (from
    * the epoch, UTC: 900 runs at :00, :15, :30, :45), one per slot however many processes run.
    * Processes with workers enqueue the current slot's job when they start and at every slot
    * boundary; elsewhere (tests, scripts) enqueuePeriodic() does it, and drain() runs them.
    * Declare before start, next to the job's work().
    */
-  every<N extends keyof P & string>(name: N, everySeconds: number, data: P[N]): void {
+  every<N extends keyof P & string>(name: N, everySeconds: number): void {
     if (this.started) throw new Error(`job ${name}: declare periodic jobs before the queue starts`);
-    this.periodic.add({ name, everySeconds, data: data as object });
+    const data = {};
+    this.check(name, data);
+    this.periodic.add({ name, everySeconds, data });
   }
 
   /**
@@ -211,6 +211,7 @@ export class JobQueue<P extends object> {
     data: P[N],
     options: SendOptions = {},
   ): Promise<string | null> {
+    this.check(name, data);
     return this.boss.send(name, data as object, { ...options, db: executorOn(db) });
   }
 
@@ -220,7 +221,8 @@ export class JobQueue<P extends object> {
    */
   async sendMany<N extends keyof P & string>(db: Db, name: N, data: P[N][]): Promise<void> {
     if (data.length === 0) return;
-    const settings = this.queues[name];
+    for (const d of data) this.check(name, d);
+    const settings = this.queueOf(name).retry;
     await this.boss.insert(
       data.map((d) => ({
         name,
@@ -255,6 +257,28 @@ export class JobQueue<P extends object> {
       }
     }
     return runs;
+  }
+
+  /** A job no module declares has no queue: refused when the app is built, not at its first send. */
+  private queueOf(name: keyof P & string): JobQueueEntry {
+    const queue = this.queues[name];
+    if (!queue)
+      throw new Error(`job ${name} is declared by no module: list its job file in the module's jobs`);
+    return queue;
+  }
+
+  /**
+   * A payload its job's schema refuses is a programming error (the sender and the handler
+   * disagree): thrown at the send, so the write that sent it rolls back, instead of a job that
+   * fails at every retry.
+   */
+  private check(name: keyof P & string, data: unknown): void {
+    const { payload } = this.queueOf(name);
+    if (Value.Check(payload, data)) return;
+    const problems = [...Value.Errors(payload, data)].map((e) => `${e.instancePath || '/'} ${e.message}`);
+    throw new Error(
+      `job ${name}: payload ${JSON.stringify(data)} does not match its schema: ${problems.join('; ')}`,
+    );
   }
 
   private async loop(name: keyof P & string): Promise<void> {

@@ -1,13 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { TSchema } from 'typebox';
+import type { JobRun } from './jobQueue';
+
 /**
- * Every background job the product runs: its name, what it carries, and how its queue retries.
- * A job belongs to the module that works it: the module's `queues.ts` adds the job's payload to
- * `JobPayloads` below (TypeScript declaration merging) and exports its queue settings, which the
- * module's ServerModule entry carries (server/modules/index.ts collects them in JOB_SETTINGS).
- * `app.jobs.send`, `app.jobs.work` and `app.jobs.every` accept only declared names and payloads.
- * Payloads are stored as JSON, so they carry ids (always with the tenant), not rows. Periodic work
- * is a job too, declared with `app.jobs.every` (see periodic.ts).
+ * Every background job the product runs. A job is one file of the module that works it,
+ * `server/modules/<module>/jobs/<job>.ts`: its payload (a TypeBox schema, added to `JobPayloads`
+ * below by declaration merging), how its queue retries, its period if it is periodic, and its
+ * handler, in one `defineJob`. The module's ServerModule entry lists its jobs; the jobs plugin
+ * starts every worker and every period, and nothing else does. `app.jobs.send` accepts only
+ * declared names and payloads, and refuses a payload its schema does not accept. Payloads are
+ * stored as JSON, so they carry ids (always with the tenant), not rows.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by each module's queues.ts (declaration merging)
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each job file (declaration merging)
 export interface JobPayloads {}
 
 export type JobName = keyof JobPayloads;
@@ -22,23 +26,47 @@ export interface QueueSettings {
   expireInSeconds: number;
 }
 
-/** The queue settings of the jobs `N`: what a module's queues.ts exports. */
-export type JobSettingsOf<N extends JobName> = { [K in N]: QueueSettings };
+/** What a queue needs of a job: its retries and the schema its payloads are checked against. */
+export interface JobQueueEntry {
+  retry: QueueSettings;
+  payload: TSchema;
+}
 
-/** Every job's queue settings, as the app collects them from the modules. */
-export type JobSettings = JobSettingsOf<JobName>;
+/** What a handler runs with: the app (its db, jobs, mailer, config, log) and this run. */
+export interface JobContext {
+  app: FastifyInstance;
+  run: JobRun;
+}
 
-/**
- * One map of every job's settings from the modules' (each job declared by one module). A job
- * declared without settings is refused when it is worked or sent (JobQueue), so the app does not
- * start with one.
- */
-export function collectJobSettings(parts: readonly (Partial<JobSettings> | undefined)[]): JobSettings {
-  const all: Partial<Record<JobName, QueueSettings>> = {};
-  for (const part of parts)
-    for (const [name, settings] of Object.entries(part ?? {}) as [JobName, QueueSettings][]) {
-      if (all[name]) throw new Error(`job ${name} is declared by two modules`);
-      all[name] = settings;
-    }
-  return all as JobSettings;
+export interface JobDefinition<N extends JobName> extends JobQueueEntry {
+  name: N;
+  /**
+   * Periodic: a job with an empty payload for every slot of this many seconds of the clock, one
+   * across every process (see periodic.ts).
+   */
+  every?: number;
+  /** Worked (and scheduled) only in apps where this holds, e.g. on the embedded database only. */
+  when?: (app: FastifyInstance) => boolean;
+  /** Safe to repeat: delivery is at least once (see jobQueue.ts). */
+  handler: (data: JobPayloads[N], context: JobContext) => Promise<void>;
+}
+
+/** Any one declared job. */
+export type AnyJob = { [N in JobName]: JobDefinition<N> }[JobName];
+
+/** Every declared job by name. */
+export type JobCatalogue = { [N in JobName]: JobDefinition<N> };
+
+export function defineJob<N extends JobName>(job: JobDefinition<N>): JobDefinition<N> {
+  return job;
+}
+
+/** The modules' jobs by name; a name declared twice stops the app from being built. */
+export function catalogueOf(jobs: readonly AnyJob[]): JobCatalogue {
+  const all: Partial<Record<JobName, AnyJob>> = {};
+  for (const job of jobs) {
+    if (all[job.name]) throw new Error(`job ${job.name} is declared twice`);
+    all[job.name] = job;
+  }
+  return all as JobCatalogue;
 }

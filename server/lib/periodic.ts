@@ -3,7 +3,7 @@ import type { JobLog } from './jobQueue';
 
 /**
  * Periodic work, run once per slot across every process: the one way the product does something
- * every N minutes (`app.jobs.every(name, seconds, data)`), instead of a timer doing the work in
+ * every N minutes (a job file's `every: seconds`, see jobs.ts), instead of a timer doing the work in
  * each process.
  *
  * Slots are counted from the Unix epoch, so a 15-minute job's slots start at :00, :15, :30 and

@@ -1,5 +1,4 @@
-import { databaseJobs } from '../db/queues';
-import { collectJobSettings } from '../lib/jobs';
+import { catalogueOf } from '../lib/jobs';
 import { activityModule } from './activity';
 import { attachmentsModule } from './attachments';
 import { auditModule } from './audit';
@@ -8,7 +7,7 @@ import { departmentsModule } from './departments';
 import { healthModule } from './health';
 import { hierarchyModule } from './hierarchy';
 import { importsModule } from './imports';
-import { mailJobs } from './mail/queues';
+import { mailModule } from './mail';
 import type { ServerModule } from './module';
 import { mytasksModule } from './mytasks';
 import { notificationModule } from './notification';
@@ -33,6 +32,7 @@ import { workspacesModule } from './workspaces';
  */
 export const SERVER_MODULES: readonly ServerModule[] = [
   healthModule,
+  mailModule,
   sessionModule,
   profileModule,
   usersModule,
@@ -58,9 +58,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   notificationModule,
 ];
 
-/** Every job's queue settings: the modules', the mail plugin's and the embedded database's. */
-export const JOB_SETTINGS = collectJobSettings([
-  ...SERVER_MODULES.map((m) => m.jobs),
-  mailJobs,
-  databaseJobs,
-]);
+/** Every background job, as the modules declare them: the jobs plugin starts their workers. */
+export const JOBS = catalogueOf(SERVER_MODULES.flatMap((m) => m.jobs ?? []));

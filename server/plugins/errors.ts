@@ -17,7 +17,7 @@ import {
 } from '../lib/pgErrors';
 import { describeIssues, type ValidationIssue } from '../lib/validationMessages';
 import type { ServerModule } from '../modules/module';
-import { loadTerms } from '../modules/settings/repository';
+import { loadTerms } from '../modules/settings/service';
 
 /** The constraints every module names ("already exists" races), by constraint. */
 type ConstraintMessages = Map<string, readonly [field: string, message: string]>;

@@ -12,7 +12,6 @@ export const mailPlugin = fp(
   async (app: FastifyInstance, opts: { smtpUrl: string | undefined }) => {
     const mailer = new Mailer(app.jobs, opts.smtpUrl, app.log);
     app.decorate('mailer', mailer);
-    app.jobs.work('mail.send', (mail, run) => mailer.deliver(app.db, mail, run));
   },
   { name: 'mail', dependencies: ['jobs'] },
 );

@@ -68,6 +68,28 @@ describe('configuration', () => {
     );
   });
 
+  it('sends no HSTS unless HSTS_MAX_AGE asks, and then for its own host unless subdomains are asked too', () => {
+    const https = { PUBLIC_URL: 'https://tasks.chain.example' };
+    expect(loadConfig({}).hsts).toBeUndefined();
+    expect(loadConfig({ ...https, HSTS_MAX_AGE: '31536000' }).hsts).toEqual({
+      maxAgeSeconds: 31_536_000,
+      includeSubDomains: false,
+    });
+    expect(loadConfig({ ...https, HSTS_MAX_AGE: '600', HSTS_INCLUDE_SUBDOMAINS: 'yes' }).hsts).toEqual({
+      maxAgeSeconds: 600,
+      includeSubDomains: true,
+    });
+    expect(() => loadConfig({ ...https, HSTS_MAX_AGE: 'a year' })).toThrowError(
+      /HSTS_MAX_AGE must be a whole number from 0 to 63072000, got "a year"/,
+    );
+    expect(() => loadConfig({ HSTS_MAX_AGE: '600' })).toThrowError(
+      /HSTS_MAX_AGE needs the server to be reached over https: set PUBLIC_URL to its https:\/\/ address/,
+    );
+    expect(() => loadConfig({ ...https, HSTS_INCLUDE_SUBDOMAINS: 'on' })).toThrowError(
+      /HSTS_INCLUDE_SUBDOMAINS .* set HSTS_MAX_AGE \(seconds, e.g. 31536000\) too/,
+    );
+  });
+
   it('reads the pool size and the database time limits, with defaults for each', () => {
     expect(loadConfig({})).toMatchObject({
       databasePoolSize: 10,

@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
-import { JOB_SETTINGS } from '../../server/modules';
+import { JOBS } from '../../server/modules';
 import { installJobs } from '../../server/plugins/jobs';
 import { seedDemo } from '../../server/seed';
 import { startPgBouncer } from '../support/pgbouncer';
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ kind: 'postgres', url: directUrl(template) });
     await database.migrate();
     await seedDemo(database.db, { tasks: false });
-    await installJobs(database, JOB_SETTINGS);
+    await installJobs(database, JOBS);
     await database.close();
     project.provide('postgresTemplate', template);
     project.provide('pgbouncerUrl', pgbouncer.url(adminDatabase()));
@@ -66,7 +66,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   await seedDemo(database.db, { tasks: false });
-  await installJobs(database, JOB_SETTINGS);
+  await installJobs(database, JOBS);
   const client = (database as unknown as { pglite: PGlite }).pglite;
   const image = await client.dumpDataDir('gzip');
   const file = path.join(dir, 'image.tar.gz');

@@ -9,7 +9,7 @@ import { mailOutbox } from '../../server/db/schema';
 import type { JobRecord } from '../../server/lib/jobQueue';
 import type { JobPayloads } from '../../server/lib/jobs';
 import { queueReportRollup } from '../../server/lib/reportChanges';
-import { JOB_SETTINGS } from '../../server/modules';
+import { JOBS } from '../../server/modules';
 import { openTestDatabase, suiteDatabase, testConfig } from './helpers/app';
 import { onPostgres } from './helpers/target';
 
@@ -102,6 +102,18 @@ describe('the job queue', () => {
     expect(await app.jobs.drain()).toBe(0);
   });
 
+  it('refuses a payload its job does not declare: the sender throws and nothing is queued', async () => {
+    const before = await mailJobCount(db.database);
+    // A caller the compiler cannot check (JSON from elsewhere, a cast): an id as text, a field missing.
+    const wrong = [{ tenantId: '1', outboxId: 2 }, { tenantId: 1 }] as unknown as JobPayloads['mail.send'][];
+    for (const data of wrong) {
+      const sending = db.database.db.transaction((tx) => app.jobs.send(tx, 'mail.send', data));
+      await expect(sending).rejects.toThrow(/job mail\.send: payload .* does not match its schema/);
+    }
+    await expect(app.jobs.sendMany(db.database.db, 'mail.send', wrong)).rejects.toThrow(/does not match/);
+    expect(await mailJobCount(db.database)).toBe(before);
+  });
+
   it('makes one job of debounced sends in one slot, even inside transactions, and starts it when the slot ends', async () => {
     const { rows: tenants } = await db.database.executeSql('select min(id) as id from tenants', []);
     const tenantId = Number(tenants[0]!.id);
@@ -132,7 +144,7 @@ describe('a job that keeps failing', () => {
   afterAll(() => app.close());
 
   it('is retried after its delay, then kept as failed with its error', async () => {
-    const { retryLimit } = JOB_SETTINGS['mail.send'];
+    const { retryLimit } = JOBS['mail.send'].retry;
     await queueMail(app, 'area@acme.test');
     const mailTo = () => outbox(db.database, 'area@acme.test');
     const [mail] = await mailTo();

@@ -6,18 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type App, buildApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import { attemptWindows, sessions, users } from '../../server/db/schema';
-import { ANALYZE_EVERY_SECONDS } from '../../server/db/statistics';
 import { type JobLog, JobQueue } from '../../server/lib/jobQueue';
 import type { JobPayloads } from '../../server/lib/jobs';
 import { PeriodicSchedule, periodicJobId, slotOf } from '../../server/lib/periodic';
-import { JOB_SETTINGS } from '../../server/modules';
-import { RETENTION_EVERY_SECONDS } from '../../server/modules/activity/retention';
-import { FORGET_EVERY_SECONDS } from '../../server/modules/mytasks/forget';
-import { SCAN_EVERY_SECONDS } from '../../server/modules/notification/scheduled';
-import { ROLLUP_EVERY_SECONDS } from '../../server/modules/report/schedule';
+import { JOBS } from '../../server/modules';
 import { startSession } from '../../server/modules/session/service';
-import { SWEEP_EVERY_SECONDS } from '../../server/modules/session/sweep';
-import { MATERIALISE_EVERY_SECONDS } from '../../server/modules/taskmanagement/schedule';
 import { openTestDatabase, suiteDatabase, type TestDatabase, testConfig } from './helpers/app';
 import { onPostgres } from './helpers/target';
 
@@ -31,16 +24,12 @@ const MINUTE = 60_000;
 /** 12:00:05 UTC on 1 January 2031: a slot of the hourly jobs and of the 15-minute ones starts at 12:00. */
 const NOON = Date.UTC(2031, 0, 1, 12, 0, 5);
 
-/** The periodic jobs an app declares on this database, and their periods. */
-const EVERY: Record<string, number> = {
-  'activity.retention': RETENTION_EVERY_SECONDS,
-  'notifications.scan': SCAN_EVERY_SECONDS,
-  'completions.forget': FORGET_EVERY_SECONDS,
-  'reports.rollup': ROLLUP_EVERY_SECONDS,
-  'sessions.sweep': SWEEP_EVERY_SECONDS,
-  'tasks.materialise': MATERIALISE_EVERY_SECONDS,
-  ...(onPostgres ? {} : { 'database.analyse': ANALYZE_EVERY_SECONDS }),
-};
+/** The periodic jobs an app declares on this database (database.analyse only on PGlite), and their periods. */
+const EVERY: Record<string, number> = Object.fromEntries(
+  Object.values(JOBS)
+    .filter((job) => !(onPostgres && job.name === 'database.analyse'))
+    .flatMap((job) => (job.every === undefined ? [] : [[job.name, job.every]])),
+);
 const PERIODIC = Object.keys(EVERY);
 
 const errors: unknown[] = [];
@@ -204,11 +193,11 @@ describe('one database, several processes', () => {
 
   /** A process's job queue, with two periodic jobs and handlers that count their runs. */
   async function processOn(database: Database, runs: string[]) {
-    const jobs = new JobQueue<JobPayloads>(database, JOB_SETTINGS, { workers: false, log });
+    const jobs = new JobQueue<JobPayloads>(database, JOBS, { workers: false, log });
     jobs.work('sessions.sweep', async () => void runs.push('sessions.sweep'));
     jobs.work('tasks.materialise', async () => void runs.push('tasks.materialise'));
-    jobs.every('sessions.sweep', 3600, {});
-    jobs.every('tasks.materialise', 900, {});
+    jobs.every('sessions.sweep', 3600);
+    jobs.every('tasks.materialise', 900);
     await jobs.start();
     queues.push(jobs);
     return jobs;
@@ -285,6 +274,6 @@ describe('no process timer', () => {
     const offenders = readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
       .filter((file) => readFileSync(path.join(root, file), 'utf8').includes('setInterval('));
-    expect(offenders, 'periodic work is a job: app.jobs.every() (server/lib/periodic.ts)').toEqual([]);
+    expect(offenders, 'periodic work is a job: its job file says `every` (server/lib/jobs.ts)').toEqual([]);
   });
 });

@@ -1,5 +1,9 @@
 import type { ServerModule } from '../module';
-import { activityJobs } from './queues';
+import { activityRetentionJob } from './jobs/retention';
 import { activityRoutes } from './routes';
 
-export const activityModule: ServerModule = { name: 'activity', routes: activityRoutes, jobs: activityJobs };
+export const activityModule: ServerModule = {
+  name: 'activity',
+  routes: activityRoutes,
+  jobs: [activityRetentionJob],
+};

@@ -1,14 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { ACTIVITY_RETENTION_SETTING } from '../../../contract/api/settings';
 import type { Db } from '../../db/client';
 import { allowLongWork } from '../../db/limits';
 import { settings } from '../../db/schema';
 import { appendEntry } from '../../lib/activity';
 import { sqlRows } from '../../lib/jsonRows';
-
-/** How often retention runs (a periodic job, once across every process). */
-export const RETENTION_EVERY_SECONDS = 6 * 3600;
 
 /**
  * Removes one tenant's entries older than its retention, and says so in the log itself, in one
@@ -59,7 +55,7 @@ export async function applyRetention(
 }
 
 /** Every tenant that set a retention, with its days. */
-async function tenantsWithRetention(db: Db): Promise<{ tenantId: number; days: number }[]> {
+export async function tenantsWithRetention(db: Db): Promise<{ tenantId: number; days: number }[]> {
   const rows = await db
     .select({ tenantId: settings.tenantId, value: settings.value })
     .from(settings)
@@ -67,13 +63,4 @@ async function tenantsWithRetention(db: Db): Promise<{ tenantId: number; days: n
   return rows
     .map((r) => ({ tenantId: r.tenantId, days: Number(r.value) }))
     .filter((r) => Number.isInteger(r.days) && r.days > 0);
-}
-
-/** The periodic `activity.retention` job. */
-export function scheduleRetention(app: FastifyInstance) {
-  app.jobs.work('activity.retention', async () => {
-    for (const { tenantId, days } of await tenantsWithRetention(app.db))
-      await applyRetention(app.db, tenantId, days);
-  });
-  app.jobs.every('activity.retention', RETENTION_EVERY_SECONDS, {});
 }

@@ -8,15 +8,12 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { sendTable } from '../../lib/spreadsheet';
-import { scheduleRetention } from './retention';
 import * as activity from './service';
 
 const tags = ['activity'];
 
 /** The administration log (issue 32): read, export and check; nothing here writes an entry. */
 export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  scheduleRetention(app);
-
   app.get(
     '/api/activity/list',
     {

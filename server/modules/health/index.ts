@@ -1,7 +1,9 @@
 import type { ServerModule } from '../module';
+import { databaseAnalyseJob } from './jobs/databaseAnalyse';
 import { healthRoutes } from './routes';
 
 export const healthModule: ServerModule = {
   name: 'health',
   routes: healthRoutes,
+  jobs: [databaseAnalyseJob],
 };

@@ -1,9 +1,9 @@
 import type { ServerModule } from '../module';
-import { importsJobs } from './queues';
+import { importsRunJob } from './jobs/run';
 import { importRoutes } from './routes';
 
 export const importsModule: ServerModule = {
   name: 'imports',
   routes: importRoutes,
-  jobs: importsJobs,
+  jobs: [importsRunJob],
 };

@@ -15,7 +15,6 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses, sendDownload } from '../../lib/http';
 import { readUpload } from '../../lib/uploads';
-import { runImportJob } from './run';
 import * as imports from './service';
 
 const tags = ['imports'];
@@ -26,19 +25,6 @@ const tags = ['imports'];
  */
 export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = (): imports.ImportDeps => ({ db: app.db, files: app.files, jobs: app.jobs });
-
-  app.jobs.work('imports.run', (payload) =>
-    runImportJob(
-      {
-        ...deps(),
-        mailer: app.mailer,
-        publicUrl: app.config.publicUrl,
-        log: app.log,
-        liveProgress: app.database.kind === 'postgres',
-      },
-      payload,
-    ),
-  );
 
   for (const kind of IMPORT_KINDS) {
     const base = `/api/${kind}/import`;

@@ -1,10 +1,6 @@
 import { lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { completionRequests } from '../../db/schema';
-
-/** How often old completion ids are forgotten. */
-export const FORGET_EVERY_SECONDS = 6 * 3600;
 
 /**
  * How long a completion's client id answers a replay. A phone sends its queue when it is back
@@ -20,12 +16,4 @@ export async function forgetOldCompletionIds(db: Db, now = new Date()): Promise<
     .where(lt(completionRequests.createdAt, before))
     .returning({ clientId: completionRequests.clientId });
   return gone.length;
-}
-
-/** `completions.forget`: one periodic job across processes (server/lib/periodic.ts). */
-export function scheduleForgetting(app: FastifyInstance) {
-  app.jobs.work('completions.forget', async () => {
-    await forgetOldCompletionIds(app.db);
-  });
-  app.jobs.every('completions.forget', FORGET_EVERY_SECONDS, {});
 }

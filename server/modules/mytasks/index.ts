@@ -1,9 +1,9 @@
 import type { ServerModule } from '../module';
-import { mytasksJobs } from './queues';
+import { completionsForgetJob } from './jobs/forget';
 import { myTaskRoutes } from './routes';
 
 export const mytasksModule: ServerModule = {
   name: 'mytasks',
   routes: myTaskRoutes,
-  jobs: mytasksJobs,
+  jobs: [completionsForgetJob],
 };

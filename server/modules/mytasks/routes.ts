@@ -5,7 +5,6 @@ import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { sendKept } from '../../lib/keptBody';
 import { sessionOf } from '../../plugins/auth';
-import { scheduleForgetting } from './forget';
 import { renderDay } from './present';
 import * as mytasks from './service';
 
@@ -13,7 +12,6 @@ const tags = ['mytasks'];
 
 /** My Tasks (spec §7): the selected position's workspace(s) and what they have to do. */
 export const myTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  scheduleForgetting(app);
   const keeping = (request: FastifyRequest): mytasks.Keeping => ({
     kept: app.kept,
     versions: sessionOf(request).versions,

@@ -1,9 +1,11 @@
 import type { ServerModule } from '../module';
-import { notificationJobs } from './queues';
+import { notificationsPushJob } from './jobs/push';
+import { notificationsScanJob } from './jobs/scan';
+import { notificationsSendJob } from './jobs/send';
 import { notificationRoutes } from './routes';
 
 export const notificationModule: ServerModule = {
   name: 'notification',
   routes: notificationRoutes,
-  jobs: notificationJobs,
+  jobs: [notificationsSendJob, notificationsPushJob, notificationsScanJob],
 };

@@ -5,11 +5,10 @@ import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import type { Access } from '../../plugins/auth';
 import { sessionOf } from '../../plugins/auth';
-import { deliver, type Outlets } from './deliver';
+import { vapidKeysOf } from './channels';
 import { loadDelays, saveDelays } from './escalation';
-import { type PushChannel, pushNotices, subscribe, unsubscribe } from './push';
+import { subscribe, unsubscribe } from './push';
 import { checkPushEndpoint } from './pushEndpoint';
-import { SCAN_EVERY_SECONDS, scan } from './scheduled';
 import {
   count,
   list,
@@ -20,7 +19,6 @@ import {
   updatePreferences,
   updateTenantDefaults,
 } from './service';
-import { loadVapidKeys, type VapidKeys, vapidSubject } from './vapid';
 
 const tags = ['notification'];
 /** Every signed-in person has notices, with or without a position at an active store. */
@@ -32,38 +30,11 @@ const readerOf = (request: FastifyRequest): Reader => {
 };
 
 export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The installation's VAPID pair, made at the first start and read once per process.
-  let vapid: Promise<VapidKeys> | undefined;
-  const keys = () => {
-    vapid ??= loadVapidKeys(app.database.db).catch((err: unknown) => {
-      vapid = undefined;
-      throw err;
-    });
-    return vapid;
-  };
+  // The installation's VAPID pair is made at the first start.
+  const keys = () => vapidKeysOf(app.database);
   app.addHook('onReady', async () => {
     await keys();
   });
-  const push: PushChannel = {
-    keys,
-    subject: vapidSubject(app.config.publicUrl),
-    allowedOrigins: app.config.pushAllowedOrigins,
-    log: app.log,
-  };
-  const outlets: Outlets = {
-    mail: { mailer: app.mailer, publicUrl: app.config.publicUrl },
-    jobs: app.jobs,
-  };
-  app.jobs.work('notifications.send', async (job) => {
-    await deliver(app.db, job, outlets);
-  });
-  app.jobs.work('notifications.push', async (job) => {
-    await pushNotices(app.db, job, push);
-  });
-  app.jobs.work('notifications.scan', async () => {
-    await scan(app.db, outlets);
-  });
-  app.jobs.every('notifications.scan', SCAN_EVERY_SECONDS, {});
 
   app.get(
     '/api/notification/list',

@@ -20,8 +20,6 @@ const DIGEST_WINDOW_HOURS = 4;
 /** Urgent work more than this long overdue is not escalated any more (an installation's first scan does not dig up the past). */
 const ESCALATE_WITHIN_DAYS = 7;
 
-export const SCAN_EVERY_SECONDS = 900;
-
 const moduleOn = (tenantId: number, module: string) =>
   sql`EXISTS (SELECT 1 FROM tenant_modules m WHERE m.tenant_id = ${tenantId}
     AND m.module = ${module} AND m.allowed AND m.enabled)`;

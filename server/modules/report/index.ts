@@ -1,9 +1,9 @@
 import type { ServerModule } from '../module';
-import { reportJobs } from './queues';
+import { reportsRollupJob } from './jobs/rollup';
 import { reportRoutes } from './routes';
 
 export const reportModule: ServerModule = {
   name: 'report',
   routes: reportRoutes,
-  jobs: reportJobs,
+  jobs: [reportsRollupJob],
 };

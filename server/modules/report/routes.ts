@@ -16,7 +16,6 @@ import {
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import { sendTable } from '../../lib/spreadsheet';
-import { scheduleReportRollup } from './schedule';
 import { dashboard, REPORTS } from './service';
 import { reportTable } from './tables';
 
@@ -33,7 +32,6 @@ const ANSWERS: Record<ReportName, TSchema> = {
 
 /** Spec §2's six reports (issue 13) as JSON, CSV or XLSX, and the dashboard's summary. */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  scheduleReportRollup(app);
   for (const name of REPORT_NAMES) {
     app.get(
       `/api/report/${name}`,

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { batchedReads } from '../../lib/batchedReads';
 import { sqlRows } from '../../lib/jsonRows';
+import type { Grant } from '../../lib/permissions';
 import type { Versions } from '../../lib/versions';
-import type { Grant } from '../settings/repository';
 import type { PositionRow, TenantRow, UserRow } from './repository';
 
 /** Everything the guard needs about a bearer token, read in one round trip. */

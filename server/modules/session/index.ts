@@ -1,9 +1,10 @@
 import type { ServerModule } from '../module';
-import { sessionJobs } from './queues';
+import { passwordForgotJob } from './jobs/passwordForgot';
+import { sessionsSweepJob } from './jobs/sweep';
 import { sessionRoutes } from './routes';
 
 export const sessionModule: ServerModule = {
   name: 'session',
   routes: sessionRoutes,
-  jobs: sessionJobs,
+  jobs: [sessionsSweepJob, passwordForgotJob],
 };

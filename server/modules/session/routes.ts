@@ -19,7 +19,7 @@ import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import { SignInAttempts } from './attempts';
 import { recordSignIn } from './events';
-import { forgotPassword, mailResetLinks, resetPassword } from './passwords';
+import { forgotPassword, resetPassword } from './passwords';
 import { login, logout } from './service';
 import { verifyBody } from './verify';
 
@@ -116,10 +116,6 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       return sendKept(request, reply as FastifyReply, kept);
     },
-  );
-
-  app.jobs.work('password.forgot', (asked) =>
-    mailResetLinks(app.db, app.mailer, app.config.publicUrl, asked),
   );
 
   app.post(

@@ -5,10 +5,10 @@ import type { Caller } from '../../lib/caller';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors';
 import type { KeptAnswers } from '../../lib/keptAnswers';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { effectivePermissions, enabledModuleSet } from '../../lib/permissions';
 import { ssoOnlyProvider } from '../../lib/ssoOnly';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
 import { type Versions, versionKey } from '../../lib/versions';
-import { effectivePermissions, enabledModuleSet } from '../settings/repository';
 import { loadEffectivePermissions } from '../settings/service';
 import { findGuardRow, findSessionStamp } from './guard';
 import {

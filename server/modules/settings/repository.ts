@@ -5,16 +5,13 @@ import { DEFAULT_MAX_ACTIVE_WORKSPACE } from '../../../contract/api/tenants';
 import { isLanguage, type Language } from '../../../contract/languages';
 import {
   ADMIN_TENANT_MODULES,
-  type Capability,
-  capabilitiesOf,
-  isModuleId,
   MODULE_IDS,
   type ModuleId,
   type ModulePermission,
-  moduleOpenToTenant,
 } from '../../../contract/modules';
 import type { Db } from '../../db/client';
 import { rolePermissions, settings, tenantModules, terms } from '../../db/schema';
+import { effectivePermissions, enabledModuleSet } from '../../lib/permissions';
 import { readTogether } from '../../lib/readTogether';
 
 export const DEFAULT_SETTINGS: TenantSettings = {
@@ -68,40 +65,6 @@ export async function loadEnabledModules(db: Db, tenantId: number): Promise<Set<
     .where(eq(tenantModules.tenantId, tenantId));
   return enabledModuleSet(rows.filter((r) => r.allowed && r.enabled).map((r) => r.module));
 }
-
-/** A role's grant of one module, as stored. */
-export interface Grant {
-  module: string;
-  enabled: boolean;
-  capabilities: string[];
-}
-
-/**
- * Effective permissions of a role = the role's grants ∩ the tenant's enabled modules ∩ the catalogue.
- * The admin tenant only ever gets tenant management (and its own profile); other tenants never do.
- */
-export function effectivePermissions(
-  grants: readonly Grant[],
-  enabled: ReadonlySet<string>,
-  isAdminTenant: boolean,
-): ModulePermission[] {
-  const result: ModulePermission[] = [];
-  for (const grant of grants) {
-    const id = grant.module.toLowerCase();
-    if (!isModuleId(id) || !enabled.has(id)) continue;
-    if (!moduleOpenToTenant(id, isAdminTenant)) continue;
-    const known = new Set<string>(capabilitiesOf(id));
-    const capabilities = grant.capabilities
-      .map((c) => c.toLowerCase())
-      .filter((c) => known.has(c)) as Capability[];
-    result.push({ id, status: grant.enabled ? 'active' : 'inactive', capabilities });
-  }
-  return result;
-}
-
-/** The tenant's switched-on modules (as stored) that name a module of the catalogue. */
-export const enabledModuleSet = (modules: readonly string[]): Set<ModuleId> =>
-  new Set(modules.filter(isModuleId));
 
 /** Effective permissions of a role (see effectivePermissions), read from the database. */
 export async function loadEffectivePermissions(

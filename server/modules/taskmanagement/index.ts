@@ -1,9 +1,9 @@
 import type { ServerModule } from '../module';
-import { taskmanagementJobs } from './queues';
+import { tasksMaterialiseJob } from './jobs/materialise';
 import { taskManagementRoutes } from './routes';
 
 export const taskmanagementModule: ServerModule = {
   name: 'taskmanagement',
   routes: taskManagementRoutes,
-  jobs: taskmanagementJobs,
+  jobs: [tasksMaterialiseJob],
 };

@@ -22,14 +22,12 @@ import type { Access } from '../../plugins/auth';
 import { searchTasks, tasksOnDate } from './day';
 import { archive, publish } from './lifecycle';
 import { preview } from './preview';
-import { scheduleMaterialisation } from './schedule';
 import * as taskService from './service';
 
 const tags = ['task management'];
 const access = (can: Capability[]): Access => ({ module: 'taskmanagement', can });
 
 export const taskManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  scheduleMaterialisation(app);
   app.get(
     '/api/admin/task/list',
     {

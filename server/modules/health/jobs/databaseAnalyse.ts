@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Type, { type Static } from 'typebox';
+import { defineJob } from '../../../lib/jobs';
 
-/** How often the embedded database's planner statistics are refreshed. */
-export const ANALYZE_EVERY_SECONDS = 3600;
+const payload = Type.Object({});
+
+declare module '../../../lib/jobs' {
+  interface JobPayloads {
+    /** Refresh the planner's statistics (periodic, hourly; the embedded database only: no autovacuum). */
+    'database.analyse': Static<typeof payload>;
+  }
+}
 
 /**
  * PostgreSQL's autovacuum keeps the planner's statistics; the embedded database (PGlite) has no
@@ -14,10 +21,14 @@ export const ANALYZE_EVERY_SECONDS = 3600;
  * PGlite is one process's database, so a timer would do; it is a periodic job like all periodic
  * work so that there is one mechanism, and a failed run is retried and kept with its error.
  */
-export function keepEmbeddedStatistics(app: FastifyInstance) {
-  if (app.database.kind !== 'pglite') return;
-  app.jobs.work('database.analyse', async () => {
+export const databaseAnalyseJob = defineJob({
+  name: 'database.analyse',
+  payload,
+  every: 3600,
+  when: (app) => app.database.kind === 'pglite',
+  // A sample of each table, well under a second at 5,000 stores; stale statistics for an hour are harmless.
+  retry: { retryLimit: 1, retryDelaySeconds: 300, retryBackoff: false, expireInSeconds: 600 },
+  handler: async (_data, { app }) => {
     await app.db.execute(sql`ANALYZE`);
-  });
-  app.jobs.every('database.analyse', ANALYZE_EVERY_SECONDS, {});
-}
+  },
+});

@@ -1,0 +1,39 @@
+import Type, { type Static } from 'typebox';
+import { defineJob } from '../../../lib/jobs';
+import { outletsOf } from '../channels';
+import { deliver } from '../deliver';
+
+const payload = Type.Union([
+  Type.Object({
+    kind: Type.Literal('task.start'),
+    tenantId: Type.Integer(),
+    taskId: Type.Integer(),
+    startAt: Type.String(),
+  }),
+  Type.Object({
+    kind: Type.Literal('task.sent_back'),
+    tenantId: Type.Integer(),
+    submissionId: Type.Integer(),
+  }),
+]);
+
+declare module '../../../lib/jobs' {
+  interface JobPayloads {
+    /**
+     * Tell the people an event concerns (issue 29): the store's people when a task's assignments
+     * starting at `startAt` start, or the one whose submission was sent back. Safe to repeat: each
+     * person's notice of an event is unique, so a retry tells nobody twice.
+     */
+    'notifications.send': Static<typeof payload>;
+  }
+}
+
+export const notificationsSendJob = defineJob({
+  name: 'notifications.send',
+  payload,
+  // One INSERT … ON CONFLICT DO NOTHING per run: a retry makes only what the failed run did not.
+  retry: { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 600 },
+  handler: async (job, { app }) => {
+    await deliver(app.db, job, outletsOf(app));
+  },
+});
