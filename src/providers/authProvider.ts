@@ -6,6 +6,7 @@ import { displayName } from '../../contract/personName';
 import { translate } from '../i18n/translate';
 import { clearAuthState, resetSignInPath, signInPathNow } from './authState';
 import { ApiError, apiFetch, request, statusOf } from './httpClient';
+import { rememberLanguage } from './languageMemory';
 import { setPositionId } from './positionStore';
 import { canAccess } from './resourceAccess';
 import { verifySession } from './session';
@@ -60,6 +61,8 @@ async function login({ username, password }: LoginParams): Promise<{ redirectTo:
     fallback: 'errors.login',
   });
   setToken(data.token);
+  // The loading screen after sign-in speaks the person's language before verify says it.
+  rememberLanguage(data.language ?? null);
   resetSignInPath();
   // A position remembered from the previous account would be refused for this one.
   setPositionId(undefined);

@@ -1,11 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../contract/api/profile';
-import { getSessionUser } from '../../src/providers/sessionStore';
+import { LoadingScreen } from '../../src/layout/LoadingScreen';
+import { authProvider } from '../../src/providers/authProvider';
+import { rememberLanguage } from '../../src/providers/languageMemory';
+import { clearSession, getSessionUser } from '../../src/providers/sessionStore';
 import { getToken } from '../../src/providers/tokenCookie';
-import { resetBrowserState, staffProfile, verifyData } from './fixtures';
+import { loginUser, resetBrowserState, staffProfile, verifyData } from './fixtures';
 import { server } from './msw';
 import { renderApp, setViewportWidth } from './renderApp';
 
@@ -106,5 +109,46 @@ describe('the language Storeline speaks', () => {
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Sign in to Storeline' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).not.toBe(''));
+  });
+});
+
+// Issue 44 item 3: after sign-in, "Loading your workspace…" shows before verify has said who the
+// person is; it speaks what they read (sign-in's answer, or the last verify on this browser), not
+// the browser's English.
+describe('the loading screen after sign-in', () => {
+  beforeEach(() => {
+    resetBrowserState();
+    browserSpeaks('en-US', 'en');
+  });
+
+  it('speaks the language sign-in answered with', async () => {
+    server.use(
+      http.post('*/api/login', () =>
+        HttpResponse.json({
+          status: 200,
+          data: { user: loginUser(), token: 'tok-es', redirect: '/', language: 'es' },
+        }),
+      ),
+    );
+    await authProvider.login({ username: 'staff@acme.test', password: 'pw' });
+    render(<LoadingScreen />);
+    expect(screen.getByRole('progressbar', { name: 'Cargando su espacio de trabajo…' })).toBeInTheDocument();
+  });
+
+  it('speaks the language of the last verify when the page is opened again', async () => {
+    serve();
+    renderApp('/profile', verifyData({ settings: settings('fr') }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon profil' })).toBeInTheDocument();
+    cleanup();
+    // A new page load: signed in, not yet verified.
+    clearSession();
+    render(<LoadingScreen />);
+    expect(screen.getByRole('progressbar', { name: 'Chargement de votre espace…' })).toBeInTheDocument();
+  });
+
+  it('speaks the browser’s language once signed out', async () => {
+    rememberLanguage('fr');
+    render(<LoadingScreen />);
+    expect(screen.getByRole('progressbar', { name: 'Loading your workspace…' })).toBeInTheDocument();
   });
 });
