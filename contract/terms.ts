@@ -26,3 +26,14 @@ export function termValues(terms: Terms, language: Language = DEFAULT_LANGUAGE):
     workspaces_lower: workspaces.toLowerCase(),
   };
 }
+
+/**
+ * A name the tenant words per language (a task type's), read as its terms are: the name in the
+ * reader's language, else the one in the tenant's default language.
+ */
+export function nameIn(
+  named: { name: string; names?: Readonly<Record<string, string>> },
+  language: Language,
+): string {
+  return named.names?.[language]?.trim() || named.name;
+}

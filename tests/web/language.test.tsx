@@ -10,6 +10,7 @@ import { clearSession, getSessionUser } from '../../src/providers/sessionStore';
 import { getToken } from '../../src/providers/tokenCookie';
 import { loginUser, resetBrowserState, staffProfile, verifyData } from './fixtures';
 import { server } from './msw';
+import { card, departmentList, group, TYPES } from './myTasksFixtures';
 import { renderApp, setViewportWidth } from './renderApp';
 
 // Issue 31: the language is the person's, else the tenant's, else the browser's, and a change on
@@ -150,5 +151,39 @@ describe('the loading screen after sign-in', () => {
     rememberLanguage('fr');
     render(<LoadingScreen />);
     expect(screen.getByRole('progressbar', { name: 'Loading your workspace…' })).toBeInTheDocument();
+  });
+});
+
+// Issue 44 item 3: My Tasks groups under the tenant's task type names, worded per language as the
+// terms are: a Spanish person reads the Spanish name, a language without one the default name.
+describe('the task type headers of My Tasks', () => {
+  beforeEach(() => {
+    resetBrowserState();
+    setViewportWidth(390);
+    browserSpeaks('en-US', 'en');
+  });
+
+  it('reads each type’s name in the person’s language, else its default name', async () => {
+    const named = { ...TYPES.communication, names: { es: 'Comunicado', fr: '' } };
+    const plain = { ...TYPES.task, names: {} };
+    server.use(
+      departmentList,
+      http.get('*/api/user/task/date', () =>
+        HttpResponse.json({
+          status: 200,
+          data: {
+            data: [
+              group(plain, [card({ assignment_id: 1, title: 'Contar la caja' })]),
+              group(named, [card({ assignment_id: 2, title: 'Nuevo horario', type_id: named.id })]),
+            ],
+          },
+        }),
+      ),
+    );
+    renderApp('/task?date=2030-03-04', verifyData({ language: 'es' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Comunicado' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Comunicado' })).toHaveTextContent('Nuevo horario');
+    expect(screen.getByRole('heading', { level: 2, name: 'Task' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Communication' })).toBeNull();
   });
 });
