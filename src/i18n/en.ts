@@ -412,6 +412,10 @@ export const appMessages = {
       user_import: 'People imports',
       workspace_import: '%{workspace} imports',
       profile: 'Own profiles',
+      notification: 'Notification settings',
+      sso: 'Single sign-on',
+      theme_logo: 'Logo',
+      activity: 'Activity log retention',
     },
     actions: {
       session_login: 'Signed in',

@@ -399,6 +399,10 @@ export const appMessages = {
       user_import: 'Importaciones de personas',
       workspace_import: 'Importaciones (%{workspace_lower})',
       profile: 'Perfiles propios',
+      notification: 'Ajustes de notificaciones',
+      sso: 'Inicio de sesión único',
+      theme_logo: 'Logotipo',
+      activity: 'Conservación del registro de actividad',
     },
     actions: {
       session_login: 'Inicio de sesión',

@@ -401,6 +401,10 @@ export const appMessages = {
       user_import: 'Imports de personnes',
       workspace_import: 'Imports : %{workspace_lower}',
       profile: 'Profils personnels',
+      notification: 'Réglages des notifications',
+      sso: 'Authentification unique',
+      theme_logo: 'Logo',
+      activity: 'Conservation du journal d’activité',
     },
     actions: {
       session_login: 'Connexion',
