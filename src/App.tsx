@@ -9,8 +9,8 @@ import { PublicShell } from './customRoutes/auth/PublicShell';
 import { useForcedReset } from './hooks/useSession';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { signInPathNow } from './providers/authState';
-import { hasToken } from './providers/tokenCookie';
 import { guard } from './routing/guard';
+import { hasToken } from './session/tokenCookie';
 
 // react-admin, MUI's heavier parts and every screen load only after sign-in.
 const AdminApp = lazy(() => import('./AdminApp'));

@@ -1,6 +1,44 @@
 import Type, { type Static } from 'typebox';
 import { Id, Paged, Paging } from './common';
 
+/**
+ * What the administration log's entries are about, as the server writes them: each write route
+ * logs under the entity its path names (`/api/role/update` → `role`, plugins/activity.ts) or the
+ * one it declares, and a few entries are written by the server itself (sign-in events, the log's
+ * own retention). The activity screen offers them as its filter; tests/server/activity.test.ts
+ * fails on a route that logs under an entity missing here, and the compiler on a direct writer.
+ */
+export const ACTIVITY_ENTITIES = [
+  'user',
+  'role',
+  'department',
+  'profile-field',
+  'hierarchy.node',
+  'hierarchy.assign',
+  'workspace',
+  'task',
+  'task.types',
+  'audit',
+  'setting',
+  'notification',
+  'sso',
+  'theme',
+  'theme.logo',
+  'tenant',
+  'user.import',
+  'workspace.import',
+  'profile',
+  'activity',
+] as const;
+export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
+
+/** What a platform operator's log holds (issue 32): tenant management, their sign-ins and profile. */
+export const OPERATOR_ACTIVITY_ENTITIES = [
+  'tenant',
+  'user',
+  'profile',
+] as const satisfies readonly ActivityEntity[];
+
 /** One field an entry changed. A secret field is `redacted`: it changed, its values are not kept. */
 export const ActivityChange = Type.Object({
   before: Type.Optional(Type.Unknown()),

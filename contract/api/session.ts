@@ -28,6 +28,8 @@ export const LoginData = Type.Object({
   user: LoginUser,
   token: Type.String(),
   redirect: Type.String(),
+  /** What the person reads (their own, else the tenant's default), for the screens before verify. */
+  language: NullableLanguage,
 });
 export type LoginData = Static<typeof LoginData>;
 

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { NullableLanguage } from '../languages';
+import { LANGUAGES, NullableLanguage } from '../languages';
 
 /**
  * A tenant's settings (spec §3 "Settings: terms, modules, weekStartDay, maxActiveWorkspace").
@@ -12,7 +12,7 @@ export const MAX_HIERARCHY_LEVEL_TERMS = 9;
  * default language, `workspace@fr` its word for people reading French; a reader without one of
  * their language reads the default's, then the built-in word.
  */
-export const TERM_KEY_PATTERN = `^(workspace|workspaces|root|level_[1-${MAX_HIERARCHY_LEVEL_TERMS}])(@(en|es|fr))?$`;
+export const TERM_KEY_PATTERN = `^(workspace|workspaces|root|level_[1-${MAX_HIERARCHY_LEVEL_TERMS}])(@(${LANGUAGES.join('|')}))?$`;
 /** The terms a tenant may word per language: those the screens read. */
 export const TERMS_PER_LANGUAGE = ['workspace', 'workspaces'] as const;
 export const TERM_MAX_LENGTH = 40;

@@ -22,9 +22,18 @@ export const UploadHash = Type.String({ pattern: UPLOAD_HASH, description: 'An u
 
 // ---------------------------------------------------------------- task types (spec §3)
 
+/**
+ * A task type's name per language (issue 44): language code → its name for readers of that
+ * language; a language without one reads `name`, the tenant's default language's (nameIn).
+ */
+export const TypeNames = Type.Record(Type.String(), Type.String({ maxLength: 60 }), {
+  description: 'Language code (en, es, fr) → the name in that language; empty or absent: `name`',
+});
+
 export const TaskType = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
+  names: TypeNames,
   description: Type.String(),
   colour: Type.String(),
   secondary_colour: Type.String(),
@@ -38,6 +47,7 @@ export type TaskTypeList = Static<typeof TaskTypeList>;
 
 const TaskTypeFields = {
   name: Text(60),
+  names: Type.Optional(TypeNames),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   // Checked against HEX_COLOUR by the service, which can say what to type instead.
   colour: Type.String({ maxLength: 20, description: 'A hex colour such as #d32f2f' }),
@@ -174,6 +184,7 @@ export type Progress = Static<typeof Progress>;
 export const TypeLook = {
   id: Type.Integer(),
   name: Type.String(),
+  names: Type.Optional(TypeNames),
   colour: Type.String(),
   secondary_colour: Type.String(),
   icon: Type.String(),

@@ -199,6 +199,7 @@ export const en = {
   'error.role_name': 'Give the role a name',
   'error.wait_after': 'Too many attempts. Please wait {after} and try again.',
   'error.unknown_term': '"{key}" is not a term the product uses',
+  'error.unknown_language': '"{key}" is not a language Storeline speaks',
   'error.term_length': 'Keep the {key} term to {limit} characters or fewer',
   'error.not_in_plan': '{module} is not part of your plan; ask Storeline to add it',
   'error.settings_always_on': 'Settings cannot be switched off: nobody could switch it back on',

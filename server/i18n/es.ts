@@ -196,6 +196,7 @@ export const es: Record<ServerMessageKey, string> = {
   'error.role_name': 'Pon un nombre al rol',
   'error.wait_after': 'Demasiados intentos. Espera {after} e inténtalo de nuevo.',
   'error.unknown_term': '«{key}» no es un término que use el producto',
+  'error.unknown_language': '«{key}» no es un idioma que hable Storeline',
   'error.term_length': 'El término {key} debe tener {limit} caracteres como máximo',
   'error.not_in_plan': '{module} no forma parte de tu plan; pide a Storeline que lo añada',
   'error.settings_always_on': 'Configuración no se puede desactivar: nadie podría volver a activarla',

@@ -205,6 +205,7 @@ export const fr: Record<ServerMessageKey, string> = {
   'error.role_name': 'Donnez un nom au rôle',
   'error.wait_after': 'Trop de tentatives. Patientez {after} puis réessayez.',
   'error.unknown_term': '« {key} » n’est pas un terme que le produit utilise',
+  'error.unknown_language': '« {key} » n’est pas une langue que Storeline parle',
   'error.term_length': 'Le terme {key} doit tenir en {limit} caractères au plus',
   'error.not_in_plan': '{module} ne fait pas partie de votre offre ; demandez à Storeline de l’ajouter',
   'error.settings_always_on': 'Paramètres ne peut pas être désactivé : personne ne pourrait le réactiver',

@@ -1,8 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { firstSpoken, isLanguage, type Language } from '../../contract/languages';
+import {
+  DEFAULT_LANGUAGE,
+  firstSpoken,
+  isLanguage,
+  LANGUAGE_TABLE,
+  type Language,
+} from '../../contract/languages';
 import { type Terms, termValues } from '../../contract/terms';
 import type { Db } from '../db/client';
-import { loadSettings } from '../modules/settings/repository';
+import { loadSettings } from '../modules/settings/service';
 import { en, type ServerMessageKey } from './en';
 import { es } from './es';
 import { fr } from './fr';
@@ -90,7 +96,8 @@ export function translateSentence(
   sentence: string,
   kind: SentenceKind = 'answer',
 ): string {
-  if (language === 'en' || sentence === '') return sentence;
+  // Services write their sentences in the default language: nothing to look up.
+  if (language === DEFAULT_LANGUAGE || sentence === '') return sentence;
   const exact = EXACT.get(`${kind}:${sentence.toLowerCase()}`);
   if (exact) return SERVER_CATALOGUES[language][exact];
   for (const { key, kind: of, names, pattern } of PATTERNS) {
@@ -109,7 +116,7 @@ export function translateSentence(
 function translatePart(language: Language, part: string, kind: SentenceKind): string {
   const parts = part.split(/, | or /);
   if (parts.length === 1) return translateSentence(language, part, kind);
-  const or = language === 'es' ? ' o ' : language === 'fr' ? ' ou ' : ' or ';
+  const or = ` ${LANGUAGE_TABLE[language].or} `;
   const words = parts.map((p) => translateSentence(language, p, kind));
   // Not a list of known words (a name with a comma in it): the text as a whole.
   if (words.some((w, i) => w === parts[i])) return translateSentence(language, part, kind);
@@ -160,7 +167,7 @@ export async function requestLanguage(request: FastifyRequest, db: Db): Promise<
   const session = request.sessionContext;
   let language: Language | undefined = isLanguage(session?.user.language) ? session.user.language : undefined;
   if (!language && session) language = (await loadSettings(db, session.tenantId)).language ?? undefined;
-  language ??= firstSpoken(acceptedLanguages(request.headers['accept-language'])) ?? 'en';
+  language ??= firstSpoken(acceptedLanguages(request.headers['accept-language'])) ?? DEFAULT_LANGUAGE;
   chosen.set(request, language);
   return language;
 }
@@ -186,6 +193,6 @@ export async function readersOf(
   tenantId: number,
   fallback?: Language,
 ): Promise<(own: string | null | undefined) => Language> {
-  const tenantDefault = (await loadSettings(db, tenantId)).language ?? fallback ?? 'en';
+  const tenantDefault = (await loadSettings(db, tenantId)).language ?? fallback ?? DEFAULT_LANGUAGE;
   return (own) => (isLanguage(own) ? own : tenantDefault);
 }

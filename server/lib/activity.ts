@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { ActivityEntity } from '../../contract/api/activity';
 import { type Database, type Db, withTransaction } from '../db/client';
 import type { ActivityChange } from '../db/schema/activity';
 
@@ -22,7 +23,7 @@ export interface ActivityInput {
   actorName: string;
   actorPosition: string;
   action: string;
-  entity: string;
+  entity: ActivityEntity;
   entityId: string | null;
   entityName: string | null;
   changes: Record<string, ActivityChange>;
@@ -32,7 +33,7 @@ export interface ActivityInput {
 
 /** What a service may add to its write's entry. */
 export interface ActivityDescription {
-  entity?: string;
+  entity?: ActivityEntity;
   entityId?: number | string | null;
   entityName?: string | null;
   /** The entity's fields before and after the write; only those that differ are kept. */
@@ -120,15 +121,16 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** The fields a hash covers, in the order they are hashed. */
-export interface ChainedEntry extends ActivityInput {
+/** The fields a hash covers, in the order they are hashed (read back, an entry's entity is any text). */
+export interface ChainedEntry extends Omit<ActivityInput, 'entity'> {
+  entity: string;
   seq: number;
   at: string;
   prevHash: string;
 }
 
 /** Every field of an entry but its place in the chain, as one canonical text. */
-function material(e: ActivityInput & { at: string }): string {
+function material(e: Omit<ChainedEntry, 'seq' | 'prevHash'>): string {
   return canonical([
     e.tenantId,
     e.at,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ActivityEntity } from '../../contract/api/activity';
 import type { Db } from '../db/client';
 import { type ActivityInput, changesOf, withActivity } from '../lib/activity';
 
@@ -9,11 +10,15 @@ import { type ActivityInput, changesOf, withActivity } from '../lib/activity';
  * `false`, with the reason: the route writes no administrative data (store work, a preview) or
  * records its own events (sign-in).
  */
-export type ActivitySetting = false | { action?: string; entity?: string };
+export type ActivitySetting = false | { action?: string; entity?: ActivityEntity };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     activity?: ActivitySetting;
+  }
+  interface FastifyInstance {
+    /** The entities the write routes log under, as each route is added (contract ACTIVITY_ENTITIES lists them). */
+    activityEntities: ReadonlySet<string>;
   }
 }
 
@@ -41,7 +46,7 @@ function firstText(...values: unknown[]): string | null {
 }
 
 /** The entry a request makes before its service describes it: who, where from, and what the request said. */
-function entryOf(request: FastifyRequest, action: string, entity: string): ActivityInput | undefined {
+function entryOf(request: FastifyRequest, action: string, entity: ActivityEntity): ActivityInput | undefined {
   const session = request.sessionContext;
   if (!session) return undefined;
   const caller = request.caller;
@@ -70,13 +75,19 @@ function entryOf(request: FastifyRequest, action: string, entity: string): Activ
  * of its own. Public routes have no one to name and write their own entries (sign-in events).
  */
 export const activityPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  const entities = new Set<string>();
+  app.decorate('activityEntities', entities);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!route.url.startsWith('/api/') || !methods.some((m) => WRITES.has(m))) return;
     const setting = route.config?.activity;
     if (setting === false) return;
     const action = setting?.action ?? actionOfRoute(route.url);
-    const entity = setting?.entity ?? entityOfAction(action);
+    // A path's entity is checked against the contract's list by tests/server/activity.test.ts.
+    const entity = setting?.entity ?? (entityOfAction(action) as ActivityEntity);
+    // Public routes have nobody to name: they write no entry of the request (sign-in logs its own).
+    if (!route.config?.access || !('public' in route.config.access && route.config.access.public))
+      entities.add(entity);
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function recorded(request, reply) {
       const entry = entryOf(request, action, entity);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { languageOf } from '../i18n/language';
+import { languageOf, regionalLocale } from '../i18n/language';
 import { dateTimeIn, dayKeyIn, formatDayKey, timeIn } from '../providers/zonedTime';
 import { timezoneInfo } from '../session/timezone';
 import { useSessionUser } from './useSession';
@@ -15,8 +15,7 @@ export function useZonedTime() {
   // Day and month names in the reader's language (issue 31), with the zone's region for the rest;
   // the zone's date pattern (spec §3) is kept either way.
   const language = languageOf(user);
-  const region = info.locale.split('-')[1];
-  const locale = language === 'en' ? info.locale : region ? `${language}-${region}` : language;
+  const locale = regionalLocale(language, info.locale);
   return useMemo(
     () => ({
       zone,

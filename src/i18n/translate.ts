@@ -1,12 +1,8 @@
-import type { Language } from '../../contract/languages';
+import { DEFAULT_LANGUAGE, type Language } from '../../contract/languages';
 import { getSessionUser } from '../session/sessionStore';
-import { appMessages as en } from './en';
-import { appMessages as es } from './es';
-import { appMessages as fr } from './fr';
+import { APP_CATALOGUES } from './catalogues';
 import { languageOf } from './language';
 import { termValues } from './terms';
-
-const catalogs: Record<Language, unknown> = { en, es, fr };
 
 function lookupIn(catalog: unknown, key: string): string | undefined {
   let node: unknown = catalog;
@@ -19,7 +15,7 @@ function lookupIn(catalog: unknown, key: string): string | undefined {
 
 /** The message in the language, English where a language still lacks it. */
 function lookup(key: string, language: Language): string | undefined {
-  return lookupIn(catalogs[language], key) ?? lookupIn(en, key);
+  return lookupIn(APP_CATALOGUES[language], key) ?? lookupIn(APP_CATALOGUES[DEFAULT_LANGUAGE], key);
 }
 
 /**

@@ -4,15 +4,16 @@ import type { LoginData, LoginUser, ThemeSetting } from '../../contract/api/sess
 import { NO_ACTIVE_WORKSPACE_CODE } from '../../contract/constants';
 import { displayName } from '../../contract/personName';
 import { translate } from '../i18n/translate';
+import { rememberLanguage } from '../session/languageMemory';
 import { clearSession, setForcedReset } from '../session/sessionStore';
 import { browserTimeZone } from '../session/timezone';
+import { deleteToken, hasToken, setToken } from '../session/tokenCookie';
 import { clearAuthState, resetSignInPath, signInPathNow } from './authState';
 import { ApiError, apiFetch, request, statusOf } from './httpClient';
 import { setPositionId } from './positionStore';
 import { canAccess, type NamedResource } from './resourceAccess';
 import { verifySession } from './session';
 import { saveThemeSettings } from './themeCache';
-import { deleteToken, hasToken, setToken } from './tokenCookie';
 import { urgentLater } from './urgentLater';
 
 interface LoginParams {
@@ -60,6 +61,8 @@ async function login({ username, password }: LoginParams): Promise<{ redirectTo:
     fallback: 'errors.login',
   });
   setToken(data.token);
+  // The loading screen after sign-in speaks the person's language before verify says it.
+  rememberLanguage(data.language ?? null);
   resetSignInPath();
   // A position remembered from the previous account would be refused for this one.
   setPositionId(undefined);

@@ -1,5 +1,5 @@
 import { clearSession, setForcedReset } from '../session/sessionStore';
-import { deleteToken } from './tokenCookie';
+import { deleteToken } from '../session/tokenCookie';
 import { urgentLater } from './urgentLater';
 
 // Where a signed-out visitor is sent. Several parts of the page may notice the missing token in

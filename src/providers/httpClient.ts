@@ -1,8 +1,8 @@
 import { HttpError } from 'react-admin';
 import { POSITION_HEADER } from '../../contract/constants';
 import { translate } from '../i18n/translate';
+import { getToken } from '../session/tokenCookie';
 import { getPositionId } from './positionStore';
-import { getToken } from './tokenCookie';
 
 /** Who hears how each request ended: the offline banner's connection state (issue 30). */
 export interface AnswerListener {

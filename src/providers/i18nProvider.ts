@@ -2,10 +2,8 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { isLanguage, type Language } from '../../contract/languages';
-import { appMessages as en } from '../i18n/en';
-import { appMessages as es } from '../i18n/es';
-import { appMessages as fr } from '../i18n/fr';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contract/languages';
+import { APP_CATALOGUES } from '../i18n/catalogues';
 import { LANGUAGE_CHOICES } from '../i18n/language';
 import { raSpanish } from '../i18n/raSpanish';
 import { type Terms, termValues } from '../i18n/terms';
@@ -19,32 +17,33 @@ function withAccountLabels(
   return { ...messages, ra: { ...messages.ra, auth: { ...messages.ra.auth, ...labels } } };
 }
 
-const catalogs: Record<Language, TranslationMessages> = {
-  en: {
-    ...withAccountLabels(englishMessages, { logout: en.shell.logout, user_menu: en.shell.user_menu }),
-    ...en,
-  },
-  es: {
-    ...withAccountLabels(raSpanish, { logout: es.shell.logout, user_menu: es.shell.user_menu }),
-    ...es,
-  },
-  fr: {
-    ...withAccountLabels(frenchMessages, { logout: fr.shell.logout, user_menu: fr.shell.user_menu }),
-    ...fr,
-  },
+/** React-admin's own messages in each language the contract's table names. */
+const REACT_ADMIN: Record<Language, TranslationMessages> = {
+  en: englishMessages,
+  es: raSpanish,
+  fr: frenchMessages,
 };
 
-/** Every message of a language: react-admin's and the app's; English for a locale not spoken. */
+/** Every message of a language: react-admin's and the app's; the default for a locale not spoken. */
 export function messagesFor(locale: string): TranslationMessages {
-  return isLanguage(locale) ? catalogs[locale] : catalogs.en;
+  const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+  let messages = merged.get(language);
+  if (!messages) {
+    const app = APP_CATALOGUES[language];
+    const labels = { logout: app.shell.logout, user_menu: app.shell.user_menu };
+    messages = { ...withAccountLabels(REACT_ADMIN[language], labels), ...app };
+    merged.set(language, messages);
+  }
+  return messages;
 }
+const merged = new Map<Language, TranslationMessages>();
 
 /**
  * react-admin's polyglot provider over the three languages, with the tenant's terms read at each
  * call, so labels follow the session that is signed in now without rebuilding the provider.
  * Caller options win over terms.
  */
-export function createI18nProvider(getTerms: () => Terms, locale: Language = 'en'): I18nProvider {
+export function createI18nProvider(getTerms: () => Terms, locale: Language = DEFAULT_LANGUAGE): I18nProvider {
   const base = polyglotI18nProvider(
     messagesFor,
     locale,
@@ -55,7 +54,7 @@ export function createI18nProvider(getTerms: () => Terms, locale: Language = 'en
     ...base,
     translate: (key, options = {}) => {
       const current = base.getLocale();
-      const language = isLanguage(current) ? current : 'en';
+      const language = isLanguage(current) ? current : DEFAULT_LANGUAGE;
       return base.translate(key, { ...termValues(getTerms(), language), ...options });
     },
   };

@@ -9,7 +9,7 @@ import { enUS } from 'date-fns/locale/en-US';
 import { enZA } from 'date-fns/locale/en-ZA';
 import { es } from 'date-fns/locale/es';
 import { fr } from 'date-fns/locale/fr';
-import type { Language } from '../../contract/languages';
+import { DEFAULT_LANGUAGE, type Language } from '../../contract/languages';
 import type { DatePattern } from '../session/timezone';
 import { twelveHourClock } from './zonedTime';
 
@@ -50,6 +50,10 @@ export function pickerDateFormats(pattern: DatePattern): {
     : { normalDateWithWeekday: 'EEE, d MMM', shortDate: 'd MMM' };
 }
 
+/** date-fns' locale of each language the contract's table names, read where no regional one fits. */
+const LANGUAGE_LOCALES: Record<Language, Locale> = { en: enUS, es, fr };
+
+/** English's regional locales (the zone's, spec §3): how each writes a day. */
 const LOCALES: Record<string, Locale> = {
   'en-US': enUS,
   'en-GB': enGB,
@@ -68,8 +72,13 @@ const LOCALES: Record<string, Locale> = {
  * French (issue 31) the months and days are named in that language; the date pattern stays the
  * zone's (spec §3), set by each field.
  */
-export function pickerLocale(locale: string, weekStartingDay: number, language: Language = 'en'): Locale {
-  const base = language === 'es' ? es : language === 'fr' ? fr : (LOCALES[locale] ?? enUS);
+export function pickerLocale(
+  locale: string,
+  weekStartingDay: number,
+  language: Language = DEFAULT_LANGUAGE,
+): Locale {
+  const regional = locale.split('-')[0] === language ? LOCALES[locale] : undefined;
+  const base = regional ?? LANGUAGE_LOCALES[language];
   const weekStartsOn = (((weekStartingDay % 7) + 7) % 7) as Day;
   return { ...base, options: { ...base.options, weekStartsOn } };
 }

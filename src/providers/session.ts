@@ -3,10 +3,10 @@ import type { VerifyData } from '../../contract/api/session';
 import { getSessionUser, sessionGeneration, setSessionUser } from '../session/sessionStore';
 import { type SessionUser, toSessionUser } from '../session/sessionUser';
 import { browserTimeZone, timezoneInfo } from '../session/timezone';
+import { getToken } from '../session/tokenCookie';
 import { ApiError, apiFetch } from './httpClient';
 import { getPositionId, setPositionId } from './positionStore';
 import { saveThemeSettings } from './themeCache';
-import { getToken } from './tokenCookie';
 
 let pending: Promise<SessionUser> | undefined;
 

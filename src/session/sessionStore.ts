@@ -1,3 +1,4 @@
+import { rememberLanguage } from './languageMemory';
 import type { SessionUser } from './sessionUser';
 
 /**
@@ -23,6 +24,7 @@ export function getSessionUser(): SessionUser | undefined {
 
 export function setSessionUser(next: SessionUser): void {
   user = next;
+  rememberLanguage(next.language ?? next.settings.language ?? null);
   setForcedReset(next.forceResetPassword);
   emit();
 }

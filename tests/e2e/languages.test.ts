@@ -26,6 +26,8 @@ const WORDS = {
     open: 'Abrir el menú',
     done: 'Marcar como hecha',
     users: 'Usuarios',
+    taskType: 'Tarea',
+    loading: 'Cargando su espacio de trabajo…',
     locale: 'es-ES',
   },
   fr: {
@@ -35,6 +37,8 @@ const WORDS = {
     open: 'Ouvrir le menu',
     done: 'Marquer comme faite',
     users: 'Utilisateurs',
+    taskType: 'Tâche',
+    loading: 'Chargement de votre espace…',
     locale: 'fr-FR',
   },
 } as const;
@@ -100,12 +104,36 @@ describe.each(['es', 'fr'] as const)('in %s', (language) => {
     const page = await open(`languages-${language}-complete`);
     await signIn(page, who(language));
     await page.waitForURL((url) => url.pathname === '/task', { timeout: 15_000 });
+    // The type's group is headed by its name in the person's language (issue 44 item 3).
+    await page
+      .getByRole('heading', { level: 2, name: words.taskType, exact: true })
+      .waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: title }).first().click({ timeout: 20_000 });
     const drawer = page.getByTestId('task-drawer');
     await drawer.getByRole('button', { name: words.done }).click();
     await drawer.waitFor({ state: 'hidden' });
     await page.getByTestId('done-section').getByRole('button', { name: title }).waitFor();
     expect(await axeFindings(page, `my tasks after completing (${language})`)).toEqual([]);
+  });
+
+  it('says “Loading your workspace…” in the person’s language when the app is opened again', async () => {
+    const page = await open(`languages-${language}-loading`);
+    await signIn(page, who(language));
+    await page.waitForURL((url) => url.pathname === '/task', { timeout: 15_000 });
+    await settle(page);
+    // Opened again, signed in: the loading screen shows before verify answers, which is held back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/user/verify*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('progressbar', { name: words.loading }).waitFor({ timeout: 15_000 });
+    release();
+    await page.getByRole('button', { name: words.next }).waitFor({ timeout: 20_000 });
   });
 
   it('shows the owner, who chose no language, the users list in the browser’s language', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_ENTITIES } from '../../contract/api/activity';
 import { activityEntries } from '../../server/db/schema';
 import { applyRetention } from '../../server/modules/activity/retention';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -483,5 +484,21 @@ describe('the platform operators’ log', () => {
       sql`SELECT count(*)::int AS n FROM activity_entries WHERE tenant_id = ${globex.tenantId} AND action LIKE 'tenant.%'`,
     );
     expect((inGlobex as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});
+
+// Issue 43: the activity screen's entity filter is the contract's list; a write route that logs
+// under an entity the list lacks (a new module's) fails here instead of missing from the filter.
+describe('the entities the log is filtered by', () => {
+  it('declares every entity a write route logs under', () => {
+    const declared = new Set<string>(ACTIVITY_ENTITIES);
+    const undeclared = [...t.app.activityEntities].filter((entity) => !declared.has(entity));
+    expect(undeclared, 'entities to add to ACTIVITY_ENTITIES (contract/api/activity.ts)').toEqual([]);
+    // And none it lists is gone: each is logged by a route, or by the server itself.
+    const writtenByTheServer = ['activity'];
+    const stale = ACTIVITY_ENTITIES.filter(
+      (entity) => !t.app.activityEntities.has(entity) && !writtenByTheServer.includes(entity),
+    );
+    expect(stale, 'entities no route logs under any more').toEqual([]);
   });
 });

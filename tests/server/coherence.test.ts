@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_IMPORT_COLUMNS } from '../../contract/api/imports';
+import { THEME_KEYS } from '../../contract/constants';
 import { MODULE_IDS, MODULES } from '../../contract/modules';
 import { type App, buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
@@ -449,7 +450,8 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
         WHERE tenant_id = $1 AND kind = 'user'),
       'workspaceFiles', (SELECT coalesce(json_agg(filename ORDER BY id), '[]') FROM import_files
         WHERE tenant_id = $1 AND kind = 'workspace'),
-      'tenants', (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM tenants WHERE id <> $7)
+      'tenants', (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM tenants WHERE id <> $7),
+      'notifications', ${ids('notifications', 'x.user_id = $3')}
     )::text AS pools,
     (SELECT coalesce(json_object_agg(a.id, json_build_object('checklist', jsonb_array_length(t.checklist),
         'communication', tt.kind = 'communication')), '{}')
@@ -470,7 +472,8 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
     ],
   );
   const { completable: byId } = row as unknown as { completable: string };
-  return { pools: JSON.parse(row.pools), completable: JSON.parse(byId) };
+  const themeSettings = THEME_KEYS.map((key) => key.id);
+  return { pools: { ...JSON.parse(row.pools), themeSettings }, completable: JSON.parse(byId) };
 }
 
 /** A small seeded random number generator (mulberry32): the grounding is repeatable. */
@@ -506,6 +509,8 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/admin\/task\/delete$/, 'draftTasks'],
   [/^\/api\/admin\/task\//, 'tasks'],
   [/^\/api\/audit\//, 'submissions'],
+  [/^\/api\/theme\/update$/, 'themeSettings'],
+  [/^\/api\/notification\/read$/, 'notifications'],
 ];
 
 /** Other fields that name a row, by name. */
@@ -517,6 +522,47 @@ const FIELD_IDS: Record<string, string> = {
   department_id: 'departments',
   field_id: 'profileFields',
 };
+
+/** Ids the walk grounds without a pool: a store's work to complete is picked by `ground` itself. */
+const GROUNDED_ELSEWHERE = new Set(['assignment_id']);
+
+/** The integer ids a schema names, with where: `id` and `ids` of the route itself, `x_id` fields. */
+function idFields(schema: JsonSchema | undefined, at = ''): { name: string; at: string }[] {
+  if (!schema) return [];
+  const inner = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.items ? [schema.items] : [])];
+  const integer = (s: JsonSchema): boolean =>
+    s.type === 'integer' || (s.type === 'array' && s.items !== undefined && integer(s.items));
+  return [
+    ...Object.entries(schema.properties ?? {}).flatMap(([name, property]) => [
+      ...((name === 'id' || name === 'ids' || name.endsWith('_id')) && integer(property)
+        ? [{ name, at: at ? `${at}.${name}` : name }]
+        : []),
+      ...idFields(property, at ? `${at}.${name}` : name),
+    ]),
+    ...inner.flatMap((s) => idFields(s, at)),
+  ];
+}
+
+/**
+ * The ids of a route's body and query that no pool grounds: a generated id names no row, so the
+ * write would answer 404 and the walk would pass over the route without ever writing through it.
+ */
+function unpooledIds(route: Route): string[] {
+  const own = OWN_IDS.some(([pattern]) => pattern.test(route.path));
+  const query: JsonSchema = {
+    properties: Object.fromEntries(
+      (route.operation.parameters ?? []).filter((q) => q.in === 'query').map((q) => [q.name, q.schema ?? {}]),
+    ),
+  };
+  const body = route.operation.requestBody?.content?.['application/json']?.schema;
+  return [...idFields(query), ...idFields(body)]
+    .filter(({ name, at }) => {
+      // A nested `id` names the item it sits in (a position's, a module's): the body asks for new ones.
+      if (name === 'id' || name === 'ids') return at === name && !own;
+      return !FIELD_IDS[name] && !GROUNDED_ELSEWHERE.has(name);
+    })
+    .map(({ at }) => `${route.method} ${route.path}: ${at}`);
+}
 
 /**
  * The generated body with the rows it names made real: ids from the pools, dates the reads show,
@@ -874,6 +920,12 @@ async function renewSessions() {
 // ---- the walk ----------------------------------------------------------------------------------
 
 describe('kept answers and fresh reads agree after every write', () => {
+  it('has a pool of real rows for every id a write route takes (else it would pass on 404s)', () => {
+    const walked = routes.filter((r) => !(`${r.method} ${r.path}` in EXCLUDED));
+    const unpooled = walked.flatMap(unpooledIds);
+    expect(unpooled, 'ids with no pool in OWN_IDS or FIELD_IDS').toEqual([]);
+  });
+
   it('tells a change that bumps no version from a fresh read, in every kept read (the control)', async () => {
     // Written straight to the database, as a service that forgot its bump would: K goes on
     // answering what it kept, F reads the change. Each kept read must show one of them.

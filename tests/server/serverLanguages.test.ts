@@ -85,6 +85,14 @@ describe('answers in the caller’s language', () => {
     });
     expect(signIn.statusCode).toBe(400);
     expect(signIn.json().message).toBe('Usuario o contraseña incorrectos');
+    // Signed in: the answer names what the person reads, for the loading screen before verify.
+    const signedIn = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'owner@acme.test', password: 'storeline-demo', timezone: 'Australia/Sydney' },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data.language).toBe('fr');
     const anonymous = await t.inject({ url: '/api/user/verify' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().message).toMatch(/sign in/i);

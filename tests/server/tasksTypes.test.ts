@@ -202,3 +202,52 @@ describe('a store’s day shows the task types as they are now', () => {
     expect(await groups()).toEqual([...named].reverse());
   });
 });
+
+// Issue 44 item 3: a type's name is worded per language as the terms are; a Spanish person's My
+// Tasks groups under the Spanish name, and a language without one reads the default name.
+describe('a task type’s name per language', () => {
+  it('keeps a name per language beside the default one and gives it with the store’s day', async () => {
+    const tasks = taskBuilder(t);
+    const date = '2031-08-04';
+    const id = await tasks.typeId('communication', 'acme');
+    const task = await tasks.createTask({ title: 'Spanish note', kind: 'communication' });
+    await tasks.assign(task.id, 'Sydney CBD', { date });
+    const update = (names: Record<string, string>) =>
+      t.injectAs(OWNER, {
+        method: 'PUT',
+        url: '/api/task/types/update',
+        payload: { id, name: 'Communication', colour: '#2e7d32', names },
+      });
+    const saved = await update({ es: ' Aviso de tienda ', fr: '' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.names).toEqual({ es: 'Aviso de tienda' });
+
+    const res = await t.injectAs('staff@acme.test', {
+      url: '/api/user/task/date',
+      query: { datetime: date, timezone: 'Australia/Sydney' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const group = (res.json().data.data as { type: { id: number; name: string; names: object } }[]).find(
+      (g) => g.type.id === id,
+    );
+    expect(group?.type).toMatchObject({ name: 'Communication', names: { es: 'Aviso de tienda' } });
+
+    // A language Storeline does not speak is refused under its field, in the caller's words.
+    const refused = await update({ de: 'Mitteilung' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ 'names.de': '"de" is not a language Storeline speaks' });
+    // Leaving names out keeps them.
+    const kept = await t.injectAs(OWNER, {
+      method: 'PUT',
+      url: '/api/task/types/update',
+      payload: { id, name: 'Communication', colour: '#2e7d32' },
+    });
+    expect(kept.json().data.names).toEqual({ es: 'Aviso de tienda' });
+  });
+
+  it('starts every tenant with the default types named in each language', async () => {
+    const list = (await t.injectAs('owner@globex.test', { url: '/api/task/types/list' })).json().data
+      .data as { name: string; names: Record<string, string> }[];
+    expect(list.find((x) => x.name === 'Task')?.names).toEqual({ es: 'Tarea', fr: 'Tâche' });
+  });
+});

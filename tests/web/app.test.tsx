@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VerifyData } from '../../contract/api/session';
 import { POSITION_STORAGE_KEY } from '../../src/providers/positionStore';
-import { getToken } from '../../src/providers/tokenCookie';
+import { getToken } from '../../src/session/tokenCookie';
 import {
   adminVerify,
   noActiveWorkspaceVerify,

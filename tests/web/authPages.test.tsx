@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToken } from '../../src/providers/tokenCookie';
 import {
   getSessionUser,
   isForcedReset,
@@ -10,6 +9,7 @@ import {
   setSessionUser,
 } from '../../src/session/sessionStore';
 import { toSessionUser } from '../../src/session/sessionUser';
+import { getToken } from '../../src/session/tokenCookie';
 import { loginUser, resetBrowserState, signedIn, verifyData, verifyHandler } from './fixtures';
 import { server } from './msw';
 import { emptyMyTasks } from './myTasksFixtures';

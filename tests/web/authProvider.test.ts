@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, withResourceAccess } from '../../src/providers/authProvider';
 import { ApiError } from '../../src/providers/httpClient';
 import { getPositionId, setPositionId } from '../../src/providers/positionStore';
-import { getToken } from '../../src/providers/tokenCookie';
 import { RESOURCES } from '../../src/screenRegistry';
 import { getSessionUser, isForcedReset } from '../../src/session/sessionStore';
+import { getToken } from '../../src/session/tokenCookie';
 import {
   loginUser,
   noActiveWorkspaceVerify,

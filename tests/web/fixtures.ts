@@ -8,7 +8,7 @@ import type { ModulePermission } from '../../contract/modules';
 import { DEFAULT_ROLES, PLATFORM_OPERATOR_ROLE } from '../../server/modules/tenants/defaults';
 import { clearAuthState } from '../../src/providers/authState';
 import { resetPositionCache, setPositionId } from '../../src/providers/positionStore';
-import { setToken } from '../../src/providers/tokenCookie';
+import { setToken } from '../../src/session/tokenCookie';
 
 export type RoleName =
   | 'Administrator'

@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, apiFetch, errorMessage, request } from '../../src/providers/httpClient';
 import { getPositionId, POSITION_STORAGE_KEY, resetPositionCache } from '../../src/providers/positionStore';
-import { getToken } from '../../src/providers/tokenCookie';
+import { getToken } from '../../src/session/tokenCookie';
 import { resetBrowserState, signedIn } from './fixtures';
 import { server } from './msw';
 

@@ -2,11 +2,13 @@
 // Every language says everything English says: the same keys, the same placeholders, the same
 // plural forms. A failure lists what to translate, so a key added to en.ts is easy to follow.
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../contract/languages';
-import { appMessages as en } from '../../src/i18n/en';
-import { appMessages as es } from '../../src/i18n/es';
-import { appMessages as fr } from '../../src/i18n/fr';
+import { TERM_KEY_PATTERN } from '../../contract/api/settings';
+import { DEFAULT_LANGUAGE, LANGUAGE_TABLE, LANGUAGES } from '../../contract/languages';
+import { pluralOf, termValues } from '../../contract/terms';
+import { APP_CATALOGUES } from '../../src/i18n/catalogues';
+import { LANGUAGE_CHOICES } from '../../src/i18n/language';
 import { messagesFor } from '../../src/providers/i18nProvider';
+import { pickerLocale } from '../../src/providers/pickerFormat';
 
 type Tree = { readonly [key: string]: unknown };
 
@@ -28,12 +30,14 @@ const placeholders = (text: string) =>
   [...new Set((text.match(/%\{\w+\}/g) ?? []).map((p) => p.replace('_lower}', '}')))].sort().join(' ');
 const forms = (text: string) => text.split('||||').length;
 
-const english = flatten(en);
+const english = flatten(APP_CATALOGUES[DEFAULT_LANGUAGE]);
 
-describe.each([
-  ['es', es],
-  ['fr', fr],
-])('the %s messages', (_locale, messages) => {
+describe.each(
+  LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => [
+    language,
+    APP_CATALOGUES[language],
+  ]),
+)('the %s messages', (_locale, messages) => {
   const translated = flatten(messages);
 
   it('have every English key and none more', () => {
@@ -71,5 +75,28 @@ describe('react-admin messages', () => {
       const missing = [...ra.keys()].filter((key) => !other.has(key));
       expect(missing, `${locale}: react-admin keys to translate: ${missing.join(', ')}`).toEqual([]);
     }
+  });
+});
+
+// A language is one line of the contract's table and its two message files: whatever else reads a
+// language is checked here for every line, so nothing falls back to English unnoticed.
+describe.each(LANGUAGES)('the %s line of the language table', (language) => {
+  const facts = LANGUAGE_TABLE[language];
+
+  it('is read by the language select, the term keys and the terms', () => {
+    expect(LANGUAGE_CHOICES).toContainEqual({ id: language, name: facts.name });
+    expect(new RegExp(TERM_KEY_PATTERN).test(`workspace@${language}`)).toBe(true);
+    expect(termValues({}, language).workspace).toBe(facts.workspace);
+    expect(pluralOf(facts.workspace, language)).not.toBe(facts.workspace);
+  });
+
+  it('names days and months in the language, in the pickers and in sentences', () => {
+    expect(pickerLocale('en-AU', 1, language).code?.split('-')[0]).toBe(language);
+    expect(new Intl.Locale(facts.intl).language).toBe(language);
+  });
+
+  it('has react-admin’s and the app’s messages', () => {
+    expect(messagesFor(language).ra).toBeDefined();
+    expect(messagesFor(language).app).toBe(APP_CATALOGUES[language].app);
   });
 });

@@ -23,6 +23,7 @@ const SETTINGS: SettingData = {
 const type = (id: number, name: string, icon: string, sort_order: number): TaskType => ({
   id,
   name,
+  names: {},
   description: '',
   colour: '#d32f2f',
   secondary_colour: '#ffebee',
@@ -102,15 +103,35 @@ describe('task types in settings', () => {
     expect(dialog.getByText('Give the type a name')).toBeVisible();
     expect(bodies).toHaveLength(0);
 
-    await userEvent.type(dialog.getByRole('textbox', { name: 'Name' }), 'Task');
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Name (English)' }), 'Task');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('A task type is already called Task')).toBeVisible();
 
-    await userEvent.clear(dialog.getByRole('textbox', { name: 'Name' }));
-    await userEvent.type(dialog.getByRole('textbox', { name: 'Name' }), 'Cleaning');
+    await userEvent.clear(dialog.getByRole('textbox', { name: 'Name (English)' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Name (English)' }), 'Cleaning');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect(await names()).toContain('Cleaning'));
     expect(bodies.at(-1)).toMatchObject({ name: 'Cleaning', icon: 'Assignment', colour: '#1976d2' });
+  });
+
+  // Issue 44 item 3: a name per language, as the terms have; the default language's is required.
+  it('words a type in each other language, an empty one reading the default name', async () => {
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.put('*/api/task/types/update', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ status: 200, data: { ...types[2]!, ...sent } });
+      }),
+    );
+    renderRoute('/settings', owner());
+    await userEvent.click(await (await section()).findByRole('button', { name: 'Edit Communication' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('textbox', { name: 'Name (English)' })).toHaveValue('Communication');
+    const spanish = dialog.getByRole('textbox', { name: 'Name (Español)' });
+    expect(dialog.getAllByText('Left empty, readers of this language see “Communication”')).toHaveLength(2);
+    await userEvent.type(spanish, 'Comunicado');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toMatchObject({ id: 3, names: { es: 'Comunicado', fr: '' } }));
   });
 
   it('says why a type in use cannot be deleted', async () => {

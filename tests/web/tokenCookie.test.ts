@@ -6,7 +6,7 @@ import {
   deleteToken,
   getToken,
   setToken,
-} from '../../src/providers/tokenCookie';
+} from '../../src/session/tokenCookie';
 
 function recordCookieWrites(): string[] {
   const writes: string[] = [];

@@ -26,7 +26,10 @@ export const taskTypes = pgTable(
   'task_types',
   {
     ...columns.tenantRecord(),
+    /** The name in the tenant's default language; `names` words it for readers of other languages. */
     name: text('name').notNull(),
+    /** Language code → the name in that language (issue 44), as the terms are worded per language. */
+    names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
     description: text('description').notNull().default(''),
     colour: text('colour').notNull(),
     secondaryColour: text('secondary_colour').notNull(),

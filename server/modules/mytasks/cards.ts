@@ -80,7 +80,7 @@ export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRo
     db,
     sql`SELECT coalesce(json_agg(json_build_object(
           'assignment_id', a.id, 'task_id', a.task_id, 'title', t.title,
-          'type', json_build_object('id', tt.id, 'name', tt.name, 'colour', tt.colour,
+          'type', json_build_object('id', tt.id, 'name', tt.name, 'names', tt.names, 'colour', tt.colour,
             'secondary_colour', tt.secondary_colour, 'icon', tt.icon, 'sort_order', tt.sort_order,
             'kind', tt.kind),
           'status', a.status, 'occurrence_date', a.occurrence_date::text,

@@ -1,4 +1,5 @@
 import type { LoginData, LoginUser } from '../../../contract/api/session';
+import { isLanguage } from '../../../contract/languages';
 import { ADMIN_TENANT_IDENTIFIER, type ModulePermission } from '../../../contract/modules';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
@@ -9,7 +10,7 @@ import { effectivePermissions, enabledModuleSet } from '../../lib/permissions';
 import { ssoOnlyProvider } from '../../lib/ssoOnly';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
 import { type Versions, versionKey } from '../../lib/versions';
-import { loadEffectivePermissions } from '../settings/service';
+import { loadEffectivePermissions, loadSettings } from '../settings/service';
 import { findGuardRow, findSessionStamp } from './guard';
 import {
   deleteExpiredSessions,
@@ -95,9 +96,12 @@ export async function login(
   }
   const token = await startSession(db, match.tenant.id, match.user.id);
   const forced = match.user.forceReset;
+  const own = match.user.language;
+  const language = isLanguage(own) ? own : ((await loadSettings(db, match.tenant.id)).language ?? null);
+  const redirect = forced ? '/password/change' : '/';
   return {
     status: forced ? 307 : 200,
-    data: { user: loginUser(match.user, match.tenant), token, redirect: forced ? '/password/change' : '/' },
+    data: { user: loginUser(match.user, match.tenant), token, redirect, language },
   };
 }
 

@@ -6,7 +6,7 @@ import { deleteTenantRow, findTenantRow, nameTaken } from '../../lib/tenantRows'
 export type TaskTypeRow = typeof taskTypes.$inferSelect;
 export type TaskTypeValues = Pick<
   TaskTypeRow,
-  'name' | 'description' | 'colour' | 'secondaryColour' | 'icon'
+  'name' | 'names' | 'description' | 'colour' | 'secondaryColour' | 'icon'
 >;
 
 export async function listTaskTypes(db: Db, tenantId: number): Promise<TaskTypeRow[]> {

@@ -5,6 +5,7 @@ import type {
   TaskTypeList,
   TaskTypeReorderBody,
 } from '../../../contract/api/tasks';
+import { isLanguage } from '../../../contract/languages';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { bumpVersion } from '../../lib/versions';
@@ -28,6 +29,7 @@ export function toTaskType(row: TaskTypeRow): TaskType {
   return {
     id: row.id,
     name: row.name,
+    names: row.names,
     description: row.description,
     colour: row.colour,
     secondary_colour: row.secondaryColour,
@@ -47,15 +49,31 @@ function checkBody(body: TaskTypeCreateBody, current?: TaskTypeRow): TaskTypeVal
   if (!HEX_COLOUR.test(secondary))
     errors.secondary_colour = 'Choose a secondary colour as a hex code such as #fdecea';
   if (!ICON.test(icon)) errors.icon = 'Choose an icon by its name, such as Campaign';
+  const names = body.names ? checkNames(body.names, errors) : (current?.names ?? {});
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first, errors);
   return {
     name,
+    names,
     description: (body.description ?? current?.description ?? '').trim(),
     colour,
     secondaryColour: secondary,
     icon,
   };
+}
+
+/**
+ * The names in other languages, trimmed, empty ones left out (those read the default name); a
+ * language Storeline does not speak is refused under its own field.
+ */
+function checkNames(given: Readonly<Record<string, string>>, errors: Record<string, string>) {
+  const names: Record<string, string> = {};
+  for (const [language, value] of Object.entries(given)) {
+    const field = `names.${language}`;
+    if (!isLanguage(language)) errors[field] = `"${language}" is not a language Storeline speaks`;
+    else if (value.trim()) names[language] = value.trim();
+  }
+  return names;
 }
 
 export async function list(db: Db, tenantId: number): Promise<TaskTypeList> {

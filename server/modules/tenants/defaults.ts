@@ -79,6 +79,7 @@ export const PLATFORM_OPERATOR_ROLE = {
 
 export const DEFAULT_TASK_TYPES: {
   name: string;
+  names: Record<string, string>;
   description: string;
   colour: string;
   secondaryColour: string;
@@ -88,6 +89,7 @@ export const DEFAULT_TASK_TYPES: {
 }[] = [
   {
     name: 'Urgent',
+    names: { es: 'Urgente', fr: 'Urgent' },
     description: 'Needs doing now',
     colour: '#d32f2f',
     secondaryColour: '#fdecea',
@@ -97,6 +99,7 @@ export const DEFAULT_TASK_TYPES: {
   },
   {
     name: 'Task',
+    names: { es: 'Tarea', fr: 'Tâche' },
     description: 'Work to complete by its due time',
     colour: '#1976d2',
     secondaryColour: '#e3f2fd',
@@ -106,6 +109,7 @@ export const DEFAULT_TASK_TYPES: {
   },
   {
     name: 'Communication',
+    names: { es: 'Comunicación', fr: 'Communication' },
     description: 'News to read and acknowledge',
     colour: '#2e7d32',
     secondaryColour: '#e8f5e9',

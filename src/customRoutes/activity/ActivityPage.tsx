@@ -10,7 +10,11 @@ import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { ActivityListQuery } from '../../../contract/api/activity';
+import {
+  ACTIVITY_ENTITIES,
+  type ActivityListQuery,
+  OPERATOR_ACTIVITY_ENTITIES,
+} from '../../../contract/api/activity';
 import { DayField } from '../../components/DayField';
 import { RetryAlert } from '../../components/LoadFailure';
 import { dayParam, positiveParam, useSearchParamsEditor } from '../../hooks/useAddressParams';
@@ -23,29 +27,6 @@ import { addDays } from '../../providers/zonedTime';
 import type { PageProps } from '../../routing/types';
 import { ActivityEntries } from './ActivityEntries';
 import { dayStartIn } from './dayBounds';
-
-/** The entities a person filters the log by (the API takes any). */
-const ENTITIES = [
-  'user',
-  'role',
-  'department',
-  'profile-field',
-  'hierarchy.node',
-  'hierarchy.assign',
-  'workspace',
-  'task',
-  'task.types',
-  'audit',
-  'setting',
-  'theme',
-  'tenant',
-  'user.import',
-  'workspace.import',
-  'profile',
-] as const;
-
-/** What a platform operator's log holds (issue 32): tenant management, their sign-ins and profile. */
-const OPERATOR_ENTITIES = ['tenant', 'user', 'profile'] as const;
 
 const PER_PAGE_CHOICES = [25, 50, 100];
 
@@ -60,7 +41,7 @@ export default function ActivityPage({ title }: PageProps) {
   const notify = useNotify();
   const { zone } = useZonedTime();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const entities = useSessionUser()?.isAdminTenant ? OPERATOR_ENTITIES : ENTITIES;
+  const entities = useSessionUser()?.isAdminTenant ? OPERATOR_ACTIVITY_ENTITIES : ACTIVITY_ENTITIES;
   const [params, edit] = useSearchParamsEditor();
   const from = dayParam(params.get('from'));
   const to = dayParam(params.get('to'));

@@ -4,8 +4,8 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useForcedReset } from '../../hooks/useSession';
 import { translate } from '../../i18n/translate';
 import { authProvider } from '../../providers/authProvider';
-import { hasToken } from '../../providers/tokenCookie';
 import { guard } from '../../routing/guard';
+import { hasToken } from '../../session/tokenCookie';
 import { EntryLayout } from './EntryLayout';
 import { NewPasswordForm } from './NewPasswordForm';
 

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Profile } from '../../../contract/api/profile';
-import { isLanguage, type Language } from '../../../contract/languages';
+import { isLanguage, LANGUAGE_TABLE, type Language } from '../../../contract/languages';
 import { useSessionUser } from '../../hooks/useSession';
-import { browserLanguage, LANGUAGE_CHOICES, LANGUAGE_NAMES, languageOf } from '../../i18n/language';
+import { browserLanguage, LANGUAGE_CHOICES, languageOf } from '../../i18n/language';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { applyProfileToSession } from '../../providers/session';
 import { ProfileCard } from './ProfileCard';
@@ -68,7 +68,7 @@ export function LanguageCard({ profile, readOnly }: { profile: Profile; readOnly
         sx={{ minWidth: 260 }}
       >
         <MenuItem value={DEFAULT}>
-          {translate('profile.language.default', { language: LANGUAGE_NAMES[fallback] })}
+          {translate('profile.language.default', { language: LANGUAGE_TABLE[fallback].name })}
         </MenuItem>
         {LANGUAGE_CHOICES.map(({ id, name }) => (
           <MenuItem key={id} value={id} lang={id}>

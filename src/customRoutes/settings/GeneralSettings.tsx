@@ -16,10 +16,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { type SettingData, type SettingUpdateBody, TERM_MAX_LENGTH } from '../../../contract/api/settings';
-import { LANGUAGES, type Language } from '../../../contract/languages';
+import { LANGUAGE_TABLE, LANGUAGES, type Language } from '../../../contract/languages';
 import { useSessionUser } from '../../hooks/useSession';
 import { messageChoices } from '../../i18n/choices';
-import { LANGUAGE_CHOICES, LANGUAGE_NAMES } from '../../i18n/language';
+import { LANGUAGE_CHOICES } from '../../i18n/language';
 import { pluralOf } from '../../i18n/terms';
 import { hasModuleAccess } from '../../providers/accessControl';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -138,14 +138,14 @@ export function GeneralSettings({
             }}
           >
             {LANGUAGE_TERM_KEYS.map((key) => {
-              const [term = '', language = 'en'] = key.split('@');
+              const [term = '', language] = key.split('@');
               return (
                 <TextInput
                   key={key}
                   source={`terms.${key}`}
                   label={translate('settings.terms.in_language', {
                     term: translate(`settings.terms.labels.${term}`),
-                    language: LANGUAGE_NAMES[language as Language],
+                    language: LANGUAGE_TABLE[language as Language].name,
                   })}
                   helperText={false}
                   validate={maxLength(TERM_MAX_LENGTH)}

@@ -11,12 +11,16 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { TaskType } from '../../../contract/api/tasks';
+import { DEFAULT_LANGUAGE, LANGUAGE_TABLE, LANGUAGES, type Language } from '../../../contract/languages';
 import { TASK_TYPE_ICONS, TaskTypeIcon } from '../../components/TaskTypeIcon';
+import { useSessionUser } from '../../hooks/useSession';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
 
 interface Values {
   name: string;
+  /** The name for readers of each other language; empty: they read `name`. */
+  names: Record<string, string>;
   description: string;
   colour: string;
   secondary_colour: string;
@@ -25,6 +29,7 @@ interface Values {
 
 const EMPTY: Values = {
   name: '',
+  names: {},
   description: '',
   colour: '#1976d2',
   secondary_colour: '#e3f2fd',
@@ -49,6 +54,7 @@ export function TaskTypeDialog({
     type
       ? {
           name: type.name,
+          names: type.names,
           description: type.description,
           colour: type.colour,
           secondary_colour: type.secondary_colour,
@@ -57,10 +63,16 @@ export function TaskTypeDialog({
       : EMPTY,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // `name` is worded in the tenant's default language; each other language may have its own.
+  const defaultLanguage = useSessionUser()?.settings.language ?? DEFAULT_LANGUAGE;
+  const others = LANGUAGES.filter((language) => language !== defaultLanguage);
 
   const save = useMutation({
-    mutationFn: () =>
-      type ? dataProvider.updateTaskType({ id: type.id, ...values }) : dataProvider.createTaskType(values),
+    mutationFn: () => {
+      // Every other language's name, an empty one clearing it; the default's is `name` itself.
+      const body = { ...values, names: Object.fromEntries(others.map((l) => [l, values.names[l] ?? ''])) };
+      return type ? dataProvider.updateTaskType({ id: type.id, ...body }) : dataProvider.createTaskType(body);
+    },
     onSuccess: () => {
       notify(type ? 'settings.task_types.saved' : 'settings.task_types.added', { type: 'info' });
       onSaved();
@@ -74,6 +86,11 @@ export function TaskTypeDialog({
   const set = (field: keyof Values) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const setName = (language: Language) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, names: { ...v.names, [language]: event.target.value } }));
+    setErrors(({ [`names.${language}`]: _, ...rest }) => rest);
   };
 
   const submit = (event: FormEvent) => {
@@ -94,15 +111,31 @@ export function TaskTypeDialog({
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
-              label={translate('settings.task_types.name')}
+              label={translate('settings.task_types.name_in', {
+                language: LANGUAGE_TABLE[defaultLanguage].name,
+              })}
               value={values.name}
               onChange={set('name')}
               required
               autoFocus
               error={Boolean(errors.name)}
-              helperText={errors.name}
+              helperText={errors.name ?? translate('settings.task_types.name_default_hint')}
               slotProps={{ htmlInput: { maxLength: 60 } }}
             />
+            {others.map((language) => (
+              <TextField
+                key={language}
+                label={translate('settings.task_types.name_in', { language: LANGUAGE_TABLE[language].name })}
+                value={values.names[language] ?? ''}
+                onChange={setName(language)}
+                error={Boolean(errors[`names.${language}`])}
+                helperText={
+                  errors[`names.${language}`] ??
+                  translate('settings.task_types.name_other_hint', { name: values.name.trim() || '…' })
+                }
+                slotProps={{ htmlInput: { maxLength: 60, lang: language } }}
+              />
+            ))}
             <TextField
               label={translate('settings.task_types.description')}
               value={values.description}

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { MyTaskCard, MyTaskGroup } from '../../../contract/api/mytasks';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
+import { useNameIn } from '../../hooks/useNameIn';
 import { TaskCard } from './TaskCard';
 
 export interface TaskGroupsProps {
@@ -26,6 +27,7 @@ interface TypedCard {
  */
 export function TaskGroups({ groups, day, onOpen }: TaskGroupsProps) {
   const translate = useTranslate();
+  const typeName = useNameIn();
   const all = groups.flatMap((group) => group.tasks.map((card) => ({ card, type: group.type })));
   const sentBack = all.filter(({ card }) => !card.done && card.status === 'rejected');
   const todo = groups
@@ -61,7 +63,7 @@ export function TaskGroups({ groups, day, onOpen }: TaskGroupsProps) {
     <Stack spacing={3}>
       {section('sent_back', sentBack, 'sent-back-section', false)}
       {todo.map((group) => (
-        <Stack key={group.type.id} spacing={1} component="section" aria-label={group.type.name}>
+        <Stack key={group.type.id} spacing={1} component="section" aria-label={typeName(group.type)}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Avatar
               sx={{ bgcolor: group.type.colour, color: group.type.secondary_colour, width: 24, height: 24 }}
@@ -69,7 +71,7 @@ export function TaskGroups({ groups, day, onOpen }: TaskGroupsProps) {
               <TaskTypeIcon name={group.type.icon} sx={{ fontSize: 16 }} />
             </Avatar>
             <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 700 }}>
-              {group.type.name}
+              {typeName(group.type)}
             </Typography>
             <Typography variant="caption" color="text.secondary">
               {translate('my_tasks.task_count', { smart_count: group.tasks.length })}

@@ -18,6 +18,7 @@ import { useWatch } from 'react-hook-form';
 import { CountInput } from '../../components/CountInput';
 import { DayInput } from '../../components/DayField';
 import { messageChoices } from '../../i18n/choices';
+import { sentenceLocale } from '../../i18n/language';
 import { recurrenceSentence } from './recurrenceSentence';
 import { recurrenceBody, type TaskFormValues } from './taskForm';
 
@@ -84,7 +85,7 @@ function Sentence() {
   const sentence = recurrenceSentence(
     { start_date, start_time, due_date, due_time, recurrence: repeat ? recurrenceBody(repeat) : null },
     translate,
-    locale === 'en' ? 'en-AU' : locale,
+    sentenceLocale(locale),
   );
   if (!sentence) return null;
   return (

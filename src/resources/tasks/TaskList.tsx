@@ -18,6 +18,7 @@ import { Link } from 'react-router-dom';
 import type { TaskSummary } from '../../../contract/api/tasks';
 import { AdminList } from '../../components/AdminList';
 import { useDateFormat } from '../../hooks/useDateFormat';
+import { sentenceLocale } from '../../i18n/language';
 import type { PageProps } from '../../routing/types';
 import { recurrenceSentence } from './recurrenceSentence';
 import { TaskBulkArchive } from './TaskBulkArchive';
@@ -31,7 +32,7 @@ import { TASK_PATHS } from './taskPaths';
 function useScheduleText() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  return (task: TaskSummary) => recurrenceSentence(task, translate, locale === 'en' ? 'en-AU' : locale);
+  return (task: TaskSummary) => recurrenceSentence(task, translate, sentenceLocale(locale));
 }
 
 /** At 390 px a table cannot show the progress: one card per task instead. */

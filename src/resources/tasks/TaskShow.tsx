@@ -14,6 +14,7 @@ import type { Task } from '../../../contract/api/tasks';
 import { RecordHistory } from '../../components/RecordHistory';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { sentenceLocale } from '../../i18n/language';
 import { ApiError } from '../../providers/httpClient';
 import type { PageProps } from '../../routing/types';
 import { AttachmentLink } from './AttachmentLink';
@@ -64,7 +65,7 @@ function ScheduleSection({ task }: { task: Task }) {
   return (
     <Section title={translate('tasks.fields.schedule')}>
       <Typography sx={{ mb: 1, fontWeight: 500 }} data-testid="task-schedule">
-        {recurrenceSentence(task, translate, locale === 'en' ? 'en-AU' : locale)}
+        {recurrenceSentence(task, translate, sentenceLocale(locale))}
       </Typography>
       <Line label={translate('tasks.fields.start_date')}>
         {date(task.start_date)} {task.start_time}
