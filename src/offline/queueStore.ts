@@ -1,5 +1,6 @@
 import { type DBSchema, openDB } from 'idb';
 import type { MyTaskCompleteBody } from '../../contract/api/mytasks';
+import type { CompletionRoute } from './submitCompletion';
 
 /** A photo or document kept with a queued completion until the server has it. */
 export interface QueuedFile {
@@ -28,7 +29,7 @@ export interface QueuedCompletion {
   owner: string;
   createdAt: number;
   title: string;
-  via: 'mytasks' | 'compliance';
+  via: CompletionRoute;
   body: Omit<MyTaskCompleteBody, 'client_id' | 'attachments'>;
   /** Hashes of files uploaded before the network went. */
   uploaded: string[];
