@@ -10,16 +10,24 @@ import type { AppDataProvider } from '../providers/dataProvider';
 
 type Variant = 'thumbnail' | 'full';
 
-/** A photo's bytes, fetched once per hash and variant (files are content-addressed, so they never change). */
+/**
+ * A photo's bytes, fetched once per hash and variant (files are content-addressed, so they never
+ * change); My Tasks fetches a day's thumbnails ahead with the same query (usePrefetchDay).
+ */
+export const photoQuery = (dataProvider: AppDataProvider, hash: string, variant: Variant) => ({
+  queryKey: ['task-file', hash, variant],
+  queryFn: (): Promise<Blob> =>
+    variant === 'full' ? dataProvider.downloadTaskFile({ hash }) : dataProvider.taskFileThumbnail(hash),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Whether the server makes a thumbnail of a photo of this type (HEIC shows by name). */
+export const previewable = (mime: string | undefined) =>
+  mime === undefined || THUMBNAIL_SOURCES.includes(mime);
+
 function usePhotoUrl(hash: string, variant: Variant, enabled: boolean) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { data, error } = useQuery({
-    queryKey: ['task-file', hash, variant],
-    queryFn: () =>
-      variant === 'full' ? dataProvider.downloadTaskFile({ hash }) : dataProvider.taskFileThumbnail(hash),
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled,
-  });
+  const { data, error } = useQuery({ ...photoQuery(dataProvider, hash, variant), enabled });
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     if (!data) return;
@@ -60,9 +68,9 @@ export function EvidencePhoto({
   fit?: 'cover' | 'contain';
   variant?: Variant;
 }) {
-  const previewable = variant === 'full' || mime === undefined || THUMBNAIL_SOURCES.includes(mime);
-  const { url, failed } = usePhotoUrl(hash, variant, previewable);
-  if (!previewable || failed) return <Placeholder height={height} broken={failed} />;
+  const shown = variant === 'full' || previewable(mime);
+  const { url, failed } = usePhotoUrl(hash, variant, shown);
+  if (!shown || failed) return <Placeholder height={height} broken={failed} />;
   if (!url) return <Skeleton variant="rounded" height={height} />;
   return (
     <Box

@@ -687,6 +687,10 @@ export const appMessages = {
     stay: 'Stay signed in',
     sign_out_delete: 'Sign out and delete',
   },
+  /** The day fetched onto the phone ahead (issue 44). */
+  offline_day: {
+    online_only: 'Available when you are online',
+  },
   my_tasks: {
     view_day: 'Day',
     view_week: 'Week',

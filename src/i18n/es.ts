@@ -676,6 +676,10 @@ export const appMessages = {
     stay: 'Mantener la sesión',
     sign_out_delete: 'Cerrar sesión y borrar',
   },
+  /** The day fetched onto the phone ahead (issue 44). */
+  offline_day: {
+    online_only: 'Disponible cuando tenga conexión',
+  },
   my_tasks: {
     view_day: 'Día',
     view_week: 'Semana',

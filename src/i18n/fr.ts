@@ -683,6 +683,10 @@ export const appMessages = {
     stay: 'Rester connecté',
     sign_out_delete: 'Se déconnecter et supprimer',
   },
+  /** The day fetched onto the phone ahead (issue 44). */
+  offline_day: {
+    online_only: 'Disponible quand vous êtes en ligne',
+  },
   my_tasks: {
     view_day: 'Jour',
     view_week: 'Semaine',

@@ -18,18 +18,17 @@ export interface UrgentTasksState {
 
 /**
  * Loads the user's urgent tasks once per sign-in and position (GET /api/user/task/urgent) and opens
- * the modal when any has status false. The modal is for the people who do the work: a position at
- * a store that may complete tasks (head-office and area people see urgent work on the dashboard,
- * not in a modal on every page load). It opens once per position: a refetch after completing one
+ * the modal when any has status false, whoever the person is (spec §4: the count decides). The
+ * server answers a position's own urgent work, a store's; head-office and area people get none and
+ * see their tree's urgent work on the dashboard. It opens once per position: a refetch after completing one
  * (My Tasks invalidates the query) only closes it when none is left, it never pops up again over
  * the task being worked on, and after "Later" not again in this sign-in session. A failure is only
  * logged (spec §8): the modal is a reminder.
  */
 export function useUrgentTasks(user: SessionUser | undefined): UrgentTasksState {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const atStore = user?.position_list.find((p) => p.id === user.positionId)?.node_type === 'workspace';
   const enabled = Boolean(
-    user && !user.isAdminTenant && atStore && hasModuleAccess(user, 'mytasks', ['read', 'complete']),
+    user && !user.isAdminTenant && hasModuleAccess(user, 'mytasks', ['read', 'complete']),
   );
   const sessionKey = `${user?.id}:${user?.positionId}`;
   const { data, error } = useQuery({

@@ -28,14 +28,14 @@ export interface Completion {
   clientId: string;
   title: string;
   via: QueuedCompletion['via'];
-  body: MyTaskCompleteBody;
+  body: Omit<MyTaskCompleteBody, 'client_id'>;
   /** Files chosen offline, not uploaded yet. */
   kept: File[];
 }
 
 /** Keeps a completion made offline on the device, to be sent in order when the network is back. */
 export async function queueCompletion(c: Completion): Promise<void> {
-  const { client_id: _, attachments, ...body } = c.body;
+  const { attachments, ...body } = c.body;
   await putQueued({
     id: c.clientId,
     owner: ownerOf(c.user),

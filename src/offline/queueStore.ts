@@ -1,6 +1,12 @@
 import { type DBSchema, openDB } from 'idb';
 import type { MyTaskCompleteBody } from '../../contract/api/mytasks';
 
+/**
+ * Which call completes: My Tasks', or the compliance grid's (compliance.complete, compliance checks
+ * of one's own workspace only). Both apply the same rules.
+ */
+export type CompletionRoute = 'mytasks' | 'compliance';
+
 /** A photo or document kept with a queued completion until the server has it. */
 export interface QueuedFile {
   name: string;
@@ -28,7 +34,7 @@ export interface QueuedCompletion {
   owner: string;
   createdAt: number;
   title: string;
-  via: 'mytasks' | 'compliance';
+  via: CompletionRoute;
   body: Omit<MyTaskCompleteBody, 'client_id' | 'attachments'>;
   /** Hashes of files uploaded before the network went. */
   uploaded: string[];

@@ -1,16 +1,8 @@
 import { myTaskMethods } from '../providers/dataProvider/mytasks';
-import { ApiError, statusOf } from '../providers/httpClient';
 import { getSessionUser } from '../session/sessionStore';
 import { ownerOf } from './owner';
 import { deleteQueued, putQueued, type QueuedCompletion, queuedOf } from './queueStore';
-
-const COMPLETE = {
-  mytasks: myTaskMethods.completeMyTask,
-  compliance: myTaskMethods.completeComplianceCheck,
-} as const;
-
-/** Statuses that are the server's last word on a completion: kept with its reason for the person. */
-const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 401 && status !== 429;
+import { completionProblem, submitCompletion } from './submitCompletion';
 
 /**
  * Sends one queued completion: its files not yet uploaded (each hash kept as soon as known, so a
@@ -26,11 +18,7 @@ async function sendOne(item: QueuedCompletion): Promise<void> {
     await putQueued(item);
   }
   const attachments = [...item.uploaded, ...item.files.map((f) => f.hash!)];
-  await COMPLETE[item.via]({
-    ...item.body,
-    ...(attachments.length ? { attachments } : {}),
-    client_id: item.id,
-  });
+  await submitCompletion(item.via, { ...item.body, ...(attachments.length ? { attachments } : {}) }, item.id);
   await deleteQueued(item.id);
 }
 
@@ -51,10 +39,8 @@ export function sendQueue(): Promise<void> {
       try {
         await sendOne(item);
       } catch (error) {
-        const status = statusOf(error) ?? 0;
-        if (!isRefusal(status)) return;
-        const message = error instanceof Error ? error.message : String(error);
-        const code = error instanceof ApiError ? readCode(error.body) : undefined;
+        const { status, code, message, refused } = completionProblem(error);
+        if (!refused) return;
         await putQueued({ ...item, state: 'refused', problem: { status, code, message } });
       }
     }
@@ -62,11 +48,6 @@ export function sendQueue(): Promise<void> {
     running = undefined;
   });
   return running;
-}
-
-function readCode(body: unknown): string | undefined {
-  const code = (body as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 /** Online again, app start, Background Sync: send, and log (not throw) what fails unexpectedly. */

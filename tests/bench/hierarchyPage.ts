@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,23 +5,11 @@ import { chromium } from 'playwright-core';
 import { buildWebIfNeeded } from '../../server/cli/webBuild';
 import { openDatabase } from '../../server/db/client';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium';
+import { startBuiltServer } from './builtServer';
 import { BENCH_OWNER, BENCH_PASSWORD, FIVE_THOUSAND_STORES, generateLargeTenant } from './largeTenant';
 import { ms, report } from './measure';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
-
-async function waitForHealth(url: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url} within ${timeoutMs / 1000}s`);
-}
 
 /**
  * Browser figures for /admin/hierarchy on a 5,000-store tenant: the built product on its embedded
@@ -42,23 +29,9 @@ export async function hierarchyPageBench() {
   await generateLargeTenant(database.db, FIVE_THOUSAND_STORES);
   await database.close();
 
-  const base = `http://127.0.0.1:${PORT}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO: 'false',
-      SKIP_WEB_BUILD: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
+  const { base, stop } = await startBuiltServer(PORT, dataDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
-    await waitForHealth(base);
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto('/login');
@@ -148,8 +121,7 @@ export async function hierarchyPageBench() {
     await context.close();
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

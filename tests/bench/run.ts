@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints the figures of every benchmark (not a test: nothing passes or fails).
- * `npm run bench -- tasks` (or audit, compliance, hierarchy-api, hierarchy-page, imports, throughput) runs one.
+ * `npm run bench -- tasks` (or audit, compliance, hierarchy-api, hierarchy-page, imports, sign-in-page, throughput) runs one.
  */
 import os from 'node:os';
 import { activityBench } from './activity';
@@ -10,6 +10,7 @@ import { hierarchyApiBench } from './hierarchy';
 import { hierarchyPageBench } from './hierarchyPage';
 import { importsBench } from './imports';
 import { notificationsBench } from './notifications';
+import { signInPageBench } from './signInPage';
 import { tasksBench } from './tasks';
 import { throughputBench } from './throughput';
 
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'hierarchy-page': hierarchyPageBench,
   imports: importsBench,
   notifications: notificationsBench,
+  'sign-in-page': signInPageBench,
   'reads-under-writes': async () => (await import('./readsUnderWrites')).readsUnderWritesBench(),
   tasks: tasksBench,
   throughput: throughputBench,

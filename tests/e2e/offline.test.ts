@@ -94,6 +94,40 @@ async function markDoneOffline(page: Page, drawer: Locator, title: string) {
   return queued;
 }
 
+/** As the owner: a CSV of `bytes` stored as a task file; answers its hash. */
+async function uploadAsOwner(name: string, bytes: number): Promise<string> {
+  const token = await signInApi('owner@acme.test');
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.alloc(bytes, 'shelf;count\n')], { type: 'text/csv' }), name);
+  const res = await fetch(`${baseUrl()}/api/user/task/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' },
+    body: form,
+  });
+  if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: { hash: string } }).data.hash;
+}
+
+/** The assignment of Sydney CBD's task, as staff sees it. */
+async function assignmentOf(taskId: number): Promise<number> {
+  const token = await signInApi('staff@acme.test');
+  const detail = await api<MyTaskDetail>('/api/user/task/get', token, {
+    query: { task_id: taskId, date: sydneyDay(0) },
+  });
+  return detail.assignment.assignment_id;
+}
+
+/** Whether the person's cache on the phone holds an answer whose address contains `part`. */
+const keptOnPhone = (page: Page, part: string) =>
+  page.evaluate(async (part) => {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('storeline-person-')) continue;
+      const keys = await (await caches.open(name)).keys();
+      if (keys.some((request) => request.url.includes(part))) return true;
+    }
+    return false;
+  }, part);
+
 /** The task's submissions as the server holds them (staff's view through the API). */
 async function submissionsOf(taskId: number) {
   const token = await signInApi('staff@acme.test');
@@ -170,6 +204,63 @@ describe('offline (issue 30)', () => {
     const submissions = await submissionsOf(taskId);
     expect(submissions).toHaveLength(1);
     expect(submissions[0]!.attachments.map((a) => a.kind)).toEqual(['photo']);
+  });
+
+  it('opens and completes offline a task of the day never opened online; a file above the limit is for online (issue 44)', async () => {
+    const title = `Walk-in freezer check ${Date.now()}`;
+    const [small, large] = [
+      await uploadAsOwner('freezer-log.csv', 20_000),
+      await uploadAsOwner('planogram.csv', 6 * 1024 * 1024),
+    ];
+    const taskId = await publishTask(published, {
+      type: 'Task',
+      title,
+      description: '<p>Check the cold store and photograph the thermometer.</p>',
+      start_date: sydneyDay(0),
+      due_date: sydneyDay(0),
+      due_time: '23:59',
+      evidence: { comment: false, photos: 0, files: 0 },
+      checklist: ['Read the thermometer', 'Close the door'],
+      attachments: [small, large],
+    });
+    const assignment = await assignmentOf(taskId);
+    const { context, page } = await phone('offline-day-ahead');
+    await openDayControlled(page, title);
+    // Loading the day is enough: its tasks and small files come onto the phone unasked.
+    await expect.poll(() => keptOnPhone(page, `assignment_id=${assignment}`), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => keptOnPhone(page, `hash=${small}`), { timeout: 20_000 }).toBe(true);
+    expect(await keptOnPhone(page, `hash=${large}`)).toBe(false);
+
+    // No signal, the app started again: the task was never opened, yet its drawer has it all.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('offline-banner').getByText('You are offline').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: title }).first().click();
+    const drawer = page.getByTestId('task-drawer');
+    await drawer.getByText('photograph the thermometer').waitFor();
+    await drawer.getByText('freezer-log.csv', { exact: true }).waitFor();
+    const largeFile = drawer.getByTestId('file-online-only');
+    await largeFile.getByText('planogram.csv').waitFor();
+    await largeFile.getByText('Available when you are online', { exact: false }).waitFor();
+    expect(await drawer.getByRole('button', { name: /planogram/ }).count()).toBe(0);
+    await drawer.getByRole('button', { name: 'Download freezer-log.csv' }).waitFor();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.screenshot({ path: path.join(SHOTS, `offline-day-ahead-${width}.png`) });
+      expect(await axeFindings(page, `offline drawer at ${width}px`)).toEqual([]);
+    }
+    // Completed at 1280 px: narrowing the window under an open drawer hides it from assistive
+    // technology (the menu's drawer opens for a moment on the way), which a phone never does.
+    await drawer.getByRole('checkbox', { name: 'Read the thermometer' }).check();
+    await drawer.getByRole('checkbox', { name: 'Close the door' }).check();
+    const queued = await markDoneOffline(page, drawer, title);
+    expect(await submissionsOf(taskId)).toEqual([]);
+
+    await context.setOffline(false);
+    await queued.waitFor({ state: 'detached', timeout: 20_000 });
+    const submissions = await submissionsOf(taskId);
+    expect(submissions).toHaveLength(1);
+    expect(submissions[0]!.checklist).toEqual([true, true]);
   });
 
   it('stores a completion replayed twice once', async () => {

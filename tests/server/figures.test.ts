@@ -23,7 +23,7 @@ import { taskKit } from './helpers/tasks';
 const VIEWERS: Viewer[] = [
   { username: OWNER, timezone: SYDNEY },
   { username: AREA, timezone: SYDNEY },
-  { username: STORE, timezone: SYDNEY },
+  { username: STORE, timezone: SYDNEY, store: true },
 ];
 const day = (offset: number) => localDate(SYDNEY, offset);
 /**
@@ -70,9 +70,17 @@ function invariants(
     it(`${v.username}: dashboard waiting = audit queue by task = by store = the waiting list`, async () => {
       await figureAssertions(app()).waiting(v);
     });
-    it(`${v.username}: dashboard urgent open = the urgent list's open items`, async () => {
-      await figureAssertions(app()).urgent(v);
-    });
+    // Spec §4 (issue 44): the urgent list is the person's own work, a store's; above store level
+    // it is empty and the dashboard alone shows the tree's urgent work.
+    if (v.store)
+      it(`${v.username}: dashboard urgent open = the urgent list's open items`, async () => {
+        await figureAssertions(app()).urgent(v);
+      });
+    else
+      it(`${v.username}: the urgent list is empty above store level`, async () => {
+        const readings = await figureAssertions(app()).checks.urgentReadings(v);
+        expect(readings['urgent list items with status false']).toBe(0);
+      });
     it(`${v.username}: report = compliance grid for the same range and scope`, async () => {
       const { compliance, typeId } = context();
       const r = await figureAssertions(app()).compliance(v, RANGE, compliance, typeId);

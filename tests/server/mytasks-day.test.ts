@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MyTaskCard, MyTaskGroup, UrgentTask } from '../../contract/api/mytasks';
-import { AREA, STAFF, SYDNEY } from './helpers/acmePeople';
+import { AREA, OWNER, STAFF, STORE, SYDNEY } from './helpers/acmePeople';
 import { suiteApp } from './helpers/app';
 import { organisation } from './helpers/organisation';
 import { localDate, taskBuilder } from './helpers/taskRows';
@@ -268,10 +268,26 @@ describe('GET /api/user/task/urgent', () => {
       [overdue.id, false],
       [open.id, true],
     ]);
-    // The area manager's position covers Parramatta too, and each row says which store it is for.
-    const area = await urgent(AREA);
-    expect(area.find((u) => u.assignment_id === elsewhere.id)?.workspace.name).toBe('Parramatta');
-    expect(area.find((u) => u.assignment_id === open.id)?.workspace.name).toBe('Sydney CBD');
+    expect(mine.every((u) => u.workspace.name === 'Sydney CBD')).toBe(true);
+  });
+
+  it('is the caller’s own urgent work: none for area and head-office people, whose stores have some (spec §4)', async () => {
+    const recall = await tasks.createTask({ title: 'Recall: ice cream', kind: 'urgent' });
+    const today = localDate(SYDNEY);
+    const cbd = await tasks.assign(recall.id, 'Sydney CBD', { date: today, start: '00:00', due: '23:59' });
+    await tasks.assign(recall.id, 'Parramatta', { date: today, start: '00:00', due: '23:59' });
+
+    const ofRecall = (rows: UrgentTask[]) => rows.filter((u) => u.task_id === recall.id);
+    expect(ofRecall(await urgent(STAFF)).map((u) => u.assignment_id)).toEqual([cbd.id]);
+    expect(ofRecall(await urgent(STORE)).map((u) => u.assignment_id)).toEqual([cbd.id]);
+    expect(await urgent(AREA)).toEqual([]);
+    expect(await urgent(OWNER)).toEqual([]);
+    // Their dashboards still count the urgent work of their stores.
+    for (const as of [AREA, OWNER]) {
+      const res = await t.injectAs(as, { url: '/api/dashboard/summary', query: { today } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.urgent_open, as).toBeGreaterThanOrEqual(2);
+    }
   });
 });
 

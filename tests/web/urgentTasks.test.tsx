@@ -227,13 +227,13 @@ describe('urgent tasks', () => {
     warn.mockRestore();
   });
 
-  it('is for the people who do the work: head-office and area positions get no modal', async () => {
+  const asArea = (rows: UrgentTask[]) => {
     const asked = vi.fn();
     server.use(
       ...emptyMyTasks,
       http.get('*/api/user/task/urgent', () => {
         asked();
-        return HttpResponse.json({ status: 200, data: { data: [urgent()] } });
+        return HttpResponse.json({ status: 200, data: { data: rows } });
       }),
     );
     renderApp(
@@ -245,8 +245,19 @@ describe('urgent tasks', () => {
         modules: permissionsOf('Area Manager'),
       }),
     );
+    return asked;
+  };
+
+  it('opens whenever the count is above 0, whoever the person is (spec §4)', async () => {
+    asArea([urgent()]);
+    const dialog = await screen.findByRole('dialog', { name: 'Urgent tasks' });
+    expect(dialog).toHaveTextContent('Product recall: batch 42');
+  });
+
+  it('stays closed when the count is 0: an area position, whose urgent list is empty', async () => {
+    const asked = asArea([urgent({ status: true })]);
     await screen.findByRole('heading', { name: 'My Tasks' });
-    expect(asked).not.toHaveBeenCalled();
+    await waitFor(() => expect(asked).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('dialog', { name: 'Urgent tasks' })).toBeNull();
   });
 

@@ -155,8 +155,9 @@ export const isUrgentOpen = (row: UrgentRow, now: number) =>
   Date.parse(row.start_at) <= now;
 
 /**
- * Urgent-type assignments of the caller's workspaces for the local day, and those still unfinished
- * from earlier days (overdue). Expired (as the job marked them) and cancelled ones are left out;
+ * Urgent-type assignments of the caller's own store for the local day, and those still unfinished
+ * from earlier days (overdue): spec §4's count is of what the person's position must do, and
+ * assignments are a store's (issue 44), so a position above store level has none. Expired (as the job marked them) and cancelled ones are left out;
  * what depends on the clock (expired since, started yet) is applied when the answer is made, so
  * the rows do not depend on it and can be kept.
  */
@@ -175,7 +176,7 @@ export function selectUrgent(db: Db, caller: Caller, date: string, timezone: str
       JOIN hierarchy_nodes n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id
       JOIN tasks t ON t.tenant_id = a.tenant_id AND t.id = a.task_id
       JOIN task_types tt ON tt.tenant_id = t.tenant_id AND tt.id = t.type_id AND tt.kind = 'urgent'
-      WHERE a.tenant_id = ${caller.tenantId} AND ${workspacesOf(caller)}
+      WHERE a.tenant_id = ${caller.tenantId} AND a.workspace_node_id = ${caller.scope.nodeId}
         AND a.status NOT IN ('cancelled', 'expired')
         AND ((${coversDay(date, timezone)})
           OR (a.status IN ('open', 'rejected') AND a.due_at <= ${dayStart}))`,

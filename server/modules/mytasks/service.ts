@@ -91,8 +91,10 @@ export async function dayCards(
 }
 
 /**
- * Urgent work of the day and overdue work (spec §7: asked on every page load). Kept like the day
- * for a store's people; the rows carry their expiry, so what expired since is left out here.
+ * The caller's own urgent work of the day and overdue work (spec §7: asked on every page load;
+ * §4: the modal opens when its count is above 0). A store's people get their store's; head-office
+ * and area people none (they see their tree's urgent work on the dashboard), without a query.
+ * Kept like the day; the rows carry their expiry, so what expired since is left out here.
  */
 export async function urgent(
   db: Db,
@@ -103,6 +105,7 @@ export async function urgent(
 ): Promise<UrgentTasks> {
   const timezone = checkTimezone(query.timezone);
   const date = localDayOf(query.datetime, timezone);
+  if (caller.nodeType !== 'workspace') return { data: [] };
   const read = () => selectUrgent(db, caller, date, timezone);
   const store = keeping && storeKey(caller, keeping.versions);
   const rows = store ? await keeping.kept.get(`urgent:${store}:${date}:${timezone}`, read) : await read();

@@ -9,13 +9,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import type { MyTaskCompleteBody, MyTaskDetail } from '../../../contract/api/mytasks';
+import type { MyTaskDetail } from '../../../contract/api/mytasks';
 import { useSessionUser } from '../../hooks/useSession';
 import { newClientId, queueCompletion } from '../../offline/queueCompletion';
-import { ApiError, statusOf } from '../../providers/httpClient';
+import { completionProblem } from '../../offline/submitCompletion';
 import { checkCompletion } from './completion';
 import { EvidenceUploads } from './EvidenceUploads';
-import { type CompletionRoute, useCompleteTask } from './myTasksQueries';
+import { type CompletionRoute, type CompletionSend, useCompleteTask } from './myTasksQueries';
 import { Requirements } from './Requirements';
 import { useUploads } from './useUploads';
 
@@ -24,12 +24,6 @@ export interface CompletionFormProps {
   /** After the server has taken it: the drawer closes and the card has moved to Done. */
   onCompleted: () => void;
   via?: CompletionRoute;
-}
-
-function serverProblems(error: unknown): { message?: string; fields: Record<string, string> } {
-  if (error instanceof ApiError) return { message: error.message, fields: error.errors };
-  if (error instanceof Error) return { message: error.message, fields: {} };
-  return { fields: {} };
 }
 
 /** The actions stay at the bottom of the drawer, within a thumb's reach on a phone. */
@@ -124,7 +118,7 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
 
   // Offline (issue 30): the completion is kept on the phone and sent later under this same id,
   // which the server takes as idempotency key; online, a retry after a lost answer is safe too.
-  const queue = (body: MyTaskCompleteBody) => {
+  const queue = (body: CompletionSend['body']) => {
     if (!user) return;
     queueCompletion({ user, clientId, title: detail.task.title, via, body, kept: uploads.kept })
       .then(() => {
@@ -134,22 +128,24 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
       .catch((error: unknown) => setMessage(error instanceof Error ? error.message : String(error)));
   };
 
-  const send = (completion: MyTaskCompleteBody, notice: string) => {
+  const send = (body: CompletionSend['body'], notice: string) => {
     setMessage(undefined);
-    const body = { ...completion, client_id: clientId };
     if (!navigator.onLine || uploads.kept.length > 0) return queue(body);
-    complete.mutate(body, {
-      onSuccess: () => {
-        notify(`my_tasks.${notice}`, { type: 'success' });
-        onCompleted();
+    complete.mutate(
+      { body, clientId },
+      {
+        onSuccess: () => {
+          notify(`my_tasks.${notice}`, { type: 'success' });
+          onCompleted();
+        },
+        onError: (error) => {
+          const problem = completionProblem(error);
+          if (problem.status === 0) return queue(body);
+          setFields(problem.fields);
+          setMessage(problem.message);
+        },
       },
-      onError: (error) => {
-        if (statusOf(error) === 0) return queue(body);
-        const problems = serverProblems(error);
-        setFields(problems.fields);
-        setMessage(problems.message);
-      },
-    });
+    );
   };
 
   const submit = () => {

@@ -22,6 +22,7 @@ import { useDayTasks, useSearchTasks, useWeekTasks } from './myTasksQueries';
 import { TaskDrawer } from './TaskDrawer';
 import { TaskFilters } from './TaskFilters';
 import { TaskGroups } from './TaskGroups';
+import { usePrefetchDay } from './usePrefetchDay';
 import { WeekView } from './WeekView';
 
 function Results({
@@ -76,6 +77,7 @@ export default function MyTasksPage({ title }: PageProps) {
   const searching = search.trim().length > 0;
 
   const dayQuery = useDayTasks(day, department, view === 'day' && !searching);
+  usePrefetchDay(dayQuery.data);
   const weekQueries = useWeekTasks(week, department, view === 'week' && !searching);
   const searchQuery = useSearchTasks(search, department);
   const open = (card: MyTaskCard) => update({ assignment: card.assignment_id });

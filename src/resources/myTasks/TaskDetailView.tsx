@@ -1,5 +1,6 @@
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,38 +20,79 @@ import { StateChip } from '../../components/StateChip';
 import { TaskTypeIcon } from '../../components/TaskTypeIcon';
 import { useTaskFileDownload } from '../../hooks/useTaskFileDownload';
 import { useZonedTime } from '../../hooks/useZonedTime';
+import { useConnectivity } from '../../offline/connectivity';
+import { keptForOffline } from '../../offline/offlineFiles';
 import { readableShade } from '../../providers/contrast';
 import { fileSize } from '../../providers/fileSize';
 import { isCompletable, stateBadge } from './cardState';
 
+/** Read by screen readers, not shown: the file's action where its name shows. */
+const SPOKEN_ONLY = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * A task's or a submission's files, each downloaded by a click. A screen reader reads "Download"
+ * and the name where the name shows, then the size. Offline, a file too large to have come onto
+ * the phone with the day (issue 44) is listed, not offered, with why.
+ */
 function Files({ files }: { files: readonly TaskFileRef[] }) {
   const translate = useTranslate();
   const download = useTaskFileDownload();
+  const { online } = useConnectivity();
   return (
     <List dense disablePadding>
-      {files.map((file) => (
-        <ListItemButton
-          key={file.hash}
-          onClick={() => download(file)}
-          aria-label={translate('my_tasks.download', { name: file.name })}
-          sx={{ borderRadius: 1, minHeight: 44 }}
-        >
+      {files.map((file) => {
+        const icon = (
           <ListItemIcon sx={{ minWidth: file.kind === 'photo' ? 60 : 32 }}>
             {file.kind === 'photo' ? (
               <Box sx={{ width: 48 }}>
                 <EvidencePhoto hash={file.hash} mime={file.mime} alt="" height={48} />
               </Box>
-            ) : (
+            ) : online || keptForOffline(file) ? (
               <DownloadIcon fontSize="small" />
+            ) : (
+              <CloudOffIcon fontSize="small" />
             )}
           </ListItemIcon>
-          <ListItemText
-            primary={file.name}
-            secondary={fileSize(file.size)}
-            slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-          />
-        </ListItemButton>
-      ))}
+        );
+        const text = { overflowWrap: 'anywhere' } as const;
+        if (!online && !keptForOffline(file))
+          return (
+            <ListItem key={file.hash} sx={{ minHeight: 44 }} data-testid="file-online-only">
+              {icon}
+              <ListItemText
+                primary={file.name}
+                secondary={`${fileSize(file.size)} · ${translate('offline_day.online_only')}`}
+                slotProps={{ primary: { sx: text } }}
+              />
+            </ListItem>
+          );
+        return (
+          <ListItem key={file.hash} disablePadding>
+            <ListItemButton onClick={() => download(file)} sx={{ borderRadius: 1, minHeight: 44 }}>
+              {icon}
+              <ListItemText
+                primary={
+                  <>
+                    <Box component="span" sx={SPOKEN_ONLY}>
+                      {translate('my_tasks.download', { name: file.name })}
+                    </Box>
+                    <span aria-hidden="true">{file.name}</span>
+                  </>
+                }
+                secondary={fileSize(file.size)}
+                slotProps={{ primary: { sx: text } }}
+              />
+            </ListItemButton>
+          </ListItem>
+        );
+      })}
     </List>
   );
 }

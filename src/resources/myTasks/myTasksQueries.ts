@@ -3,20 +3,26 @@ import { useDataProvider } from 'react-admin';
 import type { MyTaskCard, MyTaskCompleteBody, MyTaskGroups } from '../../../contract/api/mytasks';
 import { useSessionUser } from '../../hooks/useSession';
 import { URGENT_TASKS_KEY } from '../../layout/urgentTasks';
+import type { CompletionRoute } from '../../offline/queueStore';
+import { submitCompletion } from '../../offline/submitCompletion';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { MY_TASKS_KEY } from '../../providers/dataProvider/mytasks';
 import { statusOf } from '../../providers/httpClient';
 
-/**
- * Which call completes: My Tasks', or the compliance grid's (compliance.complete, compliance checks
- * of one's own workspace only). Both apply the same rules.
- */
-export type CompletionRoute = 'mytasks' | 'compliance';
-
-function usePositionKey() {
+export function usePositionKey() {
   const user = useSessionUser();
   return [MY_TASKS_KEY, user?.positionId ?? null] as const;
 }
+
+/** One assignment's details: the drawer's query, which the day's list also fetches ahead (usePrefetchDay). */
+export const detailQuery = (
+  dataProvider: AppDataProvider,
+  base: ReturnType<typeof usePositionKey>,
+  assignmentId: number | undefined,
+) => ({
+  queryKey: [...base, 'detail', assignmentId ?? null],
+  queryFn: () => dataProvider.getMyTask({ assignment_id: assignmentId }),
+});
 
 export function useDayTasks(day: string, department: number | undefined, enabled = true) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -53,8 +59,7 @@ export function useSearchTasks(search: string, department: number | undefined) {
 export function useTaskDetail(assignmentId: number | undefined) {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
-    queryKey: [...usePositionKey(), 'detail', assignmentId ?? null],
-    queryFn: () => dataProvider.getMyTask({ assignment_id: assignmentId }),
+    ...detailQuery(dataProvider, usePositionKey(), assignmentId),
     enabled: assignmentId !== undefined,
     retry: false,
   });
@@ -77,16 +82,22 @@ function replaceCard(queryClient: QueryClient, card: MyTaskCard) {
   });
 }
 
+export type { CompletionRoute };
+
+/** A completion as the form sends it: the body, and the client_id made when the form opened. */
+export interface CompletionSend {
+  body: Omit<MyTaskCompleteBody, 'client_id'>;
+  clientId: string;
+}
+
 /**
- * POST /api/user/task/complete. On success the card is replaced in place, then the lists and the
+ * POST /api/user/task/complete (or the compliance grid's) by submitCompletion. On success the card is replaced in place, then the lists and the
  * urgent-tasks query are refetched: a completed urgent task must not bring the modal back.
  */
 export function useCompleteTask(via: CompletionRoute = 'mytasks') {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MyTaskCompleteBody) =>
-      via === 'compliance' ? dataProvider.completeComplianceCheck(body) : dataProvider.completeMyTask(body),
+    mutationFn: ({ body, clientId }: CompletionSend) => submitCompletion(via, body, clientId),
     onSuccess: (card) => {
       replaceCard(queryClient, card);
       void Promise.all([

@@ -23,6 +23,8 @@ import { localDate } from './taskRows';
 export interface Viewer {
   username: string;
   timezone: string;
+  /** At a store: their urgent list is the store's (above it, the list is empty). */
+  store?: boolean;
 }
 
 /** The figures a compliance grid and a report share. */
