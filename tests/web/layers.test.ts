@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { cycles } from '../support/cycles';
 
 /*
  * Issue 43: the web app's top folders depend one way, top to bottom; a folder imports itself and
@@ -115,40 +116,6 @@ function upwardImports(graph: Map<string, string[]>): string[] {
         found.push(`${file} (${from}) → ${target} (${to})`);
     }
   }
-  return found;
-}
-
-/** Groups of files that reach each other (Tarjan's strongly connected components, size > 1 or a self-import). */
-function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  let next = 0;
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const group: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        group.push(w);
-      } while (w !== v);
-      if (group.length > 1 || graph.get(v)?.includes(v)) found.push(group.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return found;
 }
 
