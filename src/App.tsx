@@ -9,11 +9,16 @@ import { PublicShell } from './customRoutes/auth/PublicShell';
 import { useForcedReset } from './hooks/useSession';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { signInPathNow } from './providers/authState';
+import { whenPageIdle } from './providers/pageIdle';
+import { verifySession } from './providers/session';
 import { guard } from './routing/guard';
 import { hasToken } from './session/tokenCookie';
 
-// react-admin, MUI's heavier parts and every screen load only after sign-in.
-const AdminApp = lazy(() => import('./AdminApp'));
+// react-admin, MUI's heavier parts and every screen are not part of the sign-in page's first
+// paint: the chunk is fetched once that page is loaded and idle (issue 44: while a person types
+// their password on a phone's 4G, not after they press "Sign in").
+const loadAdminApp = () => import('./AdminApp');
+const AdminApp = lazy(loadAdminApp);
 
 /** Spec §2: scroll returns to the top on each navigation. */
 function ScrollToTop() {
@@ -38,6 +43,12 @@ function ProtectedApp() {
     user: undefined,
     signInPath: signInPathNow(),
   });
+  const redirect = decision.kind === 'redirect';
+  // The session is verified while the app chunk downloads, not after it has run: checkAuth then
+  // finds the request under way (verifySession shares it) instead of starting it.
+  useEffect(() => {
+    if (!redirect) verifySession().catch(() => undefined);
+  }, [redirect]);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
     <Suspense fallback={<LoadingScreen />}>
@@ -47,6 +58,7 @@ function ProtectedApp() {
 }
 
 export function App() {
+  useEffect(() => whenPageIdle(() => void loadAdminApp().catch(() => undefined)), []);
   return (
     <BrowserRouter>
       <ScrollToTop />
