@@ -168,15 +168,17 @@ if (
 )
   process.exit(1);
 
+// The web suite starts first: it is the longest lane before the PostgreSQL and Citus runs (which
+// start when it ends), and the checks below would keep it waiting a minute while they use one core.
+// It runs in one worker, as the PGlite server suite does (its database is in-process): beside each
+// other they use both cores instead of one each in turn.
+const web = vitestBeside('web', 'web', {}, []);
 check('lint', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '.']);
 // No unused file, export or dependency (issue 24): what nothing uses is deleted, not kept "just in case".
 check('unused code (knip)', process.execPath, ['node_modules/knip/bin/knip.js', '--no-progress']);
 // The duplicates budget (issue 24, .jscpd.json): copied blocks may not grow past their share.
 check('duplicates (jscpd)', process.execPath, ['node_modules/jscpd/bin/jscpd']);
 check('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
-// The web suite runs in one worker, as the PGlite server suite does (its database is in-process):
-// beside each other they use both cores instead of one each in turn.
-const web = vitestBeside('web', 'web', {}, []);
 vitest('server (PGlite)', 'server');
 // The journeys in two halves, each with its own server and database (globalSetup), side by side:
 // a journey mostly waits on a browser, so two halves take about half the time. The first half is

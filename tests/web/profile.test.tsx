@@ -76,7 +76,7 @@ describe('/profile', () => {
     await userEvent.type(within(details).getByLabelText(/Preferred name/), 'Sammy');
     await userEvent.click(within(details).getByRole('combobox', { name: /Shirt size/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'M' }));
-    await userEvent.type(within(details).getByRole('combobox', { name: /Time zone/ }), 'Australia/Per');
+    await userEvent.type(within(details).getByRole('combobox', { name: /Time zone/ }), 'Perth');
     await userEvent.click(await screen.findByRole('option', { name: 'Australia/Perth' }));
     await userEvent.click(within(details).getByRole('button', { name: 'Save profile' }));
 

@@ -4,10 +4,12 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { connectOffline } from '../../src/connectOffline';
 import { server } from './msw';
 
-// findBy* and waitFor give a screen ten seconds, not Testing Library's one: on a busy two-core CI
-// machine a react-admin page can take several seconds to render, and a test waits on what the
-// user would see rather than on a fixed delay.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy* and waitFor give a screen thirty seconds, not Testing Library's one: on a busy two-core
+// CI machine a react-admin page can take several seconds to render, and a file's first test also
+// waits for its lazy screens to be compiled (past ten seconds with the machine loaded five times
+// over). A test waits on what the user would see rather than on a fixed delay; only a failing
+// wait takes the whole time.
+configure({ asyncUtilTimeout: 30_000 });
 
 // As main.tsx does: the providers tell the offline part of answers and sign-outs.
 connectOffline();
