@@ -1,8 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
@@ -20,6 +18,7 @@ import { filesPlugin } from './plugins/files';
 import { jobsPlugin } from './plugins/jobs';
 import { keptPlugin } from './plugins/kept';
 import { mailPlugin } from './plugins/mail';
+import { openapiPlugin } from './plugins/openapi';
 import { requestRulesPlugin } from './plugins/requestRules';
 import { webPlugin } from './plugins/web';
 
@@ -110,14 +109,7 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
   });
   // Counted in the database: every process adds to the same per-address counts.
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Storeline API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openapiPlugin, { publicUrl: config.publicUrl, modules: SERVER_MODULES });
   await app.register(jobsPlugin, { database, workers: config.jobWorkers, jobs: JOBS });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
   await app.register(keptPlugin, { on: config.keepAnswers });

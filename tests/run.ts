@@ -25,10 +25,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): numb
   return result.status ?? 1;
 }
 
-function check(name: string, command: string, args: string[]) {
+function check(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const ok = run(command, args) === 0;
+  const ok = run(command, args, env) === 0;
   if (ok) total.passed++;
   else total.failed++;
   lines.push(`${name}: ${ok ? 'passed' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
@@ -179,6 +179,18 @@ check('unused code (knip)', process.execPath, ['node_modules/knip/bin/knip.js', 
 // The duplicates budget (issue 24, .jscpd.json): copied blocks may not grow past their share.
 check('duplicates (jscpd)', process.execPath, ['node_modules/jscpd/bin/jscpd']);
 check('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+// The OpenAPI document for programs (issue 46): the one the app builds, written to a file and
+// linted with Redocly's recommended rules and redocly.yaml; it must have no error. Offline: the
+// lint sends nothing anywhere (telemetry off) and does not ask the registry for a newer version.
+const OPENAPI = path.join(RESULTS, 'openapi.json');
+rmSync(OPENAPI, { force: true });
+check('OpenAPI document', process.execPath, ['--import', 'tsx', 'server/cli/openapi.ts', OPENAPI]);
+check(
+  'OpenAPI lint (Redocly)',
+  process.execPath,
+  ['node_modules/@redocly/cli/bin/cli.js', 'lint', '--config', 'redocly.yaml', OPENAPI],
+  { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+);
 vitest('server (PGlite)', 'server');
 // The journeys in two halves, each with its own server and database (globalSetup), side by side:
 // a journey mostly waits on a browser, so two halves take about half the time. The first half is
@@ -270,10 +282,10 @@ const citusAtStart = citusWanted ? await citusEnv(false) : undefined;
 const splitWithCitus = typeof citusAtStart === 'object' && process.env.CITUS_ALL !== '1';
 // Files whose subject a database server does not change run on the embedded database only: input
 // validation and fuzzing, in-process limits and timeouts, configuration and the module graph,
-// files and images on disk, date arithmetic and the wording of messages. PGlite is PostgreSQL's
-// own engine, so what they check holds on a server alike; the server runs are for what a server
-// does differently (several connections, the pooler, concurrency, a second process). They took
-// about 330 s of the PostgreSQL run, the longest lane of CI's second phase.
+// files and images on disk, date arithmetic, the wording of messages and the OpenAPI client.
+// PGlite is PostgreSQL's own engine, so what they check holds on a server alike; the server runs
+// are for what a server does differently (several connections, the pooler, concurrency, a second
+// process). They took about 330 s of the PostgreSQL run, the longest lane of CI's second phase.
 const EMBEDDED_ONLY = [
   'fuzz',
   'badInput',
@@ -289,6 +301,7 @@ const EMBEDDED_ONLY = [
   'tasksRecurrence',
   'serverLanguages',
   'errorLanguages',
+  'openapiClient',
 ].map((name) => `tests/server/${name}.test.ts`);
 const postgresFiles = readdirSync('tests/server')
   .filter((file) => file.endsWith('.test.ts'))

@@ -75,3 +75,8 @@ export const PersonFields = {
   lastname: Type.String(),
   preferred_name: Type.Union([Type.String(), Type.Null()]),
 };
+
+/** The media types of the tables the API answers as files (exports, reports, import templates). */
+export const CSV_TYPE = 'text/csv';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const SPREADSHEET_TYPES = [CSV_TYPE, XLSX_TYPE] as const;

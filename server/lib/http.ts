@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { TSchema } from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import { Envelope, ErrorBody } from '../../contract/api/common';
 import type { Download } from './spreadsheet';
 
@@ -9,6 +9,46 @@ export function responses<T extends TSchema>(data: T, extra: Record<number, TSch
   return {
     200: Envelope(data),
     ...Object.fromEntries(Object.entries(extra).map(([code, schema]) => [code, Envelope(schema)])),
+    '4xx': ErrorBody,
+    '5xx': ErrorBody,
+  } as const;
+}
+
+/**
+ * Error answers a route gives beyond those the document derives from its declaration
+ * (server/lib/openapiOperation.ts: 400 from its input, 401 and 403 from its access, …), e.g. a
+ * public sign-in's 403 and 429. Fastify shapes them as every error; the document lists them.
+ */
+export const alsoAnswers = (...codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [code, ErrorBody])) as Record<number, typeof ErrorBody>;
+
+/** A file's bytes, as the OpenAPI document describes a download's body. */
+const Bytes = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+
+/**
+ * A route that answers a file: the media types it may send (the bytes) and, for a route that
+ * answers JSON instead when asked (`format=json`), that answer in the envelope. Fastify serialises
+ * by the answer's media type, so the JSON answer keeps its schema; files are sent as they are.
+ */
+export function fileResponses(mediaTypes: readonly string[], json?: TSchema) {
+  const files = Object.fromEntries(mediaTypes.map((type) => [type, { schema: Bytes }]));
+  return {
+    200: {
+      description: json ? 'The answer, or the file in the format asked for' : 'The file',
+      content: json ? { 'application/json': { schema: Envelope(json) }, ...files } : files,
+    },
+    '4xx': ErrorBody,
+    '5xx': ErrorBody,
+  } as const;
+}
+
+/** A route that answers by sending the browser elsewhere: 302 with a Location and no body. */
+export function redirectResponses(description: string) {
+  return {
+    302: Type.Null({
+      description,
+      headers: { Location: Type.String({ description: 'Where the browser goes next' }) },
+    }),
     '4xx': ErrorBody,
     '5xx': ErrorBody,
   } as const;

@@ -23,6 +23,10 @@ const RASTER: Record<string, DetectedType> = {
   'image/webp': { ext: 'webp', mime: 'image/webp' },
 };
 
+/** The media types of the pictures answered: the rasters, and SVG (logos only). */
+export const RASTER_TYPES: readonly string[] = Object.keys(RASTER);
+export const IMAGE_TYPES: readonly string[] = [...RASTER_TYPES, 'image/svg+xml'];
+
 /**
  * What an image is by its content, never its name: PNG, JPEG or WebP by their signatures
  * (file-type), or an SVG document; undefined otherwise.

@@ -23,6 +23,8 @@ interface BodyStep<B extends TSchema, Out> extends Step<Static<B>, Out> {
 export interface RecordRouteSpec<R extends TSchema, C extends TSchema, U extends TSchema> {
   /** The routes' stem: `/api/department` serves `/api/department/get`, `…/create`, `…/update`, `…/delete`. */
   stem: string;
+  /** What one record is, for the summaries the document shows of the steps that give none. */
+  noun: string;
   tags: string[];
   /**
    * Who may call each route. A module alone means its capability of the route's name (read for get,
@@ -55,8 +57,16 @@ export function recordRoutes<R extends TSchema, C extends TSchema, U extends TSc
   const record: TSchema = spec.record;
   const access = (capability: Capability): Access =>
     typeof spec.access === 'string' ? { module: spec.access, can: [capability] } : spec.access;
-  const summaryOf = (step: { summary?: string }) =>
-    step.summary === undefined ? {} : { summary: step.summary };
+  const article = /^[aeiou]/i.test(spec.noun) ? 'an' : 'a';
+  const SUMMARIES = {
+    get: `One ${spec.noun} by its id`,
+    create: `Create ${article} ${spec.noun}`,
+    update: `Change ${article} ${spec.noun}`,
+    delete: `Delete ${article} ${spec.noun}`,
+  };
+  const summaryOf = (step: { summary?: string }, verb: keyof typeof SUMMARIES) => ({
+    summary: step.summary ?? SUMMARIES[verb],
+  });
   const { get, create, update, remove } = spec;
 
   // get and delete name the record by `id` in the query string …
@@ -64,7 +74,7 @@ export function recordRoutes<R extends TSchema, C extends TSchema, U extends TSc
     app.route({
       method: verb === 'get' ? 'GET' : 'DELETE',
       url: `${stem}/${verb}`,
-      schema: { tags, ...summaryOf(step), querystring: IdQuery, response: responses(response) },
+      schema: { tags, ...summaryOf(step, verb), querystring: IdQuery, response: responses(response) },
       config: { access: access(verb === 'get' ? 'read' : 'delete') },
       handler: async (request) => ok(await step.run(callerOf(request), request.query.id, request)),
     });
@@ -73,7 +83,7 @@ export function recordRoutes<R extends TSchema, C extends TSchema, U extends TSc
     app.route({
       method: verb === 'create' ? 'POST' : 'PUT',
       url: `${stem}/${verb}`,
-      schema: { tags, ...summaryOf(step), body: step.body, response: responses(record) },
+      schema: { tags, ...summaryOf(step, verb), body: step.body, response: responses(record) },
       config: { access: access(verb) },
       handler: async (request) => ok(await step.run(callerOf(request), request.body as B, request)),
     });

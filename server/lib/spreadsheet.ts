@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
+import { CSV_TYPE, XLSX_TYPE } from '../../contract/api/common';
 import type { Language } from '../../contract/languages';
 import type { Db } from '../db/client';
 import { requestLanguage, translateSentence } from '../i18n';
@@ -50,7 +51,7 @@ export async function tableDownload(
     // The byte order mark makes Excel read the file as UTF-8.
     return {
       filename: `${stem}.csv`,
-      contentType: 'text/csv; charset=utf-8',
+      contentType: `${CSV_TYPE}; charset=utf-8`,
       body: Buffer.from(`\uFEFF${csv}`, 'utf8'),
     };
   }
@@ -69,7 +70,7 @@ export async function tableDownload(
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
   return {
     filename: `${stem}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: XLSX_TYPE,
     body,
   };
 }

@@ -13,4 +13,9 @@ export interface ServerModule {
   routes?: FastifyPluginAsync;
   jobs?: readonly AnyJob[];
   constraints?: Record<string, readonly [field: string, message: string]>;
+  /**
+   * The OpenAPI tags its routes carry, each with what it groups, for programs reading the
+   * document (server/plugins/openapi.ts declares them; a route's undeclared tag fails the lint).
+   */
+  tags?: Record<string, string>;
 }

@@ -5,8 +5,9 @@ import {
   ActivityListQuery,
   ActivityVerification,
 } from '../../../contract/api/activity';
+import { SPREADSHEET_TYPES } from '../../../contract/api/common';
 import { callerOf } from '../../lib/caller';
-import { ok, responses } from '../../lib/http';
+import { fileResponses, ok, responses } from '../../lib/http';
 import { sendTable } from '../../lib/spreadsheet';
 import * as activity from './service';
 
@@ -36,6 +37,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: `The filtered log as CSV or XLSX, one row per changed field (at most ${activity.EXPORT_LIMIT} entries)`,
         querystring: ActivityExportQuery,
+        response: fileResponses(SPREADSHEET_TYPES),
       },
       config: { access: { module: 'activity', can: ['read'] } },
     },

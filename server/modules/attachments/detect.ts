@@ -42,6 +42,17 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Text is only accepted under a text name: an .html or .svg file is text too, but not a document. */
 const TEXT_NAMES = new Set(['.txt', '.csv', '.tsv', '.md', '.log']);
 
+/** Every media type a task file is stored (and answered) as. */
+export const TASK_FILE_TYPES: readonly string[] = [
+  ...new Set([
+    ...Object.values(PHOTOS),
+    ...DOCUMENTS,
+    ...Object.values(LEGACY_OFFICE),
+    'text/csv',
+    'text/plain',
+  ]),
+];
+
 /** Text (CSV or plain) has no magic number: valid UTF-8 without NUL bytes is text. */
 function isText(data: Buffer): boolean {
   if (data.includes(0)) return false;

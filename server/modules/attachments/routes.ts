@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DownloadQuery, FileInfo, MAX_DOCUMENT_BYTES } from '../../../contract/api/tasks';
 import { callerOf } from '../../lib/caller';
-import { ok, responses, sendFile } from '../../lib/http';
+import { fileResponses, ok, responses, sendFile } from '../../lib/http';
 import { readUpload } from '../../lib/uploads';
+import { TASK_FILE_TYPES } from './detect';
 import { assertMayUpload, readTaskFile, readTaskThumbnail, storeTaskFile } from './service';
 import { THUMBNAIL_MIME } from './thumbnail';
 
@@ -52,6 +53,7 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'A task file’s bytes, for callers who may see a task (or completion) that uses it',
         querystring: DownloadQuery,
+        response: fileResponses(TASK_FILE_TYPES),
       },
       config: { access: {} },
     },
@@ -75,6 +77,7 @@ export const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'A photo’s thumbnail (WebP, upright, at most 400 px, no metadata) for callers who may see the photo; 404 for documents and photos that cannot be decoded (HEIC)',
         querystring: DownloadQuery,
+        response: fileResponses([THUMBNAIL_MIME]),
       },
       config: { access: {} },
     },

@@ -4,4 +4,7 @@ import { complianceRoutes } from './routes';
 export const complianceModule: ServerModule = {
   name: 'compliance',
   routes: complianceRoutes,
+  tags: {
+    compliance: 'Compliance checks by store or area, and their export',
+  },
 };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SPREADSHEET_TYPES } from '../../../contract/api/common';
 import { ComplianceExportQuery, ComplianceGrid, ComplianceQuery } from '../../../contract/api/compliance';
 import { MyTaskCard, MyTaskCompleteBody } from '../../../contract/api/mytasks';
 import { requestLanguage } from '../../i18n';
 import { callerOf } from '../../lib/caller';
-import { ok, responses, sendDownload } from '../../lib/http';
+import { fileResponses, ok, responses, sendDownload } from '../../lib/http';
 import type { Access } from '../../plugins/auth';
 import * as compliance from './service';
 
@@ -33,6 +34,7 @@ export const complianceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The compliance grid as CSV or XLSX, one line per check',
         querystring: ComplianceExportQuery,
+        response: fileResponses(SPREADSHEET_TYPES),
       },
       config: read,
     },

@@ -56,6 +56,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   recordRoutes(app, {
     stem: '/api/department',
+    noun: 'department',
     tags: ['departments'],
     access: 'department',
     record: Department,

@@ -66,6 +66,7 @@ export const hierarchyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Create and update answer the node as get reads it (with its workspace object and counts).
   recordRoutes(app, {
     stem: '/api/hierarchy/node',
+    noun: 'hierarchy node',
     tags,
     access: 'hierarchy',
     record: NodeRecord,

@@ -5,5 +5,8 @@ import { importRoutes } from './routes';
 export const importsModule: ServerModule = {
   name: 'imports',
   routes: importRoutes,
+  tags: {
+    imports: 'Bulk imports of people and workspaces from CSV or XLSX',
+  },
   jobs: [importsRunJob],
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CSV_TYPE, SPREADSHEET_TYPES } from '../../../contract/api/common';
 import {
   IMPORT_KINDS,
   IMPORT_MAX_BYTES,
@@ -13,7 +14,7 @@ import {
   ImportTemplateQuery,
 } from '../../../contract/api/imports';
 import { callerOf } from '../../lib/caller';
-import { ok, responses, sendDownload } from '../../lib/http';
+import { fileResponses, ok, responses, sendDownload } from '../../lib/http';
 import { readUpload } from '../../lib/uploads';
 import * as imports from './service';
 
@@ -113,7 +114,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
           summary:
             'The latest finished run’s report: every row’s fate as CSV (format=csv), or the run with the rows that failed first (json)',
           querystring: ImportResultQuery,
-          response: responses(ImportResult),
+          response: fileResponses([CSV_TYPE], ImportResult),
         },
         config: access,
       },
@@ -129,7 +130,12 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `${base}/download`,
       {
-        schema: { tags, summary: 'The file as it was uploaded', querystring: ImportFilenameQuery },
+        schema: {
+          tags,
+          summary: 'The file as it was uploaded',
+          querystring: ImportFilenameQuery,
+          response: fileResponses(SPREADSHEET_TYPES),
+        },
         config: access,
       },
       async (request, reply) =>
@@ -157,6 +163,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags,
           summary: `A ${what} template: the columns and one example row (CSV by default, or XLSX)`,
           querystring: ImportTemplateQuery,
+          response: fileResponses(SPREADSHEET_TYPES),
         },
         config: access,
       },

@@ -1,3 +1,4 @@
+import { CSV_TYPE, XLSX_TYPE } from '../../../contract/api/common';
 import {
   IMPORT_MAX_ERRORS,
   type ImportFile,
@@ -81,8 +82,8 @@ async function closeAbandoned(db: Db, runs: readonly ImportRunRow[]) {
 }
 
 const CONTENT_TYPES: Record<ImportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: `${CSV_TYPE}; charset=utf-8`,
+  xlsx: XLSX_TYPE,
 };
 
 const callerName = async (db: Db, caller: Caller) => {

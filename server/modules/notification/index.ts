@@ -7,5 +7,8 @@ import { notificationRoutes } from './routes';
 export const notificationModule: ServerModule = {
   name: 'notification',
   routes: notificationRoutes,
+  tags: {
+    notification: 'Notifications, their preferences, web push and escalations',
+  },
   jobs: [notificationsSendJob, notificationsPushJob, notificationsScanJob],
 };

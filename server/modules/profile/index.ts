@@ -4,4 +4,7 @@ import { profileRoutes } from './routes';
 export const profileModule: ServerModule = {
   name: 'profile',
   routes: profileRoutes,
+  tags: {
+    profile: 'The signed-in person’s own profile, picture and password',
+  },
 };

@@ -3,7 +3,8 @@ import Type from 'typebox';
 import { AvatarUpload, Profile, ProfileUpdateBody, ProfileUpdateResult } from '../../../contract/api/profile';
 import { callerOf, can } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
-import { ok, responses, sendFile } from '../../lib/http';
+import { fileResponses, ok, responses, sendFile } from '../../lib/http';
+import { RASTER_TYPES } from '../../lib/imageType';
 import { readUpload } from '../../lib/uploads';
 import { sessionOf } from '../../plugins/auth';
 import { avatarExists, MAX_AVATAR_BYTES, readAvatar, storeAvatar } from './avatar';
@@ -72,6 +73,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['profile'],
         summary: 'A profile picture by its upload hash; public, because <img> sends no bearer token',
         params: Type.Object({ hash: Type.String({ maxLength: 64 }) }),
+        response: fileResponses(RASTER_TYPES),
       },
       config: { access: { public: true } },
     },

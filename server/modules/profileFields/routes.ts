@@ -28,6 +28,7 @@ export const profileFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   recordRoutes(app, {
     stem: '/api/profile-field',
+    noun: 'profile field',
     tags: ['profile fields'],
     access: 'profilemanagement',
     record: ProfileField,

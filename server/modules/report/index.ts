@@ -5,5 +5,9 @@ import { reportRoutes } from './routes';
 export const reportModule: ServerModule = {
   name: 'report',
   routes: reportRoutes,
+  tags: {
+    report: 'The six reports, as JSON, CSV or XLSX',
+    dashboard: 'The dashboard’s summary figures',
+  },
   jobs: [reportsRollupJob],
 };

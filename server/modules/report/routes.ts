@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from 'typebox';
+import { SPREADSHEET_TYPES } from '../../../contract/api/common';
 import {
   AreaReport,
   CompletionFirstTimeReport,
@@ -14,7 +15,7 @@ import {
   TrendReport,
 } from '../../../contract/api/reports';
 import { callerOf } from '../../lib/caller';
-import { ok, responses } from '../../lib/http';
+import { fileResponses, ok, responses } from '../../lib/http';
 import { sendTable } from '../../lib/spreadsheet';
 import { dashboard, REPORTS } from './service';
 import { reportTable } from './tables';
@@ -40,7 +41,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags,
           summary: `The ${name.replaceAll('-', ' ')} report for a range, a node, a type and a department`,
           querystring: ReportQuery,
-          response: responses(ANSWERS[name]),
+          response: fileResponses(SPREADSHEET_TYPES, ANSWERS[name]),
         },
         config: { access: { module: 'report', can: ['read'] } },
       },

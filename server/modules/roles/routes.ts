@@ -31,6 +31,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   recordRoutes(app, {
     stem: '/api/role',
+    noun: 'role',
     tags: ['roles'],
     access: 'role',
     record: Role,

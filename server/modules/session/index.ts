@@ -6,5 +6,9 @@ import { sessionRoutes } from './routes';
 export const sessionModule: ServerModule = {
   name: 'session',
   routes: sessionRoutes,
+  tags: {
+    session:
+      'Sign in and out, the signed-in person with their positions and permissions, forgotten passwords',
+  },
   jobs: [sessionsSweepJob, passwordForgotJob],
 };

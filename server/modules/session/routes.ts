@@ -13,7 +13,7 @@ import { firstSpoken } from '../../../contract/languages';
 import { acceptedLanguages } from '../../i18n';
 import { callerOf } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
-import { ok, responses } from '../../lib/http';
+import { alsoAnswers, ok, responses } from '../../lib/http';
 import { keptBody, sendKept } from '../../lib/keptBody';
 import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
@@ -53,7 +53,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['session'],
         summary: 'Sign in; 307 means the user must set a new password first',
         body: LoginBody,
-        response: responses(LoginData, { 307: LoginData }),
+        // A disabled account or tenant is a 403, too many failed attempts a 429.
+        response: { ...responses(LoginData, { 307: LoginData }), ...alsoAnswers(403, 429) },
       },
       // Public: the session module logs its own sign-in events (events.ts).
       config: { access: { public: true }, activity: false },
@@ -83,7 +84,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/logout',
     {
-      schema: { tags: ['session'], response: responses(RedirectData) },
+      schema: { tags: ['session'], summary: 'Sign out: end this session', response: responses(RedirectData) },
       config: {
         access: { duringReset: true, position: 'optional' },
         activity: { action: 'session.logout', entity: 'user' },
@@ -121,7 +122,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/passwordforgot',
     {
-      schema: { tags: ['session'], body: PasswordForgotBody, response: responses(RedirectData) },
+      schema: {
+        tags: ['session'],
+        summary: 'Mail a password reset link (the same answer whether or not the account exists)',
+        body: PasswordForgotBody,
+        response: responses(RedirectData),
+      },
       config: publicPerAddress(),
       preHandler: forgotAttempt,
     },
@@ -140,7 +146,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/passwordreset',
     {
-      schema: { tags: ['session'], body: PasswordResetBody, response: responses(PasswordResetData) },
+      schema: {
+        tags: ['session'],
+        summary: 'Set a new password with the single-use link’s token',
+        body: PasswordResetBody,
+        response: responses(PasswordResetData),
+      },
       config: publicPerAddress(),
     },
     async (request) => ok(await resetPassword(app.db, request.body)),

@@ -4,4 +4,7 @@ import { ssoRoutes } from './routes';
 export const ssoModule: ServerModule = {
   name: 'sso',
   routes: ssoRoutes,
+  tags: {
+    sso: 'Single sign-on through the tenant’s OpenID Connect provider',
+  },
 };

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import {
   SsoCallbackQuery,
   SsoConfigBody,
@@ -14,7 +13,7 @@ import {
 import { TOKEN_COOKIE, TOKEN_COOKIE_DAYS } from '../../../contract/constants';
 import { cookieDomain } from '../../../contract/cookieDomain';
 import { callerOf } from '../../lib/caller';
-import { ok, responses } from '../../lib/http';
+import { ok, redirectResponses, responses } from '../../lib/http';
 import { SecretBox } from '../../lib/secretBox';
 import { getConfig, putConfig, testIssuer } from './service';
 import { discoverFor, finishSignIn, LOGIN_TTL_SECONDS, SsoFailure, startSignIn } from './signIn';
@@ -22,9 +21,6 @@ import { discoverFor, finishSignIn, LOGIN_TTL_SECONDS, SsoFailure, startSignIn }
 /** The browser's half of a sign-in on its way through the provider: "<tenant>.<state>". */
 const STATE_COOKIE = 'storeline_sso';
 const STATE_COOKIE_PATH = '/api/sso';
-
-/** A redirect answers no body; the schema says so for the documentation. */
-const REDIRECT = { 302: Type.Null(), '4xx': Type.Unknown() };
 
 export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(cookie);
@@ -96,7 +92,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['sso'],
         summary: 'Go to the provider (state, nonce, PKCE S256); failures go back to /login',
         querystring: SsoStartQuery,
-        response: REDIRECT,
+        response: redirectResponses('To the provider’s sign-in page, or to /login?error=<reason>'),
       },
       config: { access: { public: true } },
     },
@@ -126,7 +122,9 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['sso'],
         summary: 'Where the provider sends the browser back; signs in and goes to /, or back to /login',
         querystring: SsoCallbackQuery,
-        response: REDIRECT,
+        response: redirectResponses(
+          'Signed in (the token cookie is set): to /; else to /login?error=<reason>',
+        ),
       },
       config: { access: { public: true } },
     },

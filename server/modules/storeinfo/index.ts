@@ -4,4 +4,7 @@ import { storeInfoRoutes } from './routes';
 export const storeinfoModule: ServerModule = {
   name: 'storeinfo',
   routes: storeInfoRoutes,
+  tags: {
+    'store info': 'Read-only store information for everyone who works there',
+  },
 };

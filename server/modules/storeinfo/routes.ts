@@ -30,7 +30,12 @@ export const storeInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/storeinfo/get',
     {
-      schema: { tags, querystring: IdQuery, response: responses(WorkspaceRecord) },
+      schema: {
+        tags,
+        summary: 'One store’s information by its id',
+        querystring: IdQuery,
+        response: responses(WorkspaceRecord),
+      },
       config: { access: { module: 'storeinfo', can: ['read'] } },
     },
     async (request) => ok(await getWorkspace(app.db, callerOf(request), request.query.id)),

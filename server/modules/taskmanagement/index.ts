@@ -5,5 +5,8 @@ import { taskManagementRoutes } from './routes';
 export const taskmanagementModule: ServerModule = {
   name: 'taskmanagement',
   routes: taskManagementRoutes,
+  tags: {
+    'task management': 'Writing, publishing, editing and archiving tasks sent to stores',
+  },
   jobs: [tasksMaterialiseJob],
 };

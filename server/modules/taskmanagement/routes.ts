@@ -44,6 +44,7 @@ export const taskManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   recordRoutes(app, {
     stem: '/api/admin/task',
+    noun: 'task',
     tags,
     access: 'taskmanagement',
     record: Task,

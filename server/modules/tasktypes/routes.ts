@@ -37,6 +37,7 @@ export const taskTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   recordRoutes(app, {
     stem: '/api/task/types',
+    noun: 'task type',
     tags,
     access: EDIT,
     record: TaskType,

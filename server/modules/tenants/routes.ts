@@ -33,6 +33,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   recordRoutes(app, {
     stem: '/api/tenant',
+    noun: 'tenant',
     tags: ['tenants'],
     access: 'tenant',
     record: TenantRecord,
@@ -66,7 +67,12 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/tenant/enable',
     {
-      schema: { tags: ['tenants'], body: IdBody, response: responses(TenantRecord) },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Let a disabled tenant’s people sign in again',
+        body: IdBody,
+        response: responses(TenantRecord),
+      },
       config: { access: { module: 'tenant', can: ['update'] } },
     },
     async (request) => ok(await setTenantStatus(app.db, callerOf(request), request.body.id, true)),

@@ -4,4 +4,7 @@ import { themeRoutes } from './routes';
 export const themeModule: ServerModule = {
   name: 'theme',
   routes: themeRoutes,
+  tags: {
+    theme: 'The tenant’s colours and logo',
+  },
 };

@@ -4,7 +4,8 @@ import { Id } from '../../../contract/api/common';
 import { ThemeSetting } from '../../../contract/api/session';
 import { callerOf } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
-import { ok, responses, sendFile } from '../../lib/http';
+import { fileResponses, ok, responses, sendFile } from '../../lib/http';
+import { IMAGE_TYPES } from '../../lib/imageType';
 import { readUpload } from '../../lib/uploads';
 import { MAX_LOGO_BYTES, readLogo, storeLogo } from './logo';
 import { listTheme } from './repository';
@@ -30,7 +31,11 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/theme/list',
     {
-      schema: { tags: ['theme'], response: responses(Type.Object({ data: Type.Array(ThemeSetting) })) },
+      schema: {
+        tags: ['theme'],
+        summary: 'The tenant’s theme settings (colours, logo)',
+        response: responses(Type.Object({ data: Type.Array(ThemeSetting) })),
+      },
       config: { access: { module: 'theme', can: ['read'] } },
     },
     async (request) => ok({ data: await listTheme(app.db, callerOf(request).tenantId) }),
@@ -41,6 +46,7 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['theme'],
+        summary: 'Change theme settings (colours, logo URL); answers them all',
         body: ThemeUpdateBody,
         response: responses(Type.Object({ data: Type.Array(ThemeSetting) })),
       },
@@ -77,6 +83,7 @@ export const themeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['theme'],
         summary: 'A tenant’s logo; public, since sign-in pages and e-mails show it before any session',
         params: Type.Object({ tenant: Id, file: Type.String({ maxLength: 64 }) }),
+        response: fileResponses(IMAGE_TYPES),
       },
       config: { access: { public: true } },
     },

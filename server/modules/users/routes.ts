@@ -42,6 +42,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   recordRoutes(app, {
     stem: '/api/user',
+    noun: 'person',
     tags: ['users'],
     access: 'user',
     record: api.UserRecord,
@@ -76,7 +77,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/user/enable',
     {
-      schema: { tags: ['users'], body: IdBody, response: responses(api.UserRecord) },
+      schema: {
+        tags: ['users'],
+        summary: 'Let a disabled account sign in again',
+        body: IdBody,
+        response: responses(api.UserRecord),
+      },
       config: { access: { module: 'user', can: ['disable'] } },
     },
     async (request) => ok(await setStatus(app.db, callerOf(request), request.body.id, true)),

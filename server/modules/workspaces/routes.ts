@@ -27,7 +27,12 @@ export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/workspace/list',
     {
-      schema: { tags, querystring: WorkspaceListQuery, response: responses(WorkspacePage) },
+      schema: {
+        tags,
+        summary: 'Workspaces in the caller’s part of the organisation, searched, filtered and paged',
+        querystring: WorkspaceListQuery,
+        response: responses(WorkspacePage),
+      },
       config: { access: { module: 'workspace', can: ['read'] } },
     },
     async (request) => ok(await listWorkspaces(app.db, callerOf(request), request.query)),
@@ -48,6 +53,7 @@ export const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   recordRoutes(app, {
     stem: '/api/workspace',
+    noun: 'workspace',
     tags,
     access: 'workspace',
     record: WorkspaceRecord,
