@@ -11,6 +11,7 @@ const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
   id: 1,
   at: '2026-11-26T23:00:00.000Z',
   actor_id: 2,
+  actor_token_id: null,
   actor_name: 'Olivia Owner',
   actor_position: 'Administrator at Acme Retail',
   action: 'role.update',
