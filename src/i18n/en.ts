@@ -849,6 +849,43 @@ export const appMessages = {
     },
   },
   settings: {
+    api_tokens: {
+      title: 'API tokens',
+      subheader:
+        'Let other systems (HR, ticketing, BI) call Storeline. A token acts at your position, with only the scopes you choose.',
+      add: 'New token',
+      empty: 'No API tokens yet.',
+      status: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
+      made_by: 'Made by %{name} on %{date}',
+      expires: 'expires %{date}',
+      no_expiry: 'never expires',
+      last_used: 'last used %{date}',
+      never_used: 'never used',
+      revoke: 'Revoke',
+      revoke_named: 'Revoke the token %{name}',
+      revoke_title: 'Revoke the token “%{name}”?',
+      revoke_body:
+        'Programs using it are refused from their next request. This cannot be undone: they need a new token.',
+      revoked: 'Token revoked',
+      create_title: 'New API token',
+      name: 'Name',
+      name_help: 'What uses it, e.g. HR sync. The activity log names its changes by this name.',
+      name_required: 'Give the token a name.',
+      scopes: 'What it may do',
+      scopes_help: 'Per module, what the token may do. You can give only what your own role allows.',
+      scopes_required: 'Choose at least one thing the token may do.',
+      expiry: 'Last day (optional)',
+      expiry_help: 'Leave empty for a token that does not expire.',
+      create: 'Create token',
+      shown_title: 'Copy the token “%{name}” now',
+      shown_warning:
+        'This is the only time the token is shown. Keep it somewhere safe, such as your password manager; if it is lost, revoke it and make a new one.',
+      copy: 'Copy token',
+      copied: 'Token copied',
+      copy_failed: 'The token could not be copied: select it and copy it by hand.',
+      how_to_use: 'Programs send it with every request, in this header:',
+      done: 'Done',
+    },
     sso: {
       title: 'Single sign-on',
       subheader:

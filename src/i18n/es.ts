@@ -847,6 +847,44 @@ export const appMessages = {
     },
   },
   settings: {
+    api_tokens: {
+      title: 'Tokens de API',
+      subheader:
+        'Permita que otros sistemas (RR. HH., incidencias, BI) llamen a Storeline. Un token actúa en su puesto, solo con los ámbitos que usted elija.',
+      add: 'Nuevo token',
+      empty: 'Todavía no hay tokens de API.',
+      status: { active: 'Activo', expired: 'Caducado', revoked: 'Revocado' },
+      made_by: 'Creado por %{name} el %{date}',
+      expires: 'caduca el %{date}',
+      no_expiry: 'no caduca',
+      last_used: 'último uso %{date}',
+      never_used: 'sin usar',
+      revoke: 'Revocar',
+      revoke_named: 'Revocar el token %{name}',
+      revoke_title: '¿Revocar el token «%{name}»?',
+      revoke_body:
+        'Los programas que lo usan serán rechazados desde su próxima solicitud. No se puede deshacer: necesitarán un token nuevo.',
+      revoked: 'Token revocado',
+      create_title: 'Nuevo token de API',
+      name: 'Nombre',
+      name_help:
+        'Qué lo usa, p. ej. Sincronización de RR. HH. El registro de actividad nombra sus cambios con este nombre.',
+      name_required: 'Ponga un nombre al token.',
+      scopes: 'Qué puede hacer',
+      scopes_help: 'Por módulo, qué puede hacer el token. Solo puede dar lo que su propio rol le permite.',
+      scopes_required: 'Elija al menos una cosa que el token pueda hacer.',
+      expiry: 'Último día (opcional)',
+      expiry_help: 'Déjelo vacío para un token que no caduque.',
+      create: 'Crear token',
+      shown_title: 'Copie ahora el token «%{name}»',
+      shown_warning:
+        'Esta es la única vez que se muestra el token. Guárdelo en un lugar seguro, como su gestor de contraseñas; si lo pierde, revóquelo y cree uno nuevo.',
+      copy: 'Copiar token',
+      copied: 'Token copiado',
+      copy_failed: 'No se pudo copiar el token: selecciónelo y cópielo a mano.',
+      how_to_use: 'Los programas lo envían con cada solicitud, en esta cabecera:',
+      done: 'Hecho',
+    },
     sso: {
       title: 'Inicio de sesión único',
       subheader:

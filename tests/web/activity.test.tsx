@@ -42,6 +42,14 @@ beforeEach(() => {
           },
         }),
         entry({
+          id: 3,
+          action: 'task.create',
+          entity: 'task',
+          entity_name: 'Count the safe',
+          actor_token_id: 5,
+          actor_name: 'HR sync',
+        }),
+        entry({
           id: 1,
           action: 'session.login',
           entity: 'user',
@@ -49,7 +57,7 @@ beforeEach(() => {
           actor_id: null,
         }),
       ];
-      return HttpResponse.json({ status: 200, data: { data, total: 2, page: 1, per_page: 25 } });
+      return HttpResponse.json({ status: 200, data: { data, total: data.length, page: 1, per_page: 25 } });
     }),
   );
 });
@@ -65,6 +73,9 @@ describe('/admin/activity', () => {
     expect(first).toHaveTextContent('description: Runs one store. → Runs one store. Opens and closes.');
     expect(first).toHaveTextContent('password: changed (not recorded)');
     expect(list.getByText('By the system', { exact: false })).toBeInTheDocument();
+    // A program's write is its API token's, by name, at its maker's position.
+    const byToken = items.find((item) => item.textContent?.includes('Task created · Count the safe'));
+    expect(byToken).toHaveTextContent('By API token ‘HR sync’ (Administrator at Acme Retail)');
   });
 
   it('asks the API for what the filters say and keeps them in the address', async () => {
