@@ -130,8 +130,8 @@ describe('the published limits', () => {
       ]),
     );
     const { apiRateLimits } = loadConfig(env);
-    API_RATE_LIMITS.forEach((row, i) =>
-      expect(apiRateLimits[row.group]).toEqual({ perToken: 10 + i, perTenant: 100 + i }),
+    expect(API_RATE_LIMITS.map((row) => apiRateLimits[row.group])).toEqual(
+      API_RATE_LIMITS.map((_, i) => ({ perToken: 10 + i, perTenant: 100 + i })),
     );
     expect(loadConfig({}).apiRateLimits.read).toEqual({
       perToken: API_RATE_LIMITS[0].perToken.default,
