@@ -11,10 +11,20 @@ export const RATE_LIMIT_HEADERS = {
   reset: 'ratelimit-reset',
 } as const;
 
-export const TOKEN_LIMIT_REACHED =
-  'This API token has made its {limit} requests of this minute for these routes. Try again in {seconds} seconds.';
-export const TENANT_LIMIT_REACHED =
-  'Your organisation’s API tokens together have made their {limit} requests of this minute for these routes. Try again in {seconds} seconds.';
+/** Who reached a limit: the token itself, or all of its tenant's tokens together. */
+type Reached = 'token' | 'tenant';
+
+function limitReached(who: Reached, limit: number, seconds: number): TooManyAttempts {
+  return who === 'token'
+    ? new TooManyAttempts(
+        seconds,
+        `This API token has made its ${limit} requests of this minute for these routes. Try again in ${seconds} seconds.`,
+      )
+    : new TooManyAttempts(
+        seconds,
+        `Your organisation’s API tokens together have made their ${limit} requests of this minute for these routes. Try again in ${seconds} seconds.`,
+      );
+}
 
 const WINDOW_MS = API_RATE_WINDOW_SECONDS * 1000;
 
@@ -48,8 +58,8 @@ export async function countTokenRequest(
     now,
   );
   const windows = [
-    { ...counted.get(keys.token)!, max: limit.perToken, message: TOKEN_LIMIT_REACHED },
-    { ...counted.get(keys.tenant)!, max: limit.perTenant, message: TENANT_LIMIT_REACHED },
+    { ...counted.get(keys.token)!, max: limit.perToken, who: 'token' as Reached },
+    { ...counted.get(keys.tenant)!, max: limit.perTenant, who: 'tenant' as Reached },
   ];
   const seconds = (resetAt: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
   const left = (w: (typeof windows)[number]) => Math.max(0, w.max - w.count);
@@ -63,8 +73,5 @@ export async function countTokenRequest(
   const first = over.reduce((a, b) => (b.resetAt > a.resetAt ? b : a));
   const wait = seconds(first.resetAt);
   reply.header(RATE_LIMIT_HEADERS.reset, String(wait));
-  throw new TooManyAttempts(
-    wait,
-    first.message.replace('{limit}', String(first.max)).replace('{seconds}', String(wait)),
-  );
+  throw limitReached(first.who, first.max, wait);
 }
