@@ -33,7 +33,10 @@ function useGrantable(): { module: ModuleId; capabilities: Capability[] }[] {
     () =>
       MODULE_IDS.flatMap((module) => {
         const held = user?.permissions.find((p) => p.id.toLowerCase() === module && p.status === 'active');
-        const capabilities = capabilitiesOf(module).filter((c) => held?.capabilities.includes(c));
+        // Read first: most tokens read, and a reader's box is then where the eye starts.
+        const capabilities = capabilitiesOf(module)
+          .filter((c) => held?.capabilities.includes(c))
+          .sort((a, b) => Number(b === 'read') - Number(a === 'read'));
         return capabilities.length ? [{ module, capabilities }] : [];
       }),
     [user?.permissions],
