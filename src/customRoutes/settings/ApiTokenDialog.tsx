@@ -51,6 +51,9 @@ function endOfDay(day: string): string | null {
   return date.toISOString();
 }
 
+/** The header a program sends the token in: HTTP's words, the same in every language. */
+const BEARER_HEADER = 'Authorization: Bearer';
+
 /** The secret, shown this once, with a copy button and what to do with it. */
 function ShownOnce({ created, onClose }: { created: TokenCreated; onClose: () => void }) {
   const translate = useTranslate();
@@ -89,7 +92,7 @@ function ShownOnce({ created, onClose }: { created: TokenCreated; onClose: () =>
           </div>
           <Typography variant="body2">{translate('settings.api_tokens.how_to_use')}</Typography>
           <Box component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-            Authorization: Bearer {created.prefix}…
+            {`${BEARER_HEADER} ${created.prefix}…`}
           </Box>
         </Stack>
       </DialogContent>
