@@ -61,6 +61,58 @@ export interface Config {
    * organisation's lock (lib/organisationLock.ts).
    */
   databaseLimits: DatabaseLimits;
+  /** API_LIMIT_*: requests a minute that API tokens may make, per route group (API_RATE_LIMITS). */
+  apiRateLimits: ApiRateLimits;
+}
+
+/** How a request made with an API token is counted: reads, writes, or the heavy work of imports. */
+export type RateLimitGroup = 'read' | 'write' | 'import';
+
+/** Requests a minute for one token, and for all of a tenant's tokens together. */
+export interface RateLimit {
+  perToken: number;
+  perTenant: number;
+}
+export type ApiRateLimits = Record<RateLimitGroup, RateLimit>;
+
+/** The window the API limits count in: a fixed minute per key, shared by every process. */
+export const API_RATE_WINDOW_SECONDS = 60;
+
+/**
+ * The limits on requests made with API tokens (issue 46), by route group: what each group holds,
+ * the environment variables that set each limit and their defaults. The README's table and the
+ * API document are written from this one list; session (web app) requests are not limited by it.
+ */
+export const API_RATE_LIMITS = [
+  {
+    group: 'read',
+    routes: 'GET: every read and download',
+    perToken: { variable: 'API_LIMIT_READ_PER_TOKEN', default: 600 },
+    perTenant: { variable: 'API_LIMIT_READ_PER_TENANT', default: 1800 },
+  },
+  {
+    group: 'write',
+    routes: 'POST, PUT, PATCH, DELETE, except imports',
+    perToken: { variable: 'API_LIMIT_WRITE_PER_TOKEN', default: 120 },
+    perTenant: { variable: 'API_LIMIT_WRITE_PER_TENANT', default: 360 },
+  },
+  {
+    group: 'import',
+    routes: 'POST, PUT, PATCH, DELETE under /api/user/import/ and /api/workspace/import/',
+    perToken: { variable: 'API_LIMIT_IMPORT_PER_TOKEN', default: 10 },
+    perTenant: { variable: 'API_LIMIT_IMPORT_PER_TENANT', default: 20 },
+  },
+] as const satisfies readonly {
+  group: RateLimitGroup;
+  routes: string;
+  perToken: { variable: string; default: number };
+  perTenant: { variable: string; default: number };
+}[];
+
+/** The route group a request is counted in (its method and route path, as registered). */
+export function rateLimitGroupOf(method: string, url: string): RateLimitGroup {
+  if (method === 'GET' || method === 'HEAD') return 'read';
+  return /^\/api\/(user|workspace)\/import\//.test(url) ? 'import' : 'write';
 }
 
 /**
@@ -284,6 +336,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     longWorkMs: limit('DATABASE_LONG_WORK_TIMEOUT_MS', DEFAULT_LIMITS.longWorkMs),
   };
 
+  const perMinute = (setting: { variable: string; default: number }) =>
+    env[setting.variable]?.trim()
+      ? attempt(() => parseInteger(setting.variable, env[setting.variable]!, 1, 1_000_000), setting.default)
+      : setting.default;
+  const apiRateLimits = Object.fromEntries(
+    API_RATE_LIMITS.map((row) => [
+      row.group,
+      { perToken: perMinute(row.perToken), perTenant: perMinute(row.perTenant) },
+    ]),
+  ) as ApiRateLimits;
+
   if (errors.length) {
     throw new ConfigError(`Invalid configuration:\n  - ${errors.join('\n  - ')}`);
   }
@@ -308,5 +371,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     databasePoolSize,
     databaseLimits,
+    apiRateLimits,
   };
 }

@@ -232,6 +232,7 @@ await web.finish();
 // A new file whose SQL is new to the product belongs in this list.
 const CITUS_RUNS = [
   'citus',
+  'apiTokens',
   'concurrency',
   'uniqueRaces',
   'twoProcesses',

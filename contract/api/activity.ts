@@ -22,6 +22,7 @@ export const ACTIVITY_ENTITIES = [
   'setting',
   'notification',
   'sso',
+  'token',
   'theme',
   'theme.logo',
   'tenant',
@@ -52,6 +53,8 @@ export const ActivityEntry = Type.Object({
   id: Type.Integer({ description: 'The entry’s number in its tenant’s chain' }),
   at: Type.String(),
   actor_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** Set when a program wrote with an API token: `actor_name` is the token's name, `actor_id` its creator. */
+  actor_token_id: Type.Union([Type.Integer(), Type.Null()]),
   actor_name: Type.String(),
   actor_position: Type.String(),
   action: Type.String(),

@@ -208,6 +208,31 @@ export const en = {
   'error.sso_domain_taken': 'Another organisation already signs this e-mail domain in through its provider.',
   'error.sso_bad_domain': '“{domain}” is not an e-mail domain such as example.com.',
   'error.sso_name': 'Name the provider as people will see it, e.g. Microsoft.',
+  'error.token_invalid':
+    'This API token is not valid. Check that it was copied whole, or ask an administrator for a new one.',
+  'error.token_revoked': 'This API token was revoked. Ask an administrator for a new one.',
+  'error.token_expired': 'This API token has expired. Ask an administrator for a new one.',
+  'error.token_creator_gone':
+    'The person who made this API token can no longer act at its position (disabled, removed or moved), so neither can the token. Ask an administrator for a new one.',
+  'error.token_person_only':
+    'API tokens cannot use this route: it is for a person signed in to Storeline (their own session, password, profile and notifications, and API tokens themselves).',
+  'error.token_limit':
+    'This API token has made its {limit} requests of this minute for these routes. Try again in {seconds} seconds.',
+  'error.token_tenant_limit':
+    'Your organisation’s API tokens together have made their {limit} requests of this minute for these routes. Try again in {seconds} seconds.',
+  'error.token_scope_shape':
+    'The scope “{scope}” is not of the form module.capability (e.g. storeinfo.read).',
+  'error.token_scope_module': 'The scope “{scope}” names no module: there is no module “{module}”.',
+  'error.token_scope_capability':
+    'The scope “{scope}” names no capability: the module “{module}” has {capabilities}.',
+  'error.token_scope_not_held':
+    'You cannot give a token the scope “{scope}”: your own role does not grant it.',
+  'error.token_name': 'Give the token a name.',
+  'error.token_expiry': 'The expiry must be in the future.',
+  'error.token_too_many':
+    'Your organisation already has {n} API tokens in use, the most it may have. Revoke one it no longer needs first.',
+  'error.token_name_taken': 'An API token of this name is in use. Choose another name.',
+  'thing.api_token': 'API token',
   'error.sso_issuer': 'Enter the issuer address the provider gives you.',
   'error.sso_client_id': 'Enter the client ID the provider gave Storeline.',
   'error.sso_client_secret': 'Enter the client secret the provider gave Storeline.',
@@ -385,6 +410,7 @@ export const en = {
   'export.when_utc': 'When (UTC)',
   'export.who': 'Who',
   'export.position': 'Position',
+  'export.api_token': 'API token',
   'export.action': 'Action',
   'export.entity': 'Entity',
   'export.entity_id': 'Entity id',

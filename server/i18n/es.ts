@@ -207,6 +207,30 @@ export const es: Record<ServerMessageKey, string> = {
     'Otra organización ya inicia sesión con este dominio de correo a través de su proveedor.',
   'error.sso_bad_domain': '«{domain}» no es un dominio de correo como example.com.',
   'error.sso_name': 'Pon al proveedor el nombre que verán las personas, p. ej. Microsoft.',
+  'error.token_invalid':
+    'Este token de API no es válido. Compruebe que lo copió entero o pida uno nuevo a un administrador.',
+  'error.token_revoked': 'Este token de API fue revocado. Pida uno nuevo a un administrador.',
+  'error.token_expired': 'Este token de API ha caducado. Pida uno nuevo a un administrador.',
+  'error.token_creator_gone':
+    'La persona que creó este token de API ya no puede actuar en su puesto (desactivada, eliminada o trasladada), así que el token tampoco. Pida uno nuevo a un administrador.',
+  'error.token_person_only':
+    'Los tokens de API no pueden usar esta ruta: es para una persona que ha iniciado sesión en Storeline (su propia sesión, contraseña, perfil y notificaciones, y los propios tokens de API).',
+  'error.token_limit':
+    'Este token de API ya ha hecho sus {limit} solicitudes de este minuto para estas rutas. Vuelva a intentarlo dentro de {seconds} segundos.',
+  'error.token_tenant_limit':
+    'Los tokens de API de su organización ya han hecho entre todos sus {limit} solicitudes de este minuto para estas rutas. Vuelva a intentarlo dentro de {seconds} segundos.',
+  'error.token_scope_shape':
+    'El ámbito «{scope}» no tiene la forma módulo.capacidad (p. ej. storeinfo.read).',
+  'error.token_scope_module': 'El ámbito «{scope}» no nombra ningún módulo: no existe el módulo «{module}».',
+  'error.token_scope_capability':
+    'El ámbito «{scope}» no nombra ninguna capacidad: el módulo «{module}» tiene {capabilities}.',
+  'error.token_scope_not_held': 'No puede dar a un token el ámbito «{scope}»: su propio rol no lo concede.',
+  'error.token_name': 'Ponga un nombre al token.',
+  'error.token_expiry': 'La caducidad debe estar en el futuro.',
+  'error.token_too_many':
+    'Su organización ya tiene {n} tokens de API en uso, el máximo permitido. Revoque primero uno que ya no necesite.',
+  'error.token_name_taken': 'Ya hay un token de API en uso con este nombre. Elija otro nombre.',
+  'thing.api_token': 'Token de API',
   'error.sso_issuer': 'Introduce la dirección del emisor que te da el proveedor.',
   'error.sso_client_id': 'Introduce el ID de cliente que el proveedor dio a Storeline.',
   'error.sso_client_secret': 'Introduce el secreto de cliente que el proveedor dio a Storeline.',
@@ -382,6 +406,7 @@ export const es: Record<ServerMessageKey, string> = {
   'export.when_utc': 'Cuándo (UTC)',
   'export.who': 'Quién',
   'export.position': 'Puesto',
+  'export.api_token': 'Token de API',
   'export.action': 'Acción',
   'export.entity': 'Entidad',
   'export.entity_id': 'Id de la entidad',

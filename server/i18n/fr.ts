@@ -215,6 +215,32 @@ export const fr: Record<ServerMessageKey, string> = {
   'error.sso_domain_taken': 'Une autre organisation connecte déjà ce domaine d’e-mail par son fournisseur.',
   'error.sso_bad_domain': '« {domain} » n’est pas un domaine d’e-mail tel que example.com.',
   'error.sso_name': 'Nommez le fournisseur comme les personnes le verront, p. ex. Microsoft.',
+  'error.token_invalid':
+    'Ce jeton d’API n’est pas valide. Vérifiez qu’il a été copié en entier, ou demandez-en un nouveau à un administrateur.',
+  'error.token_revoked': 'Ce jeton d’API a été révoqué. Demandez-en un nouveau à un administrateur.',
+  'error.token_expired': 'Ce jeton d’API a expiré. Demandez-en un nouveau à un administrateur.',
+  'error.token_creator_gone':
+    'La personne qui a créé ce jeton d’API ne peut plus agir à son poste (désactivée, supprimée ou déplacée), le jeton non plus. Demandez-en un nouveau à un administrateur.',
+  'error.token_person_only':
+    'Les jetons d’API ne peuvent pas utiliser cette route : elle est réservée à une personne connectée à Storeline (sa propre session, son mot de passe, son profil et ses notifications, et les jetons d’API eux-mêmes).',
+  'error.token_limit':
+    'Ce jeton d’API a déjà fait ses {limit} requêtes de cette minute pour ces routes. Réessayez dans {seconds} secondes.',
+  'error.token_tenant_limit':
+    'Les jetons d’API de votre organisation ont déjà fait ensemble leurs {limit} requêtes de cette minute pour ces routes. Réessayez dans {seconds} secondes.',
+  'error.token_scope_shape':
+    'La portée « {scope} » n’est pas de la forme module.capacité (p. ex. storeinfo.read).',
+  'error.token_scope_module':
+    'La portée « {scope} » ne nomme aucun module : il n’existe pas de module « {module} ».',
+  'error.token_scope_capability':
+    'La portée « {scope} » ne nomme aucune capacité : le module « {module} » a {capabilities}.',
+  'error.token_scope_not_held':
+    'Vous ne pouvez pas donner à un jeton la portée « {scope} » : votre propre rôle ne l’accorde pas.',
+  'error.token_name': 'Donnez un nom au jeton.',
+  'error.token_expiry': 'L’expiration doit être dans le futur.',
+  'error.token_too_many':
+    'Votre organisation a déjà {n} jetons d’API en service, le maximum permis. Révoquez d’abord un jeton dont elle n’a plus besoin.',
+  'error.token_name_taken': 'Un jeton d’API de ce nom est déjà en service. Choisissez un autre nom.',
+  'thing.api_token': 'Jeton d’API',
   'error.sso_issuer': 'Saisissez l’adresse d’émetteur que le fournisseur vous donne.',
   'error.sso_client_id': 'Saisissez l’ID client que le fournisseur a donné à Storeline.',
   'error.sso_client_secret': 'Saisissez le secret client que le fournisseur a donné à Storeline.',
@@ -393,6 +419,7 @@ export const fr: Record<ServerMessageKey, string> = {
   'export.when_utc': 'Quand (UTC)',
   'export.who': 'Qui',
   'export.position': 'Poste',
+  'export.api_token': 'Jeton d’API',
   'export.action': 'Action',
   'export.entity': 'Entité',
   'export.entity_id': 'Id de l’entité',

@@ -20,6 +20,8 @@ export interface ActivityInput {
   tenantId: number;
   /** Null: the system (a job). */
   actorId: number | null;
+  /** The API token that made the request, when a program did; `actorName` is then the token's name. */
+  actorTokenId?: number | null;
   actorName: string;
   actorPosition: string;
   action: string;
@@ -129,8 +131,12 @@ export interface ChainedEntry extends Omit<ActivityInput, 'entity'> {
   prevHash: string;
 }
 
-/** Every field of an entry but its place in the chain, as one canonical text. */
+/**
+ * Every field of an entry but its place in the chain, as one canonical text. The token that wrote
+ * comes last and only when there is one, so entries written before tokens existed hash as they did.
+ */
 function material(e: Omit<ChainedEntry, 'seq' | 'prevHash'>): string {
+  const token = e.actorTokenId == null ? [] : [e.actorTokenId];
   return canonical([
     e.tenantId,
     e.at,
@@ -144,6 +150,7 @@ function material(e: Omit<ChainedEntry, 'seq' | 'prevHash'>): string {
     e.changes,
     e.scopePath,
     e.ip,
+    ...token,
   ]);
 }
 
@@ -193,6 +200,7 @@ function appendStatement(input: ActivityInput): string {
     at: entry.at,
     material: material(entry),
     actor_id: entry.actorId,
+    actor_token_id: entry.actorTokenId ?? null,
     actor_name: entry.actorName,
     actor_position: entry.actorPosition,
     action: entry.action,

@@ -107,3 +107,17 @@ export function versionKey(versions: Versions, ...kinds: VersionKind[]): string 
 
 /** A store's version as the guard read it (0 before its first bump). */
 export const storeVersion = (versions: Versions, nodeId: number): number => versions.stores[nodeId] ?? 0;
+
+/**
+ * A person's Versions as one JSON object, for the one query a guard makes per request: `v` must be
+ * the tenant's `tenant_versions` row and `uv` the person's `user_versions` row (left joins, so a
+ * tenant or person never bumped reads 0), `userId` the column naming the person.
+ */
+export function versionsJson(tenantId: number, userId: SQL): SQL {
+  return sql`json_build_object('people', coalesce(v.people, 0), 'access', coalesce(v.access, 0),
+    'settings', coalesce(v.settings, 0), 'tree', coalesce(v.tree, 0), 'tasks', coalesce(v.tasks, 0),
+    'user', coalesce(uv.version, 0),
+    'stores', coalesce((SELECT json_object_agg(sv.node_id, sv.version)
+      FROM positions p JOIN store_versions sv ON sv.tenant_id = p.tenant_id AND sv.node_id = p.node_id
+      WHERE p.tenant_id = ${tenantId} AND p.user_id = ${userId}), '{}'))`;
+}

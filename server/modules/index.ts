@@ -23,6 +23,7 @@ import { taskmanagementModule } from './taskmanagement';
 import { tasktypesModule } from './tasktypes';
 import { tenantsModule } from './tenants';
 import { themeModule } from './theme';
+import { tokensModule } from './tokens';
 import { usersModule } from './users';
 import { workspacesModule } from './workspaces';
 
@@ -43,6 +44,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   tenantsModule,
   settingsModule,
   ssoModule,
+  tokensModule,
   hierarchyModule,
   workspacesModule,
   storeinfoModule,

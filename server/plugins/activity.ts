@@ -54,10 +54,14 @@ function entryOf(request: FastifyRequest, action: string, entity: ActivityEntity
   const body = plainBody(request);
   const query = (request.query ?? {}) as Record<string, unknown>;
   const id = body.id ?? query.id;
+  // A program's write is its token's, by name; the position is its creator's, at which it acts.
+  const token = session.apiToken;
   return {
     tenantId: session.tenantId,
     actorId: session.user.id,
-    actorName: `${session.user.firstname} ${session.user.lastname}`.trim() || session.user.username,
+    actorTokenId: token?.id ?? null,
+    actorName:
+      token?.name ?? (`${session.user.firstname} ${session.user.lastname}`.trim() || session.user.username),
     actorPosition: position ? `${position.roleName} at ${position.nodeName}` : '',
     action,
     entity,

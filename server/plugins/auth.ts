@@ -2,11 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { POSITION_HEADER } from '../../contract/constants';
 import type { Capability, ModuleId } from '../../contract/modules';
+import type { ApiRateLimits } from '../config';
 import type { Db } from '../db/client';
+import { countTokenRequest } from '../lib/apiRateLimits';
 import { can, noActiveWorkspace } from '../lib/caller';
 import { forbidden, HttpError, unauthorized } from '../lib/errors';
 import type { KeptAnswers } from '../lib/keptAnswers';
 import { authenticate, type SessionContext } from '../modules/session/service';
+import { authenticateApiToken } from '../modules/tokens/guard';
+import { isApiToken } from '../modules/tokens/secret';
 
 /**
  * What a route needs. `public` routes skip the guard. Every other route needs a session and, unless
@@ -22,6 +26,11 @@ export type Access =
       /** Reachable while the user must still replace a forced-reset password. */
       duringReset?: boolean;
       position?: 'required' | 'optional';
+      /**
+       * `false`: only a person signed in may call it, never an API token (their own session,
+       * password, profile and notifications, and the management of tokens itself).
+       */
+      tokens?: false;
     };
 
 declare module 'fastify' {
@@ -50,29 +59,50 @@ export function sessionOf(request: FastifyRequest): SessionContext {
   return request.sessionContext;
 }
 
-/** One guard for every route: session → user → tenant → position → permissions → scope. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; kept: KeptAnswers }) => {
-  app.decorateRequest('sessionContext', undefined);
-  app.decorateRequest('caller', undefined);
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    // Routes without a declared access (static files, 404s) are public by construction.
-    if (!access || access.public) return;
-    const token = bearer(request);
-    if (!token) throw unauthorized('Please sign in to continue.');
-    const header = request.headers[POSITION_HEADER];
-    const { session, caller } = await authenticate(
-      opts.db,
-      token,
-      Array.isArray(header) ? header[0] : header,
-      opts.kept,
-    );
-    request.sessionContext = session;
-    request.caller = caller;
-    if (session.user.forceReset && !access.duringReset) {
-      throw new HttpError(403, 'You must set a new password before continuing.');
-    }
-    if (access.position !== 'optional' && !caller) throw noActiveWorkspace();
-    if (access.module && !(caller && can(caller, access.module, access.can ?? ['read']))) throw forbidden();
-  });
-});
+export const PERSON_ONLY =
+  'API tokens cannot use this route: it is for a person signed in to Storeline (their own session, password, profile and notifications, and API tokens themselves).';
+
+/**
+ * One guard for every route: session → user → tenant → position → permissions → scope. A bearer
+ * with the API token prefix is a program's: it acts as its creator at the token's position within
+ * its scopes, is counted against its rate limits, and is refused on routes only a person uses.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; kept: KeptAnswers; limits: ApiRateLimits }) => {
+    app.decorateRequest('sessionContext', undefined);
+    app.decorateRequest('caller', undefined);
+    app.addHook('onRequest', async (request, reply) => {
+      const access = request.routeOptions.config.access;
+      // Routes without a declared access (static files, 404s) are public by construction.
+      if (!access || access.public) return;
+      const token = bearer(request);
+      if (!token) throw unauthorized('Please sign in to continue.');
+      if (isApiToken(token)) {
+        const made = await authenticateApiToken(opts.db, token, opts.kept);
+        request.sessionContext = made.session;
+        request.caller = made.caller;
+        await countTokenRequest(opts.db, opts.limits, request, reply, {
+          tenantId: made.session.tenantId,
+          id: made.tokenId,
+        });
+        if (access.tokens === false) throw forbidden(PERSON_ONLY);
+        if (access.module && !can(made.caller, access.module, access.can ?? ['read'])) throw forbidden();
+        return;
+      }
+      const header = request.headers[POSITION_HEADER];
+      const { session, caller } = await authenticate(
+        opts.db,
+        token,
+        Array.isArray(header) ? header[0] : header,
+        opts.kept,
+      );
+      request.sessionContext = session;
+      request.caller = caller;
+      if (session.user.forceReset && !access.duringReset) {
+        throw new HttpError(403, 'You must set a new password before continuing.');
+      }
+      if (access.position !== 'optional' && !caller) throw noActiveWorkspace();
+      if (access.module && !(caller && can(caller, access.module, access.can ?? ['read']))) throw forbidden();
+    });
+  },
+);

@@ -381,6 +381,7 @@ export const appMessages = {
     see_all: 'Les %{smart_count} entrées',
     system: 'Par le système',
     by: 'Par %{name} (%{position})',
+    by_token: 'Par le jeton d’API « %{name} » (%{position})',
     from: 'depuis %{ip}',
     change: '%{before} → %{after}',
     secret: 'modifié (non enregistré)',
@@ -403,6 +404,7 @@ export const appMessages = {
       profile: 'Profils personnels',
       notification: 'Réglages des notifications',
       sso: 'Authentification unique',
+      token: 'Jetons d’API',
       theme_logo: 'Logo',
       activity: 'Conservation du journal d’activité',
     },
@@ -444,6 +446,8 @@ export const appMessages = {
       tenant_enable: 'Client activé',
       tenant_disable: 'Client désactivé',
       profile_update: 'Profil personnel modifié',
+      token_create: 'Jeton d’API créé',
+      token_delete: 'Jeton d’API révoqué',
     },
   },
   urgent: {
@@ -843,6 +847,45 @@ export const appMessages = {
     },
   },
   settings: {
+    api_tokens: {
+      title: 'Jetons d’API',
+      subheader:
+        'Permettez à d’autres systèmes (RH, tickets, BI) d’appeler Storeline. Un jeton agit à votre poste, avec les seules portées que vous choisissez.',
+      add: 'Nouveau jeton',
+      empty: 'Aucun jeton d’API pour l’instant.',
+      status: { active: 'Actif', expired: 'Expiré', revoked: 'Révoqué' },
+      made_by: 'Créé par %{name} le %{date}',
+      expires: 'expire le %{date}',
+      no_expiry: 'n’expire jamais',
+      last_used: 'dernière utilisation %{date}',
+      never_used: 'jamais utilisé',
+      revoke: 'Révoquer',
+      revoke_named: 'Révoquer le jeton %{name}',
+      revoke_title: 'Révoquer le jeton « %{name} » ?',
+      revoke_body:
+        'Les programmes qui l’utilisent seront refusés dès leur prochaine requête. C’est définitif : il leur faudra un nouveau jeton.',
+      revoked: 'Jeton révoqué',
+      create_title: 'Nouveau jeton d’API',
+      name: 'Nom',
+      name_help:
+        'Ce qui l’utilise, p. ex. Synchro RH. Le journal d’activité nomme ses modifications par ce nom.',
+      name_required: 'Donnez un nom au jeton.',
+      scopes: 'Ce qu’il peut faire',
+      scopes_help:
+        'Par module, ce que le jeton peut faire. Vous ne pouvez donner que ce que votre propre rôle permet.',
+      scopes_required: 'Choisissez au moins une chose que le jeton peut faire.',
+      expiry: 'Dernier jour (facultatif)',
+      expiry_help: 'Laissez vide pour un jeton qui n’expire pas.',
+      create: 'Créer le jeton',
+      shown_title: 'Copiez maintenant le jeton « %{name} »',
+      shown_warning:
+        'C’est la seule fois que le jeton est affiché. Conservez-le en lieu sûr, par exemple dans votre gestionnaire de mots de passe ; s’il est perdu, révoquez-le et créez-en un nouveau.',
+      copy: 'Copier le jeton',
+      copied: 'Jeton copié',
+      copy_failed: 'Le jeton n’a pas pu être copié : sélectionnez-le et copiez-le à la main.',
+      how_to_use: 'Les programmes l’envoient avec chaque requête, dans cet en-tête :',
+      done: 'Terminé',
+    },
     sso: {
       title: 'Authentification unique',
       subheader:

@@ -111,6 +111,12 @@ describe.skipIf(!onCitus)('Storeline on Citus', () => {
     // Sessions first, so the recorded statements are the requests' own.
     await t.tokenFor(OWNER);
     await t.tokenFor(STAFF);
+    const made = await t.injectAs(OWNER, {
+      method: 'POST',
+      url: '/api/token/create',
+      payload: { name: 'Citus feed', scopes: ['workspace.read'] },
+    });
+    const apiToken = made.json().data.token as string;
     const requests: [string, () => Promise<InjectResponse>][] = [
       ['guard and verify', () => t.injectAs(STAFF, { url: '/api/user/verify' })],
       [
@@ -139,6 +145,11 @@ describe.skipIf(!onCitus)('Storeline on Citus', () => {
         () => t.injectAs(OWNER, { url: '/api/workspace/list', query: { page: 397 } }),
       ],
       ['publish', () => k.publish(OWNER, draft)],
+      // An API token's guard (the token with its maker's versions, the maker at its position) and count.
+      [
+        'store list with an API token',
+        () => t.inject({ url: '/api/workspace/list', headers: { authorization: `Bearer ${apiToken}` } }),
+      ],
     ];
     const fanOut: string[] = [];
     let explained = 0;

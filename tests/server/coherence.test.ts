@@ -451,7 +451,8 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
       'workspaceFiles', (SELECT coalesce(json_agg(filename ORDER BY id), '[]') FROM import_files
         WHERE tenant_id = $1 AND kind = 'workspace'),
       'tenants', (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM tenants WHERE id <> $7),
-      'notifications', ${ids('notifications', 'x.user_id = $3')}
+      'notifications', ${ids('notifications', 'x.user_id = $3')},
+      'apiTokens', ${ids('api_tokens')}
     )::text AS pools,
     (SELECT coalesce(json_object_agg(a.id, json_build_object('checklist', jsonb_array_length(t.checklist),
         'communication', tt.kind = 'communication')), '{}')
@@ -511,6 +512,7 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/audit\//, 'submissions'],
   [/^\/api\/theme\/update$/, 'themeSettings'],
   [/^\/api\/notification\/read$/, 'notifications'],
+  [/^\/api\/token\//, 'apiTokens'],
 ];
 
 /** Other fields that name a row, by name. */
@@ -586,6 +588,15 @@ function ground(route: Route, body: unknown, { pools: p, completable }: Grounds,
       if (key === 'weekdays') return [...new Set(value)];
       if (key === 'modules' && value.every((v) => typeof v === 'string'))
         return [...new Set(value.map(() => pick(MODULE_IDS as string[], 'user')))];
+      // An API token's scopes: capabilities of the catalogue (the writer holds every one).
+      if (key === 'scopes')
+        return [
+          ...new Set(
+            value.map(() =>
+              pick(['workspace.read', 'taskmanagement.read', 'user.update', 'audit.read'], 'user.read'),
+            ),
+          ),
+        ];
       if (key === 'capabilities') {
         const module = MODULES[parent as keyof typeof MODULES];
         return [...new Set(value.map(() => pick([...(module?.capabilities ?? ['read'])], 'read')))];
@@ -628,6 +639,7 @@ function ground(route: Route, body: unknown, { pools: p, completable }: Grounds,
       if (key === 'timezone') return pick(ZONES, value);
       if (key === 'start_date' || key === 'due_date') return pick(days, value);
       if (key === 'until') return localDate(SYDNEY, 7);
+      if (key === 'expires_at') return new Date(Date.now() + 30 * 86_400_000).toISOString();
       if (key === 'filename')
         return pick(route.path.startsWith('/api/user/') ? p.userFiles : p.workspaceFiles, value);
       if (key === 'username') return pick(p.teamEmails, value);

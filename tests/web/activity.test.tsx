@@ -11,6 +11,7 @@ const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
   id: 1,
   at: '2026-11-26T23:00:00.000Z',
   actor_id: 2,
+  actor_token_id: null,
   actor_name: 'Olivia Owner',
   actor_position: 'Administrator at Acme Retail',
   action: 'role.update',
@@ -41,6 +42,14 @@ beforeEach(() => {
           },
         }),
         entry({
+          id: 3,
+          action: 'task.create',
+          entity: 'task',
+          entity_name: 'Count the safe',
+          actor_token_id: 5,
+          actor_name: 'HR sync',
+        }),
+        entry({
           id: 1,
           action: 'session.login',
           entity: 'user',
@@ -48,7 +57,7 @@ beforeEach(() => {
           actor_id: null,
         }),
       ];
-      return HttpResponse.json({ status: 200, data: { data, total: 2, page: 1, per_page: 25 } });
+      return HttpResponse.json({ status: 200, data: { data, total: data.length, page: 1, per_page: 25 } });
     }),
   );
 });
@@ -64,6 +73,9 @@ describe('/admin/activity', () => {
     expect(first).toHaveTextContent('description: Runs one store. → Runs one store. Opens and closes.');
     expect(first).toHaveTextContent('password: changed (not recorded)');
     expect(list.getByText('By the system', { exact: false })).toBeInTheDocument();
+    // A program's write is its API token's, by name, at its maker's position.
+    const byToken = items.find((item) => item.textContent?.includes('Task created · Count the safe'));
+    expect(byToken).toHaveTextContent('By API token ‘HR sync’ (Administrator at Acme Retail)');
   });
 
   it('asks the API for what the filters say and keeps them in the address', async () => {

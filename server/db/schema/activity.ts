@@ -27,6 +27,8 @@ export const activityEntries = pgTable(
     /** Null for the system (jobs). */
     actorId: integer('actor_id'),
     actorName: text('actor_name').notNull(),
+    /** The API token that wrote, when a program did (actor_name is then the token's name). */
+    actorTokenId: integer('actor_token_id'),
     /** The actor's selected position as it read then ("Administrator at Acme Retail"). */
     actorPosition: text('actor_position').notNull().default(''),
     /** `department.create`, `session.login.failure`, … */

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './activity';
+export * from './apiTokens';
 export * from './catalogue';
 export * from './completions';
 export * from './hierarchy';

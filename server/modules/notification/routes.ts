@@ -21,8 +21,11 @@ import {
 } from './service';
 
 const tags = ['notification'];
-/** Every signed-in person has notices, with or without a position at an active store. */
-const signedIn: Access = { position: 'optional' };
+/**
+ * Every signed-in person has notices, with or without a position at an active store. They are the
+ * person's own: an API token acting for them reads none of them.
+ */
+const signedIn: Access = { position: 'optional', tokens: false };
 
 const readerOf = (request: FastifyRequest): Reader => {
   const session = sessionOf(request);

@@ -19,7 +19,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The caller’s own profile with the tenant’s active profile fields',
         response: responses(Profile),
       },
-      config: { access: { module: 'profile', can: ['read'] } },
+      config: { access: { module: 'profile', can: ['read'], tokens: false } },
     },
     async (request) => ok(await getProfile(app.db, callerOf(request))),
   );
@@ -35,7 +35,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses(ProfileUpdateResult),
       },
       // A user forced to reset may have no role that grants profile.update, so the service decides.
-      config: { access: { duringReset: true, position: 'optional' } },
+      config: { access: { duringReset: true, position: 'optional', tokens: false } },
     },
     async (request) => {
       const session = sessionOf(request);
@@ -58,7 +58,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         consumes: ['multipart/form-data'],
         response: responses(AvatarUpload),
       },
-      config: { access: { module: 'profile', can: ['update'] } },
+      config: { access: { module: 'profile', can: ['update'], tokens: false } },
     },
     async (request) => {
       const upload = await readUpload(request, MAX_AVATAR_BYTES);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { batchedReads } from '../../lib/batchedReads';
 import { sqlRows } from '../../lib/jsonRows';
 import type { Grant } from '../../lib/permissions';
-import type { Versions } from '../../lib/versions';
+import { type Versions, versionsJson } from '../../lib/versions';
 import type { PositionRow, TenantRow, UserRow } from './repository';
 
 /** Everything the guard needs about a bearer token, read in one round trip. */
@@ -123,13 +123,7 @@ async function readStamps(
     db,
     sql`SELECT s.token_hash, json_build_object('sessionId', s.id, 'expiresAt', ${ms('s.expires_at')},
         'lastSeenAt', ${ms('s.last_seen_at')},
-        'versions', json_build_object('people', coalesce(v.people, 0), 'access', coalesce(v.access, 0),
-          'settings', coalesce(v.settings, 0), 'tree', coalesce(v.tree, 0), 'tasks', coalesce(v.tasks, 0),
-          'user', coalesce(uv.version, 0),
-          'stores', coalesce((SELECT json_object_agg(sv.node_id, sv.version)
-            FROM positions p JOIN store_versions sv ON sv.tenant_id = p.tenant_id AND sv.node_id = p.node_id
-            WHERE p.tenant_id = ${tenantId} AND p.user_id = s.user_id), '{}'))
-      )::text AS stamp
+        'versions', ${versionsJson(tenantId, sql`s.user_id`)})::text AS stamp
       FROM sessions s LEFT JOIN tenant_versions v ON v.tenant_id = s.tenant_id
       LEFT JOIN user_versions uv ON uv.tenant_id = s.tenant_id AND uv.user_id = s.user_id
       WHERE s.tenant_id = ${tenantId} AND s.token_hash = ANY(${`{${tokenHashes.join(',')}}`}::text[])`,

@@ -86,7 +86,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['session'], summary: 'Sign out: end this session', response: responses(RedirectData) },
       config: {
-        access: { duringReset: true, position: 'optional' },
+        access: { duringReset: true, position: 'optional', tokens: false },
         activity: { action: 'session.logout', entity: 'user' },
       },
     },
@@ -101,7 +101,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The signed-in user, positions, visible hierarchy, permissions, terms, settings and theme',
         response: responses(VerifyData),
       },
-      config: { access: { duringReset: true } },
+      config: { access: { duringReset: true, tokens: false } },
     },
     async (request, reply) => {
       const session = sessionOf(request);

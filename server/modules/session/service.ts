@@ -37,12 +37,21 @@ const ACTIVE_POSITION_TYPES = new Set(['root', 'container', 'workspace']);
  * user's own password and profile, which also run without a position) reads this.
  */
 export interface SessionContext extends Pick<Caller, 'tenantId' | 'userId'> {
-  sessionId: number;
+  /** Undefined when an API token acts for the person (`apiToken`): no session of theirs is in play. */
+  sessionId: number | undefined;
+  /** The API token making the request, as the person who made it; null for a person signed in. */
+  apiToken: ApiTokenActor | null;
   tenant: TenantRow;
   user: UserRow;
   positions: PositionRow[];
   /** The tenant's versions as this request's guard read them (what kept answers are keyed by). */
   versions: Versions;
+}
+
+/** The API token behind a request: the administration log names its writes by its name. */
+export interface ApiTokenActor {
+  id: number;
+  name: string;
 }
 
 export const BAD_CREDENTIALS = 'Incorrect username or password';
@@ -106,7 +115,7 @@ export async function login(
 }
 
 export async function logout(db: Db, session: SessionContext) {
-  await deleteSession(db, session.tenantId, session.sessionId);
+  if (session.sessionId !== undefined) await deleteSession(db, session.tenantId, session.sessionId);
   return { redirect: '/login' };
 }
 
@@ -180,6 +189,7 @@ async function resolve(
     tenantId,
     userId: found.user.id,
     sessionId: found.session.id,
+    apiToken: null,
     tenant: found.tenant,
     user: found.user,
     positions,
@@ -244,10 +254,34 @@ export async function callerAtPosition(
   userId: number,
   positionId: number,
 ): Promise<Caller | undefined> {
+  return (await actingAtPosition(db, tenantId, userId, positionId))?.caller;
+}
+
+/** A person acting at one of their positions without a session of their own (an API token). */
+export interface ActingPerson {
+  tenant: TenantRow;
+  user: UserRow;
+  positions: PositionRow[];
+  caller: Caller;
+}
+
+/**
+ * The person, their positions and their Caller at `positionId`, with the rights they hold now;
+ * undefined when the person or their tenant is gone or disabled, or the position is gone or no
+ * longer usable. An API token acts so, as the person who made it.
+ */
+export async function actingAtPosition(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  positionId: number,
+): Promise<ActingPerson | undefined> {
   const found = await findUser(db, tenantId, userId);
   if (!found?.user.enabled || !found.tenant.enabled) return undefined;
-  const position = (await listPositions(db, tenantId, userId)).find((p) => p.id === positionId);
-  return position && isUsable(position) ? callerAt(db, found.tenant, userId, position) : undefined;
+  const positions = await listPositions(db, tenantId, userId);
+  const position = positions.find((p) => p.id === positionId);
+  if (!position || !isUsable(position)) return undefined;
+  return { ...found, positions, caller: await callerAt(db, found.tenant, userId, position) };
 }
 
 /** Ends every session of a user (disabled, deleted, new password), except `keepSessionId`. */

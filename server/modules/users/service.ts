@@ -225,7 +225,7 @@ export async function update(
   db: Db,
   caller: Caller,
   body: UserUpdateBody,
-  ownSessionId: number,
+  ownSessionId: number | undefined,
 ): Promise<UserRecord> {
   const { tenantId } = caller;
   const user = await manageableUser(db, caller, body.id);

@@ -69,7 +69,7 @@ export function ActivityEntries({ entries }: { entries: readonly ActivityEntry[]
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {entry.actor_id === null
                 ? translate('activity.system')
-                : translate('activity.by', {
+                : translate(entry.actor_token_id === null ? 'activity.by' : 'activity.by_token', {
                     name: entry.actor_name,
                     position: entry.actor_position || '—',
                   })}

@@ -8,6 +8,7 @@ import { RefreshAlert } from '../../components/LoadFailure';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
+import { ApiTokensSettings } from './ApiTokensSettings';
 import { GeneralSettings } from './GeneralSettings';
 import { NotificationDefaultsSettings } from './NotificationDefaultsSettings';
 import { SsoSettings } from './SsoSettings';
@@ -49,6 +50,7 @@ export default function SettingsPage({ title }: PageProps) {
         {data?.modules.some((m) => TASK_MODULES.includes(m.id) && m.enabled) && <TaskTypesSettings />}
         {themeRead.canAccess && <ThemeEditor canUpdate={Boolean(themeUpdate.canAccess)} />}
         {settingUpdate.canAccess && <SsoSettings />}
+        {settingUpdate.canAccess && <ApiTokensSettings />}
         {settingUpdate.canAccess && <NotificationDefaultsSettings />}
       </Stack>
     </Box>
