@@ -113,7 +113,12 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
   await app.register(jobsPlugin, { database, workers: config.jobWorkers, jobs: JOBS });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
   await app.register(keptPlugin, { on: config.keepAnswers });
-  await app.register(authPlugin, { db: database.db, kept: app.kept, limits: config.apiRateLimits });
+  await app.register(authPlugin, {
+    db: database.db,
+    kept: app.kept,
+    limits: config.apiRateLimits,
+    windowSeconds: config.apiRateWindowSeconds,
+  });
   await app.register(filesPlugin, { storage: await openFileStorage(config) });
 
   if (activity !== false) await app.register(activityPlugin, { db: database.db });

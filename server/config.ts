@@ -63,6 +63,12 @@ export interface Config {
   databaseLimits: DatabaseLimits;
   /** API_LIMIT_*: requests a minute that API tokens may make, per route group (API_RATE_LIMITS). */
   apiRateLimits: ApiRateLimits;
+  /**
+   * The window those limits count in (API_RATE_WINDOW_SECONDS). Not a variable: the limits are
+   * published per minute. A test sets an hour, so that no count it makes can outlive its window
+   * however slowly the machine runs.
+   */
+  apiRateWindowSeconds: number;
 }
 
 /** How a request made with an API token is counted: reads, writes, or the heavy work of imports. */
@@ -372,5 +378,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize,
     databaseLimits,
     apiRateLimits,
+    apiRateWindowSeconds: API_RATE_WINDOW_SECONDS,
   };
 }

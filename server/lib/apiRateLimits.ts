@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_RATE_WINDOW_SECONDS, type ApiRateLimits, rateLimitGroupOf } from '../config';
+import { type ApiRateLimits, rateLimitGroupOf } from '../config';
 import type { Db } from '../db/client';
 import { countAttempt, takeBack } from './attemptWindows';
 import { TooManyAttempts } from './errors';
@@ -26,8 +26,6 @@ function limitReached(who: Reached, limit: number, seconds: number): TooManyAtte
       );
 }
 
-const WINDOW_MS = API_RATE_WINDOW_SECONDS * 1000;
-
 /**
  * Counts a request made with an API token against its token's and its tenant's limits of its route
  * group, in the shared windows every process counts in (lib/attemptWindows.ts: one upsert of both),
@@ -38,6 +36,7 @@ const WINDOW_MS = API_RATE_WINDOW_SECONDS * 1000;
 export async function countTokenRequest(
   db: Db,
   limits: ApiRateLimits,
+  windowSeconds: number,
   request: FastifyRequest,
   reply: FastifyReply,
   token: { tenantId: number; id: number },
@@ -52,8 +51,8 @@ export async function countTokenRequest(
   const counted = await countAttempt(
     db,
     [
-      { key: keys.token, ms: WINDOW_MS },
-      { key: keys.tenant, ms: WINDOW_MS },
+      { key: keys.token, ms: windowSeconds * 1000 },
+      { key: keys.tenant, ms: windowSeconds * 1000 },
     ],
     now,
   );

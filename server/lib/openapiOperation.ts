@@ -25,6 +25,13 @@ interface RouteSchema {
 
 /** Either security scheme may call a route that is not public (server/lib/openapiDocument.ts). */
 export const SECURED: Record<string, string[]>[] = [{ session: [] }, { apiToken: [] }];
+/** Routes only a person uses (`access.tokens: false`: sign-in's own, the token routes) refuse API tokens. */
+const PERSON_ONLY: Record<string, string[]>[] = [{ session: [] }];
+
+function refusesTokens(config: RouteOptions['config']): boolean {
+  const access = config?.access;
+  return access !== undefined && !access.public && access.tokens === false;
+}
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -66,7 +73,7 @@ const NAMES_A_RECORD = /^(id|.+_id|filename|hash)$/;
  * and 403 behind the guard (no session; a missing permission, a position not one's own or a
  * password to replace), 404 when the input names a record (another tenant's id answers 404 too),
  * 409 for a write (a duplicate, a limit, a concurrent change), 413 and 415 for a body, 429 under a
- * rate limit, and the server's 500 and 503. Codes the route lists itself are kept.
+ * rate limit (every route an API token may call has one), and the server's 500 and 503. Codes the route lists itself are kept.
  */
 export function errorCodesOf(method: string, schema: RouteSchema, config: RouteOptions['config']): number[] {
   const codes = new Set(
@@ -88,6 +95,8 @@ export function errorCodesOf(method: string, schema: RouteSchema, config: RouteO
   if (hasBody) codes.add(413);
   if (schema.body !== undefined) codes.add(415);
   if (config && 'rateLimit' in config && config.rateLimit) codes.add(429);
+  // A program's requests are counted against its token's and its tenant's limits (lib/apiRateLimits.ts).
+  if (!isPublic && !refusesTokens(config)) codes.add(429);
   codes.add(500);
   codes.add(503);
   return [...codes].sort((a, b) => a - b);
@@ -147,7 +156,7 @@ export function documentedSchema(
   const documented: RouteSchema = {
     ...own,
     operationId: own.operationId ?? operationIdOf(method, url),
-    security: isPublic ? [] : SECURED,
+    security: isPublic ? [] : refusesTokens(route.config) ? PERSON_ONLY : SECURED,
     ...(upload ? { body: UPLOAD_BODY } : {}),
     ...(own.querystring ? { querystring: withDefaultsOptional(own.querystring) } : {}),
     ...(permission

@@ -68,7 +68,10 @@ export const PERSON_ONLY =
  * its scopes, is counted against its rate limits, and is refused on routes only a person uses.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; kept: KeptAnswers; limits: ApiRateLimits }) => {
+  async (
+    app: FastifyInstance,
+    opts: { db: Db; kept: KeptAnswers; limits: ApiRateLimits; windowSeconds: number },
+  ) => {
     app.decorateRequest('sessionContext', undefined);
     app.decorateRequest('caller', undefined);
     app.addHook('onRequest', async (request, reply) => {
@@ -81,7 +84,7 @@ export const authPlugin = fp(
         const made = await authenticateApiToken(opts.db, token, opts.kept);
         request.sessionContext = made.session;
         request.caller = made.caller;
-        await countTokenRequest(opts.db, opts.limits, request, reply, {
+        await countTokenRequest(opts.db, opts.limits, opts.windowSeconds, request, reply, {
           tenantId: made.session.tenantId,
           id: made.tokenId,
         });

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenCreated } from '../../contract/api/tokens';
-import {
-  API_RATE_LIMITS,
-  API_RATE_WINDOW_SECONDS,
-  type ApiRateLimits,
-  loadConfig,
-} from '../../server/config';
+import { API_RATE_LIMITS, type ApiRateLimits, loadConfig } from '../../server/config';
 import { OWNER } from './helpers/acmePeople';
 import type { InjectOptions, InjectResponse, TestApp } from './helpers/app';
 import { openTwoProcesses, type TwoProcesses } from './helpers/secondProcess';
@@ -23,11 +18,14 @@ const LIMITS: ApiRateLimits = {
   import: { perToken: 1, perTenant: 1 },
 };
 
+/** An hour: every count this file makes stays in its window, however slowly the machine runs. */
+const WINDOW_SECONDS = 3600;
+
 let processes: TwoProcesses;
 let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
-  processes = await openTwoProcesses(() => ({ apiRateLimits: LIMITS }));
+  processes = await openTwoProcesses(() => ({ apiRateLimits: LIMITS, apiRateWindowSeconds: WINDOW_SECONDS }));
   ({ a, b } = processes);
 });
 afterAll(() => processes?.close());
@@ -54,7 +52,7 @@ describe('rate limits of API tokens', () => {
     expect(first.statusCode).toBe(200);
     expect(standing(first)).toMatchObject({ limit: 3, remaining: 2 });
     expect(standing(first).reset).toBeGreaterThan(0);
-    expect(standing(first).reset).toBeLessThanOrEqual(API_RATE_WINDOW_SECONDS);
+    expect(standing(first).reset).toBeLessThanOrEqual(WINDOW_SECONDS);
     // Another process counts in the same window; an answer refused for scope is counted and says so too.
     const second = await withToken(b, token, { url: '/api/user/list' });
     expect(second.statusCode).toBe(403);
@@ -66,7 +64,7 @@ describe('rate limits of API tokens', () => {
     expect(over.statusCode).toBe(429);
     const retry = Number(over.headers['retry-after']);
     expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(API_RATE_WINDOW_SECONDS);
+    expect(retry).toBeLessThanOrEqual(WINDOW_SECONDS);
     expect(standing(over)).toMatchObject({ limit: 3, remaining: 0, reset: retry });
     expect(over.json()).toMatchObject({ status: 429 });
     expect(over.json().message).toBe(
