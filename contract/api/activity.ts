@@ -22,6 +22,7 @@ export const ACTIVITY_ENTITIES = [
   'setting',
   'notification',
   'sso',
+  'webhook',
   'theme',
   'theme.logo',
   'tenant',

@@ -320,6 +320,9 @@ export const en = {
   // E-mails (session/passwords.ts).
   'mail.reset.subject': 'Reset your Storeline password',
   'mail.welcome.subject': 'Welcome to Storeline: choose your password',
+  'mail.webhook_paused.subject': 'A Storeline webhook was paused',
+  'mail.webhook_paused.body':
+    'Storeline could not deliver events to {url} for {days} days, so the webhook was paused and nothing more is sent to it. When the receiver works again, switch the webhook on under Settings → Webhooks; its delivery log says what went wrong.',
   'mail.hello': 'Hello {name},',
   'mail.forgot.intro': 'Someone (hopefully you) asked to reset your Storeline password.',
   'mail.admin.intro': 'Your administrator asked you to set a new Storeline password.',

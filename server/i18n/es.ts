@@ -318,6 +318,9 @@ export const es: Record<ServerMessageKey, string> = {
   'field.this_field': 'Este campo',
   'mail.reset.subject': 'Restablece tu contraseña de Storeline',
   'mail.welcome.subject': 'Bienvenido a Storeline: elige tu contraseña',
+  'mail.webhook_paused.subject': 'Se ha pausado un webhook de Storeline',
+  'mail.webhook_paused.body':
+    'Storeline no ha podido entregar eventos a {url} durante {days} días, así que el webhook se ha pausado y ya no se le envía nada. Cuando el receptor vuelva a funcionar, active el webhook en Ajustes → Webhooks; su registro de entregas indica qué falló.',
   'mail.hello': 'Hola, {name}:',
   'mail.forgot.intro': 'Alguien (esperamos que tú) pidió restablecer tu contraseña de Storeline.',
   'mail.admin.intro': 'Tu administrador te pidió que establezcas una contraseña nueva de Storeline.',

@@ -326,6 +326,9 @@ export const fr: Record<ServerMessageKey, string> = {
   'field.this_field': 'Ce champ',
   'mail.reset.subject': 'Réinitialisez votre mot de passe Storeline',
   'mail.welcome.subject': 'Bienvenue sur Storeline : choisissez votre mot de passe',
+  'mail.webhook_paused.subject': 'Un webhook Storeline a été mis en pause',
+  'mail.webhook_paused.body':
+    'Storeline n’a pas pu livrer d’événements à {url} pendant {days} jours : le webhook a été mis en pause et plus rien ne lui est envoyé. Quand le destinataire fonctionne de nouveau, réactivez le webhook dans Paramètres → Webhooks ; son journal de livraisons indique ce qui n’a pas marché.',
   'mail.hello': 'Bonjour {name},',
   'mail.forgot.intro':
     'Quelqu’un (vous, nous l’espérons) a demandé à réinitialiser votre mot de passe Storeline.',

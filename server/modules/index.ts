@@ -24,6 +24,7 @@ import { tasktypesModule } from './tasktypes';
 import { tenantsModule } from './tenants';
 import { themeModule } from './theme';
 import { usersModule } from './users';
+import { webhooksModule } from './webhooks';
 import { workspacesModule } from './workspaces';
 
 /**
@@ -56,6 +57,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   importsModule,
   activityModule,
   notificationModule,
+  webhooksModule,
 ];
 
 /** Every background job, as the modules declare them: the jobs plugin starts their workers. */

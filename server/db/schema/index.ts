@@ -13,3 +13,4 @@ export * from './tasks';
 export * from './tenants';
 export * from './users';
 export * from './versions';
+export * from './webhooks';
