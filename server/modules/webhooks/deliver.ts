@@ -63,7 +63,8 @@ export function deliveryDeps(app: FastifyInstance): DeliveryDeps {
 /** Drains the subscription while it has due deliveries and this worker can hold its lease. */
 export async function drainSubscription(deps: DeliveryDeps, tenantId: number, subscriptionId: number) {
   let sent = 0;
-  while (sent < MOST_PER_RUN) {
+  // A round ends when the line's head is not due or failed; the rounds are bounded all the same.
+  for (let round = 0; sent < MOST_PER_RUN && round < MOST_PER_RUN; round++) {
     const held = await takeLease(deps.db, tenantId, subscriptionId, LEASE_SECONDS);
     // Another worker drains it, or it is switched off or gone: that worker re-checks after it lets go.
     if (!held) return;
@@ -71,8 +72,9 @@ export async function drainSubscription(deps: DeliveryDeps, tenantId: number, su
     try {
       for (; sent < MOST_PER_RUN; sent++) {
         const next = await nextDue(deps.db, tenantId, subscriptionId, lease, LEASE_SECONDS);
-        if (!next?.delivery) break;
+        if (!next) break;
         lease = next.lease;
+        if (!next.delivery) break;
         const attempt = await post(
           {
             url: held.url,

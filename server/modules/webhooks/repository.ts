@@ -180,17 +180,19 @@ export async function nextDue(
   return { lease: renewed.lease, delivery: due };
 }
 
-/** Whether the subscription is enabled and has a delivery due now. */
+/**
+ * Whether the subscription is enabled and the head of its line (its oldest delivery not done) is
+ * due now: a later delivery is never sent before it, so only the head's time counts.
+ */
 export async function hasDue(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const rows = await sqlRows<{ one: number }>(
+  const rows = await sqlRows<{ due: boolean }>(
     db,
-    sql`SELECT 1 AS one FROM ${webhookDeliveries} d
+    sql`SELECT d.next_attempt_at <= now() AS due FROM ${webhookDeliveries} d
       JOIN ${webhookSubscriptions} s ON s.tenant_id = d.tenant_id AND s.id = d.subscription_id
-      WHERE d.tenant_id = ${tenantId} AND d.subscription_id = ${id} AND d.status = 'pending'
-        AND s.enabled AND d.next_attempt_at <= now()
+      WHERE d.tenant_id = ${tenantId} AND d.subscription_id = ${id} AND d.status = 'pending' AND s.enabled
       ORDER BY d.id LIMIT 1`,
   );
-  return rows.length > 0;
+  return rows[0]?.due === true;
 }
 
 /** The outcome of one attempt, written on the delivery. */
@@ -250,14 +252,18 @@ export async function markFailed(
   return row;
 }
 
-/** Subscriptions of every tenant with a delivery due (the sweep queues their workers). */
+/** Subscriptions of every tenant whose line's head is due (the sweep queues their workers). */
 export async function subscriptionsWithDue(db: Db): Promise<{ tenantId: number; subscriptionId: number }[]> {
   const rows = await sqlRows<{ tenant_id: number; subscription_id: number }>(
     db,
-    sql`SELECT DISTINCT d.tenant_id, d.subscription_id FROM ${webhookDeliveries} d
-      JOIN ${webhookSubscriptions} s ON s.tenant_id = d.tenant_id AND s.id = d.subscription_id
-      WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND s.enabled
-      ORDER BY d.tenant_id, d.subscription_id`,
+    sql`SELECT head.tenant_id, head.subscription_id FROM (
+        SELECT DISTINCT ON (d.tenant_id, d.subscription_id) d.tenant_id, d.subscription_id, d.next_attempt_at
+        FROM ${webhookDeliveries} d
+        JOIN ${webhookSubscriptions} s ON s.tenant_id = d.tenant_id AND s.id = d.subscription_id
+        WHERE d.status = 'pending' AND s.enabled
+        ORDER BY d.tenant_id, d.subscription_id, d.id) head
+      WHERE head.next_attempt_at <= now()
+      ORDER BY head.tenant_id, head.subscription_id`,
   );
   return rows.map((r) => ({ tenantId: Number(r.tenant_id), subscriptionId: Number(r.subscription_id) }));
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BlockList } from 'node:net';
 import {
+  WEBHOOK_EVENTS,
   WEBHOOK_MAX_SUBSCRIPTIONS,
   type Webhook,
   type WebhookCreateBody,
@@ -73,7 +74,7 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
 }
 
 /** The events in the catalogue's order, each once. */
-const ordered = (events: readonly WebhookEvent[]) => [...new Set(events)];
+const ordered = (events: readonly WebhookEvent[]) => WEBHOOK_EVENTS.filter((e) => events.includes(e));
 
 export async function list(db: Db, caller: Caller): Promise<Webhook[]> {
   return (await listSubscriptions(db, caller.tenantId)).map(toWebhook);
