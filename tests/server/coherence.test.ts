@@ -451,7 +451,9 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
       'workspaceFiles', (SELECT coalesce(json_agg(filename ORDER BY id), '[]') FROM import_files
         WHERE tenant_id = $1 AND kind = 'workspace'),
       'tenants', (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM tenants WHERE id <> $7),
-      'notifications', ${ids('notifications', 'x.user_id = $3')}
+      'notifications', ${ids('notifications', 'x.user_id = $3')},
+      'webhooks', ${ids('webhook_subscriptions')},
+      'webhookDeliveries', ${ids('webhook_deliveries')}
     )::text AS pools,
     (SELECT coalesce(json_object_agg(a.id, json_build_object('checklist', jsonb_array_length(t.checklist),
         'communication', tt.kind = 'communication')), '{}')
@@ -511,6 +513,7 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/audit\//, 'submissions'],
   [/^\/api\/theme\/update$/, 'themeSettings'],
   [/^\/api\/notification\/read$/, 'notifications'],
+  [/^\/api\/webhook\//, 'webhooks'],
 ];
 
 /** Other fields that name a row, by name. */
@@ -521,6 +524,7 @@ const FIELD_IDS: Record<string, string> = {
   type_id: 'taskTypes',
   department_id: 'departments',
   field_id: 'profileFields',
+  delivery_id: 'webhookDeliveries',
 };
 
 /** Ids the walk grounds without a pool: a store's work to complete is picked by `ground` itself. */

@@ -14,6 +14,7 @@ import { SsoSettings } from './SsoSettings';
 import { settingsQuery } from './settingsQueries';
 import { TaskTypesSettings } from './TaskTypesSettings';
 import { ThemeEditor } from './ThemeEditor';
+import { WebhooksSettings } from './WebhooksSettings';
 
 /** Task types matter wherever tasks are used. */
 const TASK_MODULES = ['mytasks', 'taskmanagement'];
@@ -49,6 +50,7 @@ export default function SettingsPage({ title }: PageProps) {
         {data?.modules.some((m) => TASK_MODULES.includes(m.id) && m.enabled) && <TaskTypesSettings />}
         {themeRead.canAccess && <ThemeEditor canUpdate={Boolean(themeUpdate.canAccess)} />}
         {settingUpdate.canAccess && <SsoSettings />}
+        {settingUpdate.canAccess && <WebhooksSettings />}
         {settingUpdate.canAccess && <NotificationDefaultsSettings />}
       </Stack>
     </Box>
