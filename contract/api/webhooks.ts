@@ -134,7 +134,6 @@ export const WebhookUpdateBody = Type.Object({
 export type WebhookUpdateBody = Static<typeof WebhookUpdateBody>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export const WebhookDelivery = Type.Object({
   id: Type.Integer(),
