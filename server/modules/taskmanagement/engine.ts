@@ -219,13 +219,13 @@ export async function expirePassed(db: Db, now: Date, tenantId?: number, jobs?: 
       id: number;
       task_id: number;
       workspace_node_id: number;
-      expires_at: string;
+      expires_at: Date | string;
     }>(
       tx,
       sql`UPDATE ${taskAssignments} SET status = 'expired', updated_at = now()
         WHERE status = 'open' AND expires_at <= ${now.toISOString()}::timestamptz
           ${tenantId === undefined ? sql`` : sql`AND tenant_id = ${tenantId}`}
-        RETURNING tenant_id, id, task_id, workspace_node_id, ${isoInstant(sql`expires_at`)} AS expires_at`,
+        RETURNING tenant_id, id, task_id, workspace_node_id, expires_at`,
     );
     const byTenant = new Map<number, typeof expired>();
     for (const row of expired) {
@@ -248,7 +248,8 @@ export async function expirePassed(db: Db, now: Date, tenantId?: number, jobs?: 
           task_id: Number(r.task_id),
           assignment_id: Number(r.id),
           store_id: Number(r.workspace_node_id),
-          expired_at: r.expires_at,
+          // Formatted here: Citus takes no locale-dependent to_char in an UPDATE's RETURNING.
+          expired_at: new Date(r.expires_at).toISOString(),
         })),
       );
     }

@@ -29,14 +29,15 @@ export async function emitOverdue(db: Db, jobs: Jobs, tenantId?: number): Promis
         tenant,
         'task.overdue',
         sql`SELECT md5(${`${tenant}:task.overdue:`} || a.id)::uuid::text AS event_id,
-            'task.overdue:' || a.id AS key, a.id AS ord, a.due_at,
+            'task.overdue:' || a.id AS key, a.id AS ord, a.due_at, a.tenant_id,
             jsonb_build_object('task_id', a.task_id, 'assignment_id', a.id,
               'store_id', a.workspace_node_id, 'due_at', ${isoInstant(sql`a.due_at`)}) AS data
           FROM ${taskAssignments} a
           WHERE a.tenant_id = ${tenant} AND a.status IN ('open', 'rejected')
             AND a.due_at <= now() AND a.due_at > now() - ${LOOK_BACK}
             AND (a.expires_at IS NULL OR a.expires_at > a.due_at)`,
-        sql`s.created_at <= i.due_at`,
+        // Joined on the tenant too, so that Citus runs it on the tenant's shard.
+        sql`s.tenant_id = i.tenant_id AND s.created_at <= i.due_at`,
       ),
     );
   }

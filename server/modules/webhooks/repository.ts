@@ -122,7 +122,9 @@ export async function insertRedelivery(db: Db, original: DeliveryRow): Promise<D
  * Takes the subscription's lease (one worker drains a subscription at a time, on any process) when
  * it is enabled and nobody holds the lease; answers the lease's end, which names it afterwards.
  * One autocommitted UPDATE: its row lock lasts the statement, so nothing is held across a request
- * to the receiver and it works through PgBouncer in transaction mode.
+ * to the receiver and it works through PgBouncer in transaction mode. The lease's end is chosen
+ * here (Citus allows no clock in an UPDATE's RETURNING), and it has passed when the database's
+ * now() is beyond it.
  */
 export async function takeLease(
   db: Db,
@@ -130,14 +132,15 @@ export async function takeLease(
   id: number,
   seconds: number,
 ): Promise<{ lease: string; url: string; secretSealed: string } | undefined> {
-  const [row] = await sqlRows<{ lease: string; url: string; secret_sealed: string }>(
+  const lease = new Date(Date.now() + seconds * 1000).toISOString();
+  const [row] = await sqlRows<{ url: string; secret_sealed: string }>(
     db,
-    sql`UPDATE ${webhookSubscriptions} SET lease_until = clock_timestamp() + make_interval(secs => ${seconds})
+    sql`UPDATE ${webhookSubscriptions} SET lease_until = ${lease}::timestamptz
       WHERE tenant_id = ${tenantId} AND id = ${id} AND enabled
-        AND (lease_until IS NULL OR lease_until < clock_timestamp())
-      RETURNING lease_until::text AS lease, url, secret_sealed`,
+        AND (lease_until IS NULL OR lease_until < now())
+      RETURNING url, secret_sealed`,
   );
-  return row ? { lease: row.lease, url: row.url, secretSealed: row.secret_sealed } : undefined;
+  return row ? { lease, url: row.url, secretSealed: row.secret_sealed } : undefined;
 }
 
 /** Gives the lease up, if it is still this worker's. */
@@ -157,13 +160,14 @@ export async function nextDue(
   lease: string,
   seconds: number,
 ): Promise<{ lease: string; delivery: DeliveryRow | undefined } | undefined> {
-  const [renewed] = await sqlRows<{ lease: string }>(
+  const renewed = new Date(Date.now() + seconds * 1000).toISOString();
+  const [held] = await sqlRows<{ id: number }>(
     db,
-    sql`UPDATE ${webhookSubscriptions} SET lease_until = clock_timestamp() + make_interval(secs => ${seconds})
+    sql`UPDATE ${webhookSubscriptions} SET lease_until = ${renewed}::timestamptz
       WHERE tenant_id = ${tenantId} AND id = ${id} AND enabled AND lease_until = ${lease}::timestamptz
-      RETURNING lease_until::text AS lease`,
+      RETURNING id`,
   );
-  if (!renewed) return undefined;
+  if (!held) return undefined;
   const [next] = await db
     .select()
     .from(webhookDeliveries)
@@ -177,7 +181,7 @@ export async function nextDue(
     .orderBy(webhookDeliveries.id)
     .limit(1);
   const due = next && next.nextAttemptAt.getTime() <= Date.now() ? next : undefined;
-  return { lease: renewed.lease, delivery: due };
+  return { lease: renewed, delivery: due };
 }
 
 /**
@@ -230,7 +234,7 @@ export async function markSucceeded(db: Db, tenantId: number, id: number): Promi
 /**
  * A failure: the subscription fails since its first failure after a success. Answers whether it
  * has failed for at least `pauseAfterSeconds` without a success, in which case it is paused here
- * (switched off, with the instant), in the same statement, so only one worker pauses it.
+ * (switched off, with the instant) under the row's lock, so only one worker pauses it.
  */
 export async function markFailed(
   db: Db,
@@ -238,18 +242,20 @@ export async function markFailed(
   id: number,
   pauseAfterSeconds: number,
 ): Promise<{ paused: boolean; url: string } | undefined> {
-  const late = sql`(s.enabled AND s.failing_since <= now() - make_interval(secs => ${pauseAfterSeconds}))`;
-  // SET reads the row as it was, RETURNING as it is now: paused_at = now() only if this statement paused it.
-  const [row] = await sqlRows<{ paused: boolean; url: string }>(
+  // Read under the row's lock, then written: RETURNING may hold no clock on Citus.
+  // Citus takes no clock inside a CASE or COALESCE of an UPDATE either: the choices are made here.
+  const [row] = await sqlRows<{ url: string; failing: boolean; late: boolean }>(
     db,
-    sql`UPDATE ${webhookSubscriptions} s SET
-        failing_since = coalesce(s.failing_since, now()),
-        enabled = s.enabled AND NOT coalesce(${late}, false),
-        paused_at = CASE WHEN coalesce(${late}, false) THEN now() ELSE s.paused_at END
-      WHERE s.tenant_id = ${tenantId} AND s.id = ${id}
-      RETURNING (NOT s.enabled AND s.paused_at = now()) AS paused, s.url`,
+    sql`SELECT url, failing_since IS NOT NULL AS failing,
+        (enabled AND coalesce(failing_since <= now() - make_interval(secs => ${pauseAfterSeconds}), false)) AS late
+      FROM ${webhookSubscriptions} WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`,
   );
-  return row;
+  if (!row) return undefined;
+  if (!row.failing || row.late)
+    await db.execute(sql`UPDATE ${webhookSubscriptions}
+      SET ${row.late ? sql`enabled = false, paused_at = now()` : sql`failing_since = now()`}
+      WHERE tenant_id = ${tenantId} AND id = ${id}`);
+  return { paused: row.late, url: row.url };
 }
 
 /** Subscriptions of every tenant whose line's head is due (the sweep queues their workers). */
