@@ -206,6 +206,17 @@ export const es: Record<ServerMessageKey, string> = {
   'error.sso_domain_taken':
     'Otra organización ya inicia sesión con este dominio de correo a través de su proveedor.',
   'error.sso_bad_domain': '«{domain}» no es un dominio de correo como example.com.',
+  'error.webhook_not_url': 'Escriba la dirección completa, empezando por https://',
+  'error.webhook_https': 'La dirección debe empezar por https://',
+  'error.webhook_credentials':
+    'La dirección no puede llevar usuario ni contraseña; use el secreto de firma para reconocer las peticiones de Storeline.',
+  'error.webhook_private':
+    'La dirección apunta a {host}, que no es una dirección pública de internet. Los webhooks solo se envían a direcciones públicas.',
+  'error.webhook_resolves':
+    '{host} apunta a {address}, que no es una dirección pública de internet (bucle local, privada, de enlace local, NAT de operador, multidifusión o de metadatos de la nube). Los webhooks solo se envían a direcciones públicas.',
+  'error.webhook_unknown_host': 'No se encontró el servidor {host} de la dirección. Compruebe la dirección.',
+  'error.webhook_limit':
+    'Una organización puede tener como máximo {n} webhooks. Elimine primero uno que ya no use.',
   'error.sso_name': 'Pon al proveedor el nombre que verán las personas, p. ej. Microsoft.',
   'error.sso_issuer': 'Introduce la dirección del emisor que te da el proveedor.',
   'error.sso_client_id': 'Introduce el ID de cliente que el proveedor dio a Storeline.',
