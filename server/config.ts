@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DatabaseLimits, DEFAULT_LIMITS } from './db/limits';
+import type { HostLookup } from './lib/publicAddress';
 
 export interface Config {
   port: number;
@@ -50,6 +52,15 @@ export interface Config {
    * a subscription cannot make the server call an address of the attacker's choosing.
    */
   pushAllowedOrigins: string[];
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_HOSTS — for tests only: addresses or CIDR ranges (127.0.0.1,10.0.0.0/8)
+   * a webhook may be sent to although they are not public, and over plain http. Empty by default:
+   * webhooks go over https to public addresses only. Never set it in production: it lets anyone
+   * who manages webhooks make the server call those addresses.
+   */
+  webhookAllowPrivateHosts: string[];
+  /** How webhook host names are resolved (tests inject a resolver); the system's by default. */
+  webhookLookup?: HostLookup;
   /** STORAGE_URL, S3_ENDPOINT, S3_REGION: where uploaded files live (server/lib/openFileStorage.ts). */
   storage: StorageConfig;
   /** DATABASE_POOL_SIZE: connections this process opens to PostgreSQL at most. */
@@ -184,6 +195,29 @@ function parseTrustProxy(raw: string): boolean | number | string[] {
       `TRUST_PROXY must be true/false, a number of proxy hops, or proxy addresses/CIDRs separated by commas (10.0.0.1,10.1.0.0/16,loopback), got "${raw}"`,
     );
   }
+}
+
+/** Addresses and CIDR ranges separated by commas. */
+function parseAddressList(name: string, raw: string): string[] {
+  const list = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const bad = list.filter((entry) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const most = version === 6 ? 128 : 32;
+    return (
+      version === 0 ||
+      rest.length > 0 ||
+      (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > most))
+    );
+  });
+  if (bad.length > 0)
+    throw new ConfigError(
+      `${name} must be IP addresses or CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8), got "${raw}"`,
+    );
+  return list;
 }
 
 /** Two years: the longest max-age the HSTS preload list asks for; longer is a typo. */
@@ -327,6 +361,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? attempt(() => parsePushOrigins(env.PUSH_ALLOWED_ORIGINS!), DEFAULT_PUSH_ORIGINS)
     : DEFAULT_PUSH_ORIGINS;
 
+  const webhookAllowPrivateHosts = env.WEBHOOK_ALLOW_PRIVATE_HOSTS?.trim()
+    ? attempt(() => parseAddressList('WEBHOOK_ALLOW_PRIVATE_HOSTS', env.WEBHOOK_ALLOW_PRIVATE_HOSTS!), [])
+    : [];
+
   const storage = attempt(() => parseStorage(env), { kind: 'local', root: undefined } as StorageConfig);
   // At least two: at start the start-up lock holds one connection while the migrations use another.
   const databasePoolSize = env.DATABASE_POOL_SIZE
@@ -374,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAnswers,
     secretKey,
     pushAllowedOrigins,
+    webhookAllowPrivateHosts,
     storage,
     databasePoolSize,
     databaseLimits,

@@ -247,6 +247,8 @@ const CITUS_RUNS = [
   'platform',
   'hierarchy',
   'users',
+  // The emit's INSERT … SELECT into every subscription of a tenant, and the delivery lease.
+  'webhooks',
   // Servers started together on a new database: the start-up lock is taken on the coordinator
   // while migrateOnCitus distributes the tables (about 80 s on a loaded machine's cluster).
   'firstStart',

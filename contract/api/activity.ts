@@ -23,6 +23,7 @@ export const ACTIVITY_ENTITIES = [
   'notification',
   'sso',
   'token',
+  'webhook',
   'theme',
   'theme.logo',
   'tenant',

@@ -207,6 +207,16 @@ export const en = {
   'error.retention_days': 'Keep the activity log at least 30 days, or 0 to keep everything',
   'error.sso_domain_taken': 'Another organisation already signs this e-mail domain in through its provider.',
   'error.sso_bad_domain': '“{domain}” is not an e-mail domain such as example.com.',
+  'error.webhook_not_url': 'Enter the full address, starting with https://',
+  'error.webhook_https': 'The address must start with https://',
+  'error.webhook_credentials':
+    'The address may not carry a user name or password; use the signing secret to tell Storeline’s requests apart.',
+  'error.webhook_private':
+    'The address points at {host}, which is not a public internet address. Webhooks are sent only to public addresses.',
+  'error.webhook_resolves':
+    '{host} resolves to {address}, which is not a public internet address (loopback, private, link-local, carrier-grade NAT, multicast or a cloud metadata address). Webhooks are sent only to public addresses.',
+  'error.webhook_unknown_host': 'The address’s host {host} could not be found. Check the address.',
+  'error.webhook_limit': 'An organisation can have at most {n} webhooks. Delete one you no longer use first.',
   'error.sso_name': 'Name the provider as people will see it, e.g. Microsoft.',
   'error.token_invalid':
     'This API token is not valid. Check that it was copied whole, or ask an administrator for a new one.',
@@ -345,6 +355,9 @@ export const en = {
   // E-mails (session/passwords.ts).
   'mail.reset.subject': 'Reset your Storeline password',
   'mail.welcome.subject': 'Welcome to Storeline: choose your password',
+  'mail.webhook_paused.subject': 'A Storeline webhook was paused',
+  'mail.webhook_paused.body':
+    'Storeline could not deliver events to {url} for {days} days, so the webhook was paused and nothing more is sent to it. When the receiver works again, switch the webhook on under Settings → Webhooks; its delivery log says what went wrong.',
   'mail.hello': 'Hello {name},',
   'mail.forgot.intro': 'Someone (hopefully you) asked to reset your Storeline password.',
   'mail.admin.intro': 'Your administrator asked you to set a new Storeline password.',

@@ -206,6 +206,17 @@ export const es: Record<ServerMessageKey, string> = {
   'error.sso_domain_taken':
     'Otra organización ya inicia sesión con este dominio de correo a través de su proveedor.',
   'error.sso_bad_domain': '«{domain}» no es un dominio de correo como example.com.',
+  'error.webhook_not_url': 'Escriba la dirección completa, empezando por https://',
+  'error.webhook_https': 'La dirección debe empezar por https://',
+  'error.webhook_credentials':
+    'La dirección no puede llevar usuario ni contraseña; use el secreto de firma para reconocer las peticiones de Storeline.',
+  'error.webhook_private':
+    'La dirección apunta a {host}, que no es una dirección pública de internet. Los webhooks solo se envían a direcciones públicas.',
+  'error.webhook_resolves':
+    '{host} apunta a {address}, que no es una dirección pública de internet (bucle local, privada, de enlace local, NAT de operador, multidifusión o de metadatos de la nube). Los webhooks solo se envían a direcciones públicas.',
+  'error.webhook_unknown_host': 'No se encontró el servidor {host} de la dirección. Compruebe la dirección.',
+  'error.webhook_limit':
+    'Una organización puede tener como máximo {n} webhooks. Elimine primero uno que ya no use.',
   'error.sso_name': 'Pon al proveedor el nombre que verán las personas, p. ej. Microsoft.',
   'error.token_invalid':
     'Este token de API no es válido. Compruebe que lo copió entero o pida uno nuevo a un administrador.',
@@ -342,6 +353,9 @@ export const es: Record<ServerMessageKey, string> = {
   'field.this_field': 'Este campo',
   'mail.reset.subject': 'Restablece tu contraseña de Storeline',
   'mail.welcome.subject': 'Bienvenido a Storeline: elige tu contraseña',
+  'mail.webhook_paused.subject': 'Se ha pausado un webhook de Storeline',
+  'mail.webhook_paused.body':
+    'Storeline no ha podido entregar eventos a {url} durante {days} días, así que el webhook se ha pausado y ya no se le envía nada. Cuando el receptor vuelva a funcionar, active el webhook en Ajustes → Webhooks; su registro de entregas indica qué falló.',
   'mail.hello': 'Hola, {name}:',
   'mail.forgot.intro': 'Alguien (esperamos que tú) pidió restablecer tu contraseña de Storeline.',
   'mail.admin.intro': 'Tu administrador te pidió que establezcas una contraseña nueva de Storeline.',

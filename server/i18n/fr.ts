@@ -214,6 +214,17 @@ export const fr: Record<ServerMessageKey, string> = {
   'error.retention_days': 'Gardez le journal d’activité au moins 30 jours, ou 0 pour tout garder',
   'error.sso_domain_taken': 'Une autre organisation connecte déjà ce domaine d’e-mail par son fournisseur.',
   'error.sso_bad_domain': '« {domain} » n’est pas un domaine d’e-mail tel que example.com.',
+  'error.webhook_not_url': 'Saisissez l’adresse complète, commençant par https://',
+  'error.webhook_https': 'L’adresse doit commencer par https://',
+  'error.webhook_credentials':
+    'L’adresse ne peut pas contenir d’identifiant ni de mot de passe ; utilisez le secret de signature pour reconnaître les requêtes de Storeline.',
+  'error.webhook_private':
+    'L’adresse désigne {host}, qui n’est pas une adresse publique d’internet. Les webhooks ne sont envoyés qu’à des adresses publiques.',
+  'error.webhook_resolves':
+    '{host} désigne {address}, qui n’est pas une adresse publique d’internet (boucle locale, privée, lien local, NAT d’opérateur, multidiffusion ou métadonnées du cloud). Les webhooks ne sont envoyés qu’à des adresses publiques.',
+  'error.webhook_unknown_host': 'L’hôte {host} de l’adresse est introuvable. Vérifiez l’adresse.',
+  'error.webhook_limit':
+    'Une organisation peut avoir au plus {n} webhooks. Supprimez d’abord celui que vous n’utilisez plus.',
   'error.sso_name': 'Nommez le fournisseur comme les personnes le verront, p. ex. Microsoft.',
   'error.token_invalid':
     'Ce jeton d’API n’est pas valide. Vérifiez qu’il a été copié en entier, ou demandez-en un nouveau à un administrateur.',
@@ -352,6 +363,9 @@ export const fr: Record<ServerMessageKey, string> = {
   'field.this_field': 'Ce champ',
   'mail.reset.subject': 'Réinitialisez votre mot de passe Storeline',
   'mail.welcome.subject': 'Bienvenue sur Storeline : choisissez votre mot de passe',
+  'mail.webhook_paused.subject': 'Un webhook Storeline a été mis en pause',
+  'mail.webhook_paused.body':
+    'Storeline n’a pas pu livrer d’événements à {url} pendant {days} jours : le webhook a été mis en pause et plus rien ne lui est envoyé. Quand le destinataire fonctionne de nouveau, réactivez le webhook dans Paramètres → Webhooks ; son journal de livraisons indique ce qui n’a pas marché.',
   'mail.hello': 'Bonjour {name},',
   'mail.forgot.intro':
     'Quelqu’un (vous, nous l’espérons) a demandé à réinitialiser votre mot de passe Storeline.',

@@ -38,6 +38,33 @@ export async function countAdministrators(db: Db, tenantId: number): Promise<num
   return row?.n ?? 0;
 }
 
+/** The tenant's administrators (as above), to be told what concerns the whole organisation. */
+export async function listAdministrators(
+  db: Db,
+  tenantId: number,
+): Promise<{ id: number; email: string; firstname: string; language: string | null }[]> {
+  return db
+    .selectDistinct({
+      id: users.id,
+      email: users.email,
+      firstname: users.firstname,
+      language: users.language,
+    })
+    .from(users)
+    .innerJoin(positions, and(eq(positions.tenantId, users.tenantId), eq(positions.userId, users.id)))
+    .innerJoin(hierarchyNodes, positionNode)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.enabled, true),
+        eq(hierarchyNodes.type, 'root'),
+        grantsAll('user'),
+        grantsAll('role'),
+      ),
+    )
+    .orderBy(users.id);
+}
+
 export const LAST_ADMINISTRATOR =
   'This would leave no enabled user who can manage users and roles for the whole organisation. ' +
   'Give someone else that access first.';

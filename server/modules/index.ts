@@ -25,6 +25,7 @@ import { tenantsModule } from './tenants';
 import { themeModule } from './theme';
 import { tokensModule } from './tokens';
 import { usersModule } from './users';
+import { webhooksModule } from './webhooks';
 import { workspacesModule } from './workspaces';
 
 /**
@@ -58,6 +59,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   importsModule,
   activityModule,
   notificationModule,
+  webhooksModule,
 ];
 
 /** Every background job, as the modules declare them: the jobs plugin starts their workers. */

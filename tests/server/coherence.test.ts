@@ -452,7 +452,9 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
         WHERE tenant_id = $1 AND kind = 'workspace'),
       'tenants', (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM tenants WHERE id <> $7),
       'notifications', ${ids('notifications', 'x.user_id = $3')},
-      'apiTokens', ${ids('api_tokens')}
+      'apiTokens', ${ids('api_tokens')},
+      'webhooks', ${ids('webhook_subscriptions')},
+      'webhookDeliveries', ${ids('webhook_deliveries')}
     )::text AS pools,
     (SELECT coalesce(json_object_agg(a.id, json_build_object('checklist', jsonb_array_length(t.checklist),
         'communication', tt.kind = 'communication')), '{}')
@@ -513,6 +515,7 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/theme\/update$/, 'themeSettings'],
   [/^\/api\/notification\/read$/, 'notifications'],
   [/^\/api\/token\//, 'apiTokens'],
+  [/^\/api\/webhook\//, 'webhooks'],
 ];
 
 /** Other fields that name a row, by name. */
@@ -523,6 +526,7 @@ const FIELD_IDS: Record<string, string> = {
   type_id: 'taskTypes',
   department_id: 'departments',
   field_id: 'profileFields',
+  delivery_id: 'webhookDeliveries',
 };
 
 /** Ids the walk grounds without a pool: a store's work to complete is picked by `ground` itself. */

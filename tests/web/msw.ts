@@ -5,7 +5,7 @@ import { NOTIFICATION_PREFERENCES } from './notificationFixtures';
 /**
  * One msw server for every web test; each test adds the handlers it needs. The bell in the app
  * bar asks on every signed-in screen, so nothing new is its answer unless a test says otherwise;
- * likewise the urgent-tasks reminder of a person with My Tasks: none wait.
+ * likewise the urgent-tasks reminder of a person with My Tasks: none wait, and no webhooks.
  */
 export const server = setupServer(
   http.get('*/api/user/task/urgent', () => HttpResponse.json({ status: 200, data: { data: [] } })),
@@ -19,4 +19,6 @@ export const server = setupServer(
   http.get('*/api/notification/escalation', () =>
     HttpResponse.json({ status: 200, data: { first_hours: 2, second_hours: 24 } }),
   ),
+  // The settings page's webhooks card: none unless a test says otherwise.
+  http.get('*/api/webhook/list', () => HttpResponse.json({ status: 200, data: { data: [] } })),
 );

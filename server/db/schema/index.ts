@@ -14,3 +14,4 @@ export * from './tasks';
 export * from './tenants';
 export * from './users';
 export * from './versions';
+export * from './webhooks';

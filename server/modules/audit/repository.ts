@@ -234,6 +234,7 @@ export async function taskExists(db: Db, tenantId: number, taskId: number) {
 export interface LockedSubmission {
   id: number;
   assignment_id: number;
+  task_id: number;
   attempt: number;
   submitted_by: number;
   path: string;
@@ -249,7 +250,7 @@ export interface LockedSubmission {
 export async function lockSubmissions(db: Db, tenantId: number, ids: readonly number[]) {
   const rows = await sqlRows<Record<keyof LockedSubmission, unknown>>(
     db,
-    sql`SELECT s.id, s.assignment_id, s.attempt, s.submitted_by, n.path, a.workspace_node_id,
+    sql`SELECT s.id, s.assignment_id, a.task_id, s.attempt, s.submitted_by, n.path, a.workspace_node_id,
         (s.decision IS NULL AND a.status = 'submitted') AS waiting,
         EXISTS (SELECT 1 FROM task_submissions r WHERE r.tenant_id = ${tenantId}
                 AND r.assignment_id = s.assignment_id AND r.decision = 'rejected') AS rejected_before
@@ -268,6 +269,7 @@ export async function lockSubmissions(db: Db, tenantId: number, ids: readonly nu
     (r): LockedSubmission => ({
       id: Number(r.id),
       assignment_id: Number(r.assignment_id),
+      task_id: Number(r.task_id),
       attempt: Number(r.attempt),
       submitted_by: Number(r.submitted_by),
       path: String(r.path),

@@ -9,9 +9,11 @@ import type {
   ReviewResult,
   SubmissionListQuery,
 } from '../../../contract/api/audit';
+import type { CompletionData } from '../../../contract/api/webhooks';
 import type { Db } from '../../db/client';
 import { type Caller, can, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { emitEvent } from '../../lib/integrationEvents';
 import { queueReportRollupIfChanged } from '../../lib/reportChanges';
 import { bumpStores } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
@@ -114,6 +116,16 @@ async function lockForReview(db: Db, caller: Caller, ids: readonly number[]): Pr
   return locked;
 }
 
+/** What a decision's event says of the submission. */
+const completionOf = (target: LockedSubmission): CompletionData => ({
+  submission_id: target.id,
+  assignment_id: target.assignment_id,
+  task_id: target.task_id,
+  store_id: target.workspace_node_id,
+  attempt: target.attempt,
+  submitted_by: target.submitted_by,
+});
+
 /** A decision's follow-ups, in its transaction: the roll-up if it changed a rolled day, the stores' versions. */
 async function decided(tx: Db, jobs: Jobs, caller: Caller, locked: readonly LockedSubmission[]) {
   await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
@@ -130,6 +142,13 @@ export async function approve(db: Db, jobs: Jobs, caller: Caller, body: ApproveB
     for (const target of locked)
       await decide(tx, caller.tenantId, caller.userId, target, { kind: 'approved' });
     await decided(tx, jobs, caller, locked);
+    await emitEvent(
+      jobs,
+      tx,
+      caller.tenantId,
+      'completion.approved',
+      locked.map((target) => ({ ...completionOf(target), reviewed_by: caller.userId })),
+    );
   });
   return { ids: body.ids, decision: 'approved' };
 }
@@ -150,6 +169,11 @@ export async function reject(db: Db, jobs: Jobs, caller: Caller, body: RejectBod
     await decide(tx, caller.tenantId, caller.userId, target!, { kind: 'rejected', reason, fileHash });
     await decided(tx, jobs, caller, [target!]);
     await queueSentBack(jobs, tx, caller.tenantId, body.id);
+    await emitEvent(jobs, tx, caller.tenantId, 'completion.sent_back', {
+      ...completionOf(target!),
+      reviewed_by: caller.userId,
+      reason,
+    });
   });
   return { ids: [body.id], decision: 'rejected' };
 }

@@ -13,6 +13,7 @@ import { describeActivity } from '../../lib/activity';
 import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { emitEvent } from '../../lib/integrationEvents';
 import { queueOrganisationFollowUps } from '../../lib/organisationChanges';
 import { organisationTransaction } from '../../lib/organisationLock';
 import { isForeignKeyViolation } from '../../lib/pgErrors';
@@ -212,6 +213,12 @@ export async function createNode(
     await queueOrganisationFollowUps(jobs, tx, caller.tenantId);
     await bumpVersion(tx, caller.tenantId, 'tree');
     const created = (await findNode(tx, caller.tenantId, id))!;
+    if (object && status === 'active')
+      await emitEvent(jobs, tx, caller.tenantId, 'store.opened', {
+        store_id: id,
+        workspace_id: object.id,
+        name: created.name,
+      });
     // Readers of the new node's branch see its creation in the log, named as it was saved.
     describeActivity({
       scopePath: created.path,

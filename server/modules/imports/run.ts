@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { allowLongWork } from '../../db/limits';
 import { can } from '../../lib/caller';
 import { HttpError } from '../../lib/errors';
+import { emitEvent } from '../../lib/integrationEvents';
 import type { JobPayloads } from '../../lib/jobs';
 import { queueOrganisationFollowUps } from '../../lib/organisationChanges';
 import { lockOrganisation } from '../../lib/organisationLock';
@@ -57,10 +58,21 @@ export async function runImportJob(deps: RunDeps, { tenantId, runId }: JobPayloa
   if (!file) return;
   const kind = file.kind;
   const key = resultKey(tenantId, kind, runId);
-  const finish = async (on: Db, state: 'imported' | 'failed', changes: RunChanges) => {
-    await updateRun(on, tenantId, runId, { ...changes, state, resultKey: key, finishedAt: new Date() });
-    await updateFile(on, tenantId, file.id, { state });
-  };
+  // The run's end and its `import.finished` event commit together (in the run's transaction when it wrote).
+  const finish = (on: Db, state: 'imported' | 'failed', changes: RunChanges) =>
+    on.transaction(async (tx) => {
+      await updateRun(tx, tenantId, runId, { ...changes, state, resultKey: key, finishedAt: new Date() });
+      await updateFile(tx, tenantId, file.id, { state });
+      await emitEvent(deps.jobs, tx, tenantId, 'import.finished', {
+        run_id: runId,
+        kind,
+        state,
+        created: changes.created ?? 0,
+        updated: changes.updated ?? 0,
+        unchanged: changes.unchanged ?? 0,
+        failed: changes.failed ?? 0,
+      });
+    });
   await updateRun(db, tenantId, runId, { state: 'running', processed: 0, total: file.rows });
   const progress = async (changes: RunChanges) => {
     if (deps.liveProgress) await updateRun(db, tenantId, runId, changes);

@@ -14,6 +14,7 @@ import type {
 import type { Db } from '../../db/client';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { emitEvent } from '../../lib/integrationEvents';
 import type { KeptAnswers } from '../../lib/keptAnswers';
 import { queueReportRollupIfChanged } from '../../lib/reportChanges';
 import { bumpStores, storeVersion, type Versions, versionKey } from '../../lib/versions';
@@ -275,7 +276,7 @@ export async function complete(
     if (!target) throw notFound(NOT_FOUND);
     if (!inScope(caller, target.path)) throw forbidden(OUT_OF_SCOPE);
     if (target.kind === 'communication') await acknowledge(tx, caller, target, body);
-    else await finish(tx, caller, target, body);
+    else await finish(tx, jobs, caller, target, body);
     // A late completion changes a rolled report day; the store's day changes in any case.
     await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
     await bumpStores(tx, caller.tenantId, [target.workspaceNodeId]);
@@ -286,7 +287,13 @@ export async function complete(
 }
 
 /** Completes (or reports as cannot-do) a task that is not a communication, on the locked row. */
-async function finish(tx: Db, caller: Caller, target: LockedAssignment, body: MyTaskCompleteBody) {
+async function finish(
+  tx: Db,
+  jobs: Jobs,
+  caller: Caller,
+  target: LockedAssignment,
+  body: MyTaskCompleteBody,
+) {
   assertCompletable(target);
   const evidence = await checkEvidence(tx, caller, target, body);
   const status = evidence.outcome === 'cannot_do' ? 'cannot_do' : target.approval ? 'submitted' : 'done';
@@ -297,7 +304,7 @@ async function finish(tx: Db, caller: Caller, target: LockedAssignment, body: My
     firstTimeRight: status === 'done' ? target.attempt === 1 : null,
   });
   if (!finished) throw conflict('This task has already been completed.', undefined, 'task_completed');
-  await insertSubmission(tx, caller.tenantId, {
+  const submissionId = await insertSubmission(tx, caller.tenantId, {
     assignmentId: target.id,
     attempt: finished.attempt,
     outcome: evidence.outcome,
@@ -307,4 +314,18 @@ async function finish(tx: Db, caller: Caller, target: LockedAssignment, body: My
     userId: caller.userId,
     hashes: evidence.hashes,
   });
+  const told = {
+    submission_id: Number(submissionId),
+    assignment_id: target.id,
+    task_id: target.taskId,
+    store_id: target.workspaceNodeId,
+    attempt: finished.attempt,
+    submitted_by: caller.userId,
+  };
+  if (status === 'cannot_do')
+    await emitEvent(jobs, tx, caller.tenantId, 'completion.cant_do', {
+      ...told,
+      reason: evidence.reason ?? '',
+    });
+  else await emitEvent(jobs, tx, caller.tenantId, 'completion.submitted', { ...told, status });
 }

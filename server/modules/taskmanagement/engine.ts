@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, taskAssignments, tasks, taskTargets } from '../../db/schema';
+import { emitEvent } from '../../lib/integrationEvents';
 import { isoInstant, sqlRows } from '../../lib/jsonRows';
 import { targetNode } from '../../lib/taskJoins';
 import { bumpStores, bumpVersion } from '../../lib/versions';
@@ -208,25 +209,50 @@ export async function cancelOpen(db: Db, tenantId: number, taskId: number): Prom
 
 /**
  * Open assignments whose expiry has passed become expired instead of piling up as overdue, with
- * the versions of the stores they belong to moved on in the same transaction.
+ * the versions of the stores they belong to moved on, and `task.expired` told (lib/integrationEvents),
+ * in the same transaction.
  */
-export async function expirePassed(db: Db, now: Date, tenantId?: number): Promise<number> {
+export async function expirePassed(db: Db, now: Date, tenantId?: number, jobs?: Jobs): Promise<number> {
   return db.transaction(async (tx) => {
-    const expired = await sqlRows<{ tenant_id: number; workspace_node_id: number }>(
+    const expired = await sqlRows<{
+      tenant_id: number;
+      id: number;
+      task_id: number;
+      workspace_node_id: number;
+      expires_at: Date | string;
+    }>(
       tx,
       sql`UPDATE ${taskAssignments} SET status = 'expired', updated_at = now()
         WHERE status = 'open' AND expires_at <= ${now.toISOString()}::timestamptz
           ${tenantId === undefined ? sql`` : sql`AND tenant_id = ${tenantId}`}
-        RETURNING tenant_id, workspace_node_id`,
+        RETURNING tenant_id, id, task_id, workspace_node_id, expires_at`,
     );
-    const byTenant = new Map<number, number[]>();
+    const byTenant = new Map<number, typeof expired>();
     for (const row of expired) {
-      const stores = byTenant.get(row.tenant_id) ?? [];
-      stores.push(row.workspace_node_id);
-      byTenant.set(row.tenant_id, stores);
+      const rows = byTenant.get(Number(row.tenant_id)) ?? [];
+      rows.push(row);
+      byTenant.set(Number(row.tenant_id), rows);
     }
-    for (const [tenant, stores] of [...byTenant].sort(([a], [b]) => a - b))
-      await bumpStores(tx, tenant, stores);
+    for (const [tenant, rows] of [...byTenant].sort(([a], [b]) => a - b)) {
+      await bumpStores(
+        tx,
+        tenant,
+        rows.map((r) => r.workspace_node_id),
+      );
+      await emitEvent(
+        jobs,
+        tx,
+        tenant,
+        'task.expired',
+        rows.map((r) => ({
+          task_id: Number(r.task_id),
+          assignment_id: Number(r.id),
+          store_id: Number(r.workspace_node_id),
+          // Formatted here: Citus takes no locale-dependent to_char in an UPDATE's RETURNING.
+          expired_at: new Date(r.expires_at).toISOString(),
+        })),
+      );
+    }
     return expired.length;
   });
 }
@@ -269,7 +295,7 @@ export async function materialiseDue(db: Db, options: MaterialiseOptions = {}) {
       return made;
     });
   }
-  const expired = await expirePassed(db, now, options.tenantId);
+  const expired = await expirePassed(db, now, options.tenantId, options.jobs);
   return { created, expired };
 }
 

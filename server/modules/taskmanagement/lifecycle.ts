@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { taskAssignments } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict } from '../../lib/errors';
+import { emitEvent } from '../../lib/integrationEvents';
 import { queueReportRollupIfChanged } from '../../lib/reportChanges';
 import { bumpVersion } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
@@ -48,6 +49,14 @@ export async function publish(
       // A late one-off task lands on days the reports may have rolled already.
       if (jobs) await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
       await bumpVersion(tx, caller.tenantId, 'tasks');
+      const assignments = await countAssignments(tx, caller.tenantId, id);
+      await emitEvent(jobs, tx, caller.tenantId, 'task.published', {
+        task_id: id,
+        title: task.title,
+        assignments,
+        published_by: caller.userId,
+      });
+      return { id, status: 'published', assignments };
     }
     return { id, status: 'published', assignments: await countAssignments(tx, caller.tenantId, id) };
   });
@@ -69,6 +78,12 @@ export async function archive(
     const cancelled = await cancelOpen(tx, caller.tenantId, id);
     if (jobs) await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
     await bumpVersion(tx, caller.tenantId, 'tasks');
+    await emitEvent(jobs, tx, caller.tenantId, 'task.archived', {
+      task_id: id,
+      title: task.title,
+      cancelled,
+      archived_by: caller.userId,
+    });
     return { id, status: 'archived', cancelled };
   });
 }

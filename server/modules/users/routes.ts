@@ -50,12 +50,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     create: {
       summary: 'Create a user; without a password they are e-mailed a link to choose one',
       body: api.UserCreateBody,
-      run: (caller, body) => users.create(app.db, mail(), caller, body),
+      run: (caller, body) => users.create(app.db, { ...mail(), jobs: app.jobs }, caller, body),
     },
     update: {
       summary: 'Update a user; the password only when one is given, the positions only when `assigns` is',
       body: api.UserUpdateBody,
-      run: (caller, body, request) => users.update(app.db, caller, body, sessionOf(request).sessionId),
+      run: (caller, body, request) =>
+        users.update(app.db, app.jobs, caller, body, sessionOf(request).sessionId),
     },
     remove: { run: (caller, id) => remove(app.db, caller, id) },
   });
@@ -71,7 +72,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'user', can: ['disable'] } },
     },
-    async (request) => ok(await setStatus(app.db, callerOf(request), request.body.id, false)),
+    async (request) => ok(await setStatus(app.db, app.jobs, callerOf(request), request.body.id, false)),
   );
 
   app.put(
@@ -85,7 +86,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: { module: 'user', can: ['disable'] } },
     },
-    async (request) => ok(await setStatus(app.db, callerOf(request), request.body.id, true)),
+    async (request) => ok(await setStatus(app.db, app.jobs, callerOf(request), request.body.id, true)),
   );
 
   app.post(

@@ -11,11 +11,13 @@ import { describeActivity } from '../../lib/activity';
 import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import { type Caller, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
+import { emitEvent } from '../../lib/integrationEvents';
 import { organisationTransaction } from '../../lib/organisationLock';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pgErrors';
 import { updateUserRow } from '../../lib/userRows';
 import { bumpPeople, bumpStores, storesOfUser } from '../../lib/versions';
+import type { Jobs } from '../../plugins/jobs';
 import type { Mailer } from '../mail/service';
 import { beyond } from '../roles/grants';
 import { callerGrants, loadGrants } from '../roles/service';
@@ -172,7 +174,7 @@ async function withUniqueUsername<T>(work: () => Promise<T>): Promise<T> {
 
 export async function create(
   db: Db,
-  mail: { mailer: Mailer; publicUrl: string },
+  mail: { mailer: Mailer; publicUrl: string; jobs: Jobs },
   caller: Caller,
   body: UserCreateBody,
 ): Promise<UserRecord> {
@@ -211,6 +213,13 @@ export async function create(
       // The stores they now hold positions at count one more person; the tree counts heads.
       await bumpStores(tx, tenantId, storesOfUser(tenantId, userId));
       await bumpPeople(tx, tenantId, [userId], 'tree');
+      await emitEvent(mail.jobs, tx, tenantId, 'person.created', {
+        user_id: userId,
+        email,
+        firstname: body.firstname.trim(),
+        lastname: body.lastname.trim(),
+        enabled: true,
+      });
       return userId;
     }),
   );
@@ -223,6 +232,7 @@ export async function create(
  */
 export async function update(
   db: Db,
+  jobs: Jobs,
   caller: Caller,
   body: UserUpdateBody,
   ownSessionId: number | undefined,
@@ -286,6 +296,13 @@ export async function update(
         await bumpStores(tx, tenantId, [...storesBefore, ...(await storeIdsOf(tx, tenantId, user.id))]);
         await bumpPeople(tx, tenantId, [user.id], 'tree');
       } else await bumpPeople(tx, tenantId, [user.id]);
+      await emitEvent(jobs, tx, tenantId, 'person.updated', {
+        user_id: user.id,
+        email,
+        firstname: body.firstname.trim(),
+        lastname: body.lastname.trim(),
+        enabled: user.enabled,
+      });
       describeActivity({
         entity: 'user',
         entityId: user.id,

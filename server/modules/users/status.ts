@@ -3,18 +3,26 @@ import type { Db } from '../../db/client';
 import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import type { Caller } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
+import { emitEvent } from '../../lib/integrationEvents';
 import { organisationTransaction } from '../../lib/organisationLock';
 import { updateUserRow } from '../../lib/userRows';
 import { bumpPeople, bumpStores, storesOfUser } from '../../lib/versions';
+import type { Jobs } from '../../plugins/jobs';
 import { endUserSessions } from '../session/service';
 import { deleteUser } from './repository';
 import { get, manageableUser, NOT_YOURSELF, storeIdsOf } from './service';
 
 /** Enables or disables an account. Disabling ends the user's sessions at once (spec §4). */
-export async function setStatus(db: Db, caller: Caller, id: number, enabled: boolean): Promise<UserRecord> {
+export async function setStatus(
+  db: Db,
+  jobs: Jobs,
+  caller: Caller,
+  id: number,
+  enabled: boolean,
+): Promise<UserRecord> {
   const { tenantId } = caller;
   if (!enabled && id === caller.userId) throw NOT_YOURSELF('disable');
-  await manageableUser(db, caller, id);
+  const user = await manageableUser(db, caller, id);
   await organisationTransaction(db, tenantId, async (tx) => {
     // Administrators are counted before and after: concurrent demotions take turns.
     const before = await countAdministrators(tx, tenantId);
@@ -26,6 +34,15 @@ export async function setStatus(db: Db, caller: Caller, id: number, enabled: boo
     // The stores of their positions count enabled people only; their positions stay as they were.
     await bumpStores(tx, tenantId, storesOfUser(tenantId, id));
     await bumpPeople(tx, tenantId, [id]);
+    // Told when it changes something: enabling someone enabled is no event.
+    if (user.enabled !== enabled)
+      await emitEvent(jobs, tx, tenantId, enabled ? 'person.enabled' : 'person.disabled', {
+        user_id: id,
+        email: user.email,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        enabled,
+      });
   });
   return get(db, caller, id);
 }

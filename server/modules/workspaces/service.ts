@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { describeActivity } from '../../lib/activity';
 import { type Caller, inScope } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
+import { emitEvent } from '../../lib/integrationEvents';
 import { countWorkspaces } from '../../lib/workspaceCount';
 import type { Jobs } from '../../plugins/jobs';
 import { createNode, nodeInScope, OUTSIDE_SCOPE, setNodeStatus, updateNode } from '../hierarchy/service';
@@ -112,6 +113,11 @@ export async function setWorkspaceStatus(
       throw forbidden('You cannot deactivate the {workspace_lower} your own position is at.');
     if (status === 'active') await assertCanActivate(tx, caller.tenantId);
     await setNodeStatus(tx, jobs, caller, current.node.id, status);
+    await emitEvent(jobs, tx, caller.tenantId, status === 'active' ? 'store.opened' : 'store.closed', {
+      store_id: current.node.id,
+      workspace_id: id,
+      name: current.node.name,
+    });
     describeActivity({ entityName: current.node.name, scopePath: current.node.path });
   });
   return getWorkspace(db, caller, id);

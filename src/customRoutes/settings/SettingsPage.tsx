@@ -15,6 +15,7 @@ import { SsoSettings } from './SsoSettings';
 import { settingsQuery } from './settingsQueries';
 import { TaskTypesSettings } from './TaskTypesSettings';
 import { ThemeEditor } from './ThemeEditor';
+import { WebhooksSettings } from './WebhooksSettings';
 
 /** Task types matter wherever tasks are used. */
 const TASK_MODULES = ['mytasks', 'taskmanagement'];
@@ -51,6 +52,7 @@ export default function SettingsPage({ title }: PageProps) {
         {themeRead.canAccess && <ThemeEditor canUpdate={Boolean(themeUpdate.canAccess)} />}
         {settingUpdate.canAccess && <SsoSettings />}
         {settingUpdate.canAccess && <ApiTokensSettings />}
+        {settingUpdate.canAccess && <WebhooksSettings />}
         {settingUpdate.canAccess && <NotificationDefaultsSettings />}
       </Stack>
     </Box>

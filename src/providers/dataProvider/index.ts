@@ -14,6 +14,7 @@ import { taskMethods } from './tasks';
 import { taskTypeMethods } from './taskTypes';
 import { tenantMethods } from './tenants';
 import { userMethods } from './users';
+import { webhookMethods } from './webhooks';
 import { workspaceMethods } from './workspaces';
 
 /**
@@ -40,6 +41,7 @@ export const createDataProvider = (resources: readonly ResourceApi[]) => ({
   ...importMethods,
   ...activityMethods,
   ...notificationMethods,
+  ...webhookMethods,
 });
 
 export type AppDataProvider = ReturnType<typeof createDataProvider>;

@@ -1,0 +1,12 @@
+import type { ServerModule } from '../module';
+import { webhooksDeliverJob } from './jobs/deliver';
+import { webhooksOverdueJob } from './jobs/overdue';
+import { webhooksSweepJob } from './jobs/sweep';
+import { webhookRoutes } from './routes';
+
+/** Webhooks (issue 46): subscriptions, their deliveries and the jobs that send them. */
+export const webhooksModule: ServerModule = {
+  name: 'webhooks',
+  routes: webhookRoutes,
+  jobs: [webhooksDeliverJob, webhooksSweepJob, webhooksOverdueJob],
+};
