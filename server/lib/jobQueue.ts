@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -101,9 +102,19 @@ export class JobQueue<P extends object> {
   private readonly handlers = new Map<keyof P & string, JobHandler<never>>();
   private readonly loops: Promise<void>[] = [];
   private readonly periodic: PeriodicSchedule;
-  private idle = new AbortController();
+  private idle = JobQueue.idleSignal();
   private started = false;
   private stopping = false;
+
+  /**
+   * What stop() aborts to wake every idle queue's worker at once: one listener per queue, more than
+   * Node's default of ten that it would warn of as a leak.
+   */
+  private static idleSignal(): AbortController {
+    const controller = new AbortController();
+    setMaxListeners(0, controller.signal);
+    return controller;
+  }
 
   constructor(
     database: Pick<Database, 'executeSql'>,
@@ -166,7 +177,7 @@ export class JobQueue<P extends object> {
     if (!finished)
       this.options.log.warn({}, 'job queue stopped with a job still running; it will be retried');
     this.loops.length = 0;
-    this.idle = new AbortController();
+    this.idle = JobQueue.idleSignal();
     await this.boss.stop({ graceful: true, timeout: 1000 });
     this.started = false;
   }

@@ -2421,6 +2421,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe an https address to events; the signing secret is in this answer only
+         * @description Needs `setting.update`.
+         */
+        post: operations["postWebhookCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a subscription with its delivery log
+         * @description Needs `setting.update`.
+         */
+        delete: operations["deleteWebhookDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A subscription’s delivery log, newest first
+         * @description Needs `setting.update`.
+         */
+        get: operations["getWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation’s webhook subscriptions
+         * @description Needs `setting.update`.
+         */
+        get: operations["getWebhookList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery’s event again, after the subscription’s waiting deliveries
+         * @description Needs `setting.update`.
+         */
+        post: operations["postWebhookRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a subscription’s address or events, or switch it off or on again
+         * @description Needs `setting.update`.
+         */
+        put: operations["putWebhookUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/activate": {
         parameters: {
             query?: never;
@@ -10659,6 +10779,313 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postWebhookCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: ("task.published" | "task.archived" | "task.overdue" | "task.expired" | "completion.submitted" | "completion.approved" | "completion.sent_back" | "completion.cant_do" | "person.created" | "person.updated" | "person.disabled" | "person.enabled" | "store.opened" | "store.closed" | "import.finished")[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description ISO-8601 instant in UTC */
+                            created_at: string;
+                            enabled: boolean;
+                            events: ("task.published" | "task.archived" | "task.overdue" | "task.expired" | "completion.submitted" | "completion.approved" | "completion.sent_back" | "completion.cant_do" | "person.created" | "person.updated" | "person.disabled" | "person.enabled" | "store.opened" | "store.closed" | "import.finished")[];
+                            /** @description ISO-8601 instant in UTC */
+                            failing_since: string | null;
+                            id: number;
+                            /** @description ISO-8601 instant in UTC */
+                            last_success_at: string | null;
+                            /** @description ISO-8601 instant in UTC */
+                            paused_at: string | null;
+                            secret: string;
+                            url: string;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhookDelete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookDeliveries: {
+        parameters: {
+            query: {
+                before?: number;
+                id: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                attempts: number;
+                                /** @description ISO-8601 instant in UTC */
+                                created_at: string;
+                                error: string | null;
+                                event: "task.published" | "task.archived" | "task.overdue" | "task.expired" | "completion.submitted" | "completion.approved" | "completion.sent_back" | "completion.cant_do" | "person.created" | "person.updated" | "person.disabled" | "person.enabled" | "store.opened" | "store.closed" | "import.finished";
+                                event_id: string;
+                                id: number;
+                                /** @description ISO-8601 instant in UTC */
+                                last_attempt_at: string | null;
+                                /** @description ISO-8601 instant in UTC */
+                                next_attempt_at: string | null;
+                                response_status: number | null;
+                                status: "pending" | "delivered" | "failed";
+                            }[];
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                /** @description ISO-8601 instant in UTC */
+                                created_at: string;
+                                enabled: boolean;
+                                events: ("task.published" | "task.archived" | "task.overdue" | "task.expired" | "completion.submitted" | "completion.approved" | "completion.sent_back" | "completion.cant_do" | "person.created" | "person.updated" | "person.disabled" | "person.enabled" | "store.opened" | "store.closed" | "import.finished")[];
+                                /** @description ISO-8601 instant in UTC */
+                                failing_since: string | null;
+                                id: number;
+                                /** @description ISO-8601 instant in UTC */
+                                last_success_at: string | null;
+                                /** @description ISO-8601 instant in UTC */
+                                paused_at: string | null;
+                                url: string;
+                            }[];
+                        };
+                        status: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postWebhookRedeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    delivery_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            /** @description ISO-8601 instant in UTC */
+                            created_at: string;
+                            error: string | null;
+                            event: "task.published" | "task.archived" | "task.overdue" | "task.expired" | "completion.submitted" | "completion.approved" | "completion.sent_back" | "completion.cant_do" | "person.created" | "person.updated" | "person.disabled" | "person.enabled" | "store.opened" | "store.closed" | "import.finished";
+                            event_id: string;
+                            id: number;
+                            /** @description ISO-8601 instant in UTC */
+                            last_attempt_at: string | null;
+                            /** @description ISO-8601 instant in UTC */
+                            next_attempt_at: string | null;
+                            response_status: number | null;
+                            status: "pending" | "delivered" | "failed";
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putWebhookUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    events?: ("task.published" | "task.archived" | "task.overdue" | "task.expired" | "completion.submitted" | "completion.approved" | "completion.sent_back" | "completion.cant_do" | "person.created" | "person.updated" | "person.disabled" | "person.enabled" | "store.opened" | "store.closed" | "import.finished")[];
+                    id: number;
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description ISO-8601 instant in UTC */
+                            created_at: string;
+                            enabled: boolean;
+                            events: ("task.published" | "task.archived" | "task.overdue" | "task.expired" | "completion.submitted" | "completion.approved" | "completion.sent_back" | "completion.cant_do" | "person.created" | "person.updated" | "person.disabled" | "person.enabled" | "store.opened" | "store.closed" | "import.finished")[];
+                            /** @description ISO-8601 instant in UTC */
+                            failing_since: string | null;
+                            id: number;
+                            /** @description ISO-8601 instant in UTC */
+                            last_success_at: string | null;
+                            /** @description ISO-8601 instant in UTC */
+                            paused_at: string | null;
+                            url: string;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -8,5 +8,8 @@ import { webhookRoutes } from './routes';
 export const webhooksModule: ServerModule = {
   name: 'webhooks',
   routes: webhookRoutes,
+  tags: {
+    webhooks: 'Webhooks: HTTPS addresses told of events, each delivery signed, in order, retried for a day',
+  },
   jobs: [webhooksDeliverJob, webhooksSweepJob, webhooksOverdueJob],
 };
