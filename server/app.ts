@@ -109,7 +109,11 @@ export async function buildApp({ config, database, logger, activity }: BuildOpti
   });
   // Counted in the database: every process adds to the same per-address counts.
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
-  await app.register(openapiPlugin, { publicUrl: config.publicUrl, modules: SERVER_MODULES });
+  await app.register(openapiPlugin, {
+    publicUrl: config.publicUrl,
+    modules: SERVER_MODULES,
+    limits: config.apiRateLimits,
+  });
   await app.register(jobsPlugin, { database, workers: config.jobWorkers, jobs: JOBS });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl });
   await app.register(keptPlugin, { on: config.keepAnswers });

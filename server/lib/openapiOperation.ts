@@ -1,5 +1,6 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { ErrorBody } from '../../contract/api/common';
+import { type ApiRateLimits, rateLimitGroupOf } from '../config';
 
 /**
  * What the OpenAPI document says of one route beyond what the route declares, derived here once
@@ -132,6 +133,13 @@ function permissionOf(config: RouteOptions['config']): string | undefined {
   return `Needs ${capabilities.join(' and ')}.`;
 }
 
+/** The rate limit an API token's request to the route is counted in (lib/apiRateLimits.ts). */
+function rateLimitOf(method: string, url: string, limits: ApiRateLimits): string {
+  const group = rateLimitGroupOf(method, url);
+  const { perToken, perTenant } = limits[group];
+  return `Rate limit for API tokens: the \`${group}\` group, ${perToken} requests a minute per token and ${perTenant} per tenant.`;
+}
+
 /**
  * The route's schema as the document should read it: the route's own (never changed: Fastify
  * validates with it) with the derived parts added. Each error answer is left as the error body
@@ -141,6 +149,7 @@ export function documentedSchema(
   route: Pick<RouteOptions, 'method' | 'config'>,
   url: string,
   schema: FastifySchema,
+  limits: ApiRateLimits,
 ): FastifySchema {
   // What is not the API (the web app's files, the document's own pages) is left as it is.
   if (!schema || !url.startsWith('/api/') || (schema as { hide?: boolean }).hide) return schema;
@@ -152,16 +161,19 @@ export function documentedSchema(
     Object.entries(own.response ?? {}).filter(([code]) => !/^[45]xx$/i.test(code)),
   );
   for (const code of errorCodesOf(method, own, route.config)) answers[code] = ErrorBody;
-  const permission = permissionOf(route.config);
+  // What the route says of itself, then the permission it needs and a token's rate limit on it.
+  const description = [
+    own.description,
+    permissionOf(route.config),
+    isPublic || refusesTokens(route.config) ? undefined : rateLimitOf(method, url, limits),
+  ].filter((part) => part !== undefined);
   const documented: RouteSchema = {
     ...own,
     operationId: own.operationId ?? operationIdOf(method, url),
     security: isPublic ? [] : refusesTokens(route.config) ? PERSON_ONLY : SECURED,
     ...(upload ? { body: UPLOAD_BODY } : {}),
     ...(own.querystring ? { querystring: withDefaultsOptional(own.querystring) } : {}),
-    ...(permission
-      ? { description: own.description ? `${own.description}\n\n${permission}` : permission }
-      : {}),
+    ...(description.length ? { description: description.join('\n\n') } : {}),
     response: answers,
   };
   return documented as FastifySchema;

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiRateLimits } from '../config';
 import { finishDocument, SECURITY_SCHEMES } from '../lib/openapiDocument';
 import { documentedSchema } from '../lib/openapiOperation';
 import type { ServerModule } from '../modules/module';
@@ -12,7 +13,10 @@ import type { ServerModule } from '../modules/module';
  * openapi` writes it to a file; the test command lints it with Redocly's recommended rules).
  */
 export const openapiPlugin = fp(
-  async (app: FastifyInstance, opts: { publicUrl: string; modules: readonly ServerModule[] }) => {
+  async (
+    app: FastifyInstance,
+    opts: { publicUrl: string; modules: readonly ServerModule[]; limits: ApiRateLimits },
+  ) => {
     const tags = Object.assign({}, ...opts.modules.map((module) => module.tags ?? {}));
     await app.register(swagger, {
       openapi: {
@@ -24,7 +28,10 @@ export const openapiPlugin = fp(
         },
         components: { securitySchemes: SECURITY_SCHEMES },
       },
-      transform: ({ schema, url, route }) => ({ schema: documentedSchema(route, url, schema), url }),
+      transform: ({ schema, url, route }) => ({
+        schema: documentedSchema(route, url, schema, opts.limits),
+        url,
+      }),
       transformObject: (document) =>
         finishDocument('openapiObject' in document ? document.openapiObject : {}, {
           publicUrl: opts.publicUrl,

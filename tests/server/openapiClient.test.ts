@@ -23,6 +23,7 @@ beforeAll(async () => {
 
 interface Operation {
   operationId?: string;
+  description?: string;
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
@@ -84,6 +85,20 @@ describe('the document', () => {
       expect.arrayContaining(['200', '400', '401', '403', '409', '413', '500', '503']),
     );
     expect(Object.keys(byName.get('POST /api/passwordforgot')!.responses)).toContain('429');
+  });
+
+  it('publishes each route’s rate limit for API tokens, and which routes take no token', () => {
+    const byName = new Map(operations().map(({ name, operation }) => [name, operation]));
+    const create = byName.get('POST /api/admin/task/create')!;
+    expect(Object.keys(create.responses)).toContain('429');
+    expect(create.description).toContain(
+      'Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.',
+    );
+    expect(byName.get('GET /api/workspace/list')!.description).toContain('the `read` group, 600 requests');
+    // A person's own routes refuse tokens: the session scheme alone, and no token limit to give.
+    const tokens = byName.get('POST /api/token/create')!;
+    expect(tokens.security).toEqual([{ session: [] }]);
+    expect(tokens.description ?? '').not.toContain('Rate limit');
   });
 
   it('says what each download sends and where each redirect goes', () => {

@@ -13,6 +13,8 @@ export interface paths {
         /**
          * The filtered log as CSV or XLSX, one row per changed field (at most 50000 entries)
          * @description Needs `activity.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getActivityExport"];
         put?: never;
@@ -33,6 +35,8 @@ export interface paths {
         /**
          * The administration log, newest first, filtered (activity.read; below the root, your part of the tree)
          * @description Needs `activity.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getActivityList"];
         put?: never;
@@ -53,6 +57,8 @@ export interface paths {
         /**
          * Whether the tenant’s chain of entries is whole (no entry edited, removed or inserted)
          * @description Needs `activity.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getActivityVerify"];
         put?: never;
@@ -75,6 +81,8 @@ export interface paths {
         /**
          * Archive a published task: no more occurrences; open assignments become cancelled
          * @description Needs `taskmanagement.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postAdminTaskArchive"];
         delete?: never;
@@ -95,6 +103,8 @@ export interface paths {
         /**
          * Save a new task as a draft
          * @description Needs `taskmanagement.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postAdminTaskCreate"];
         delete?: never;
@@ -113,6 +123,8 @@ export interface paths {
         /**
          * Published tasks with work in the caller’s scope on a local day, grouped by type
          * @description Needs `taskmanagement.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getAdminTaskDate"];
         put?: never;
@@ -136,6 +148,8 @@ export interface paths {
         /**
          * Delete a draft (a published task is archived instead: 409)
          * @description Needs `taskmanagement.delete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         delete: operations["deleteAdminTaskDelete"];
         options?: never;
@@ -153,6 +167,8 @@ export interface paths {
         /**
          * A task with its targets, schedule, rules and progress per store
          * @description Needs `taskmanagement.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getAdminTaskGet"];
         put?: never;
@@ -173,6 +189,8 @@ export interface paths {
         /**
          * Tasks authored in or targeting the caller’s part of the organisation, with progress
          * @description Needs `taskmanagement.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getAdminTaskList"];
         put?: never;
@@ -195,6 +213,8 @@ export interface paths {
         /**
          * Who would receive this task: stores, people, and the busiest store’s planned minutes
          * @description Needs `taskmanagement.read`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postAdminTaskPreview"];
         delete?: never;
@@ -215,6 +235,8 @@ export interface paths {
         /**
          * Publish a draft: create its assignments (publishing twice changes nothing)
          * @description Needs `taskmanagement.read`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postAdminTaskPublish"];
         delete?: never;
@@ -233,6 +255,8 @@ export interface paths {
         /**
          * Published tasks in the caller’s scope whose title matches, grouped by type
          * @description Needs `taskmanagement.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getAdminTaskSearch"];
         put?: never;
@@ -254,6 +278,8 @@ export interface paths {
         /**
          * Replace a task’s fields; on a published task only future open assignments change
          * @description Needs `taskmanagement.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putAdminTaskUpdate"];
         post?: never;
@@ -275,6 +301,8 @@ export interface paths {
         /**
          * Approve waiting submissions (all or none)
          * @description Needs `audit.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postAuditApprove"];
         delete?: never;
@@ -295,6 +323,8 @@ export interface paths {
         /**
          * Send a waiting submission back to its store with a reason
          * @description Needs `audit.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postAuditReject"];
         delete?: never;
@@ -313,6 +343,8 @@ export interface paths {
         /**
          * Workspaces with submissions under review in the caller’s scope, longest waiting first
          * @description Needs `audit.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getAuditStoreList"];
         put?: never;
@@ -333,6 +365,8 @@ export interface paths {
         /**
          * A submission with the task’s instructions and every attempt of its assignment
          * @description Needs `audit.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getAuditSubmissionGet"];
         put?: never;
@@ -353,6 +387,8 @@ export interface paths {
         /**
          * Submissions of a task and/or a workspace; waiting ones oldest first
          * @description Needs `audit.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getAuditSubmissionList"];
         put?: never;
@@ -373,6 +409,8 @@ export interface paths {
         /**
          * Tasks with submissions under review in the caller’s scope, longest waiting first
          * @description Needs `audit.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getAuditTaskList"];
         put?: never;
@@ -395,6 +433,8 @@ export interface paths {
         /**
          * Complete a compliance check of the caller’s own workspace (the My Tasks rules)
          * @description Needs `compliance.complete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postComplianceComplete"];
         delete?: never;
@@ -413,6 +453,8 @@ export interface paths {
         /**
          * The compliance grid as CSV or XLSX, one line per check
          * @description Needs `compliance.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getComplianceExport"];
         put?: never;
@@ -433,6 +475,8 @@ export interface paths {
         /**
          * Compliance checks due in a range (rows) by workspace or by area (columns), with totals
          * @description Needs `compliance.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getComplianceGrid"];
         put?: never;
@@ -453,6 +497,8 @@ export interface paths {
         /**
          * Today, this week against last, what needs attention and the trend for the caller’s scope
          * @description Needs `dashboard.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getDashboardSummary"];
         put?: never;
@@ -475,6 +521,8 @@ export interface paths {
         /**
          * Create a department
          * @description Needs `department.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postDepartmentCreate"];
         delete?: never;
@@ -496,6 +544,8 @@ export interface paths {
         /**
          * Delete a department
          * @description Needs `department.delete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         delete: operations["deleteDepartmentDelete"];
         options?: never;
@@ -513,6 +563,8 @@ export interface paths {
         /**
          * One department by its id
          * @description Needs `department.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getDepartmentGet"];
         put?: never;
@@ -530,7 +582,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Departments of the tenant (department.read, or read on a module that shows tasks) */
+        /**
+         * Departments of the tenant (department.read, or read on a module that shows tasks)
+         * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
         get: operations["getDepartmentList"];
         put?: never;
         post?: never;
@@ -551,6 +606,8 @@ export interface paths {
         /**
          * Change a department
          * @description Needs `department.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putDepartmentUpdate"];
         post?: never;
@@ -587,6 +644,8 @@ export interface paths {
         /**
          * Positions held at exactly this node (id = position id)
          * @description Needs `hierarchy.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getHierarchyAssignList"];
         put?: never;
@@ -608,6 +667,8 @@ export interface paths {
         /**
          * Move positions (ids from assign/list) to another node, keeping their roles
          * @description Needs `hierarchy.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putHierarchyAssignTransfer"];
         post?: never;
@@ -629,6 +690,8 @@ export interface paths {
         /**
          * Add a container or a workspace (with its object) under a node
          * @description Needs `hierarchy.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postHierarchyNodeCreate"];
         delete?: never;
@@ -650,6 +713,8 @@ export interface paths {
         /**
          * Delete nodes and their subtrees; their people move to the unassigned node
          * @description Needs `hierarchy.delete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         delete: operations["deleteHierarchyNodeDelete"];
         options?: never;
@@ -667,6 +732,8 @@ export interface paths {
         /**
          * One hierarchy node by its id
          * @description Needs `hierarchy.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getHierarchyNodeGet"];
         put?: never;
@@ -687,6 +754,8 @@ export interface paths {
         /**
          * Users positioned at this node or anywhere below it (type=user)
          * @description Needs `hierarchy.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getHierarchyNodeListObject"];
         put?: never;
@@ -708,6 +777,8 @@ export interface paths {
         /**
          * Rename a node or edit its workspace object; with parent_id, move it and its subtree
          * @description Needs `hierarchy.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putHierarchyNodeUpdate"];
         post?: never;
@@ -727,6 +798,8 @@ export interface paths {
         /**
          * The hierarchy under the caller’s position, with workspace objects and head counts
          * @description Needs `hierarchy.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getHierarchyTreeFetch"];
         put?: never;
@@ -798,11 +871,15 @@ export interface paths {
         /**
          * What the tenant’s people are told, and how, until they choose themselves
          * @description Needs `setting.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getNotificationDefaults"];
         /**
          * Change some of the tenant’s defaults (event, channel, enabled); answers them all
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putNotificationDefaults"];
         post?: never;
@@ -822,11 +899,15 @@ export interface paths {
         /**
          * How many hours after its due time undone urgent work goes to the reviewers, then one level up
          * @description Needs `setting.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getNotificationEscalation"];
         /**
          * Change the escalation delays (hours; the second after the first)
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putNotificationEscalation"];
         post?: never;
@@ -985,6 +1066,8 @@ export interface paths {
         /**
          * Create a profile field
          * @description Needs `profilemanagement.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postProfileFieldCreate"];
         delete?: never;
@@ -1006,6 +1089,8 @@ export interface paths {
         /**
          * Delete a field and every value people entered in it (not the built-in time zone)
          * @description Needs `profilemanagement.delete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         delete: operations["deleteProfileFieldDelete"];
         options?: never;
@@ -1023,6 +1108,8 @@ export interface paths {
         /**
          * One profile field by its id
          * @description Needs `profilemanagement.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getProfileFieldGet"];
         put?: never;
@@ -1043,6 +1130,8 @@ export interface paths {
         /**
          * Every profile field of the tenant, in form order
          * @description Needs `profilemanagement.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getProfileFieldList"];
         put?: never;
@@ -1064,6 +1153,8 @@ export interface paths {
         /**
          * Put the fields in a new order (every field id, once)
          * @description Needs `profilemanagement.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putProfileFieldReorder"];
         post?: never;
@@ -1084,6 +1175,8 @@ export interface paths {
         /**
          * Change a profile field
          * @description Needs `profilemanagement.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putProfileFieldUpdate"];
         post?: never;
@@ -1177,6 +1270,8 @@ export interface paths {
         /**
          * The completion first time report for a range, a node, a type and a department
          * @description Needs `report.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getReportCompletionFirstTime"];
         put?: never;
@@ -1197,6 +1292,8 @@ export interface paths {
         /**
          * The completion first time trend report for a range, a node, a type and a department
          * @description Needs `report.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getReportCompletionFirstTimeTrend"];
         put?: never;
@@ -1217,6 +1314,8 @@ export interface paths {
         /**
          * The overall report for a range, a node, a type and a department
          * @description Needs `report.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getReportOverall"];
         put?: never;
@@ -1237,6 +1336,8 @@ export interface paths {
         /**
          * The state area performance report for a range, a node, a type and a department
          * @description Needs `report.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getReportStateAreaPerformance"];
         put?: never;
@@ -1257,6 +1358,8 @@ export interface paths {
         /**
          * The store area performance report for a range, a node, a type and a department
          * @description Needs `report.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getReportStoreAreaPerformance"];
         put?: never;
@@ -1277,6 +1380,8 @@ export interface paths {
         /**
          * The team member performance report for a range, a node, a type and a department
          * @description Needs `report.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getReportTeamMemberPerformance"];
         put?: never;
@@ -1299,6 +1404,8 @@ export interface paths {
         /**
          * Create a role; it may grant only capabilities the caller’s own role has
          * @description Needs `role.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postRoleCreate"];
         delete?: never;
@@ -1320,6 +1427,8 @@ export interface paths {
         /**
          * Delete a role no position holds
          * @description Needs `role.delete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         delete: operations["deleteRoleDelete"];
         options?: never;
@@ -1337,6 +1446,8 @@ export interface paths {
         /**
          * One role by its id
          * @description Needs `role.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getRoleGet"];
         put?: never;
@@ -1354,7 +1465,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Roles of the tenant (role.read, or user.create / user.update for the position editor) */
+        /**
+         * Roles of the tenant (role.read, or user.create / user.update for the position editor)
+         * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
         get: operations["getRoleList"];
         put?: never;
         post?: never;
@@ -1375,6 +1489,8 @@ export interface paths {
         /**
          * Change a role
          * @description Needs `role.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putRoleUpdate"];
         post?: never;
@@ -1394,6 +1510,8 @@ export interface paths {
         /**
          * The tenant’s terms, modules, week start and active workspace limit
          * @description Needs `setting.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getSettingGet"];
         put?: never;
@@ -1415,6 +1533,8 @@ export interface paths {
         /**
          * Rename terms, switch modules within the plan, set the first day of the week
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putSettingUpdate"];
         post?: never;
@@ -1451,11 +1571,15 @@ export interface paths {
         /**
          * The tenant’s single sign-on provider
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getSsoConfig"];
         /**
          * Set the tenant’s single sign-on provider; the client secret is kept only when sent
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putSsoConfig"];
         post?: never;
@@ -1511,6 +1635,8 @@ export interface paths {
         /**
          * Read the issuer’s discovery document and say what is wrong
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postSsoTest"];
         delete?: never;
@@ -1529,6 +1655,8 @@ export interface paths {
         /**
          * One store’s information by its id
          * @description Needs `storeinfo.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getStoreinfoGet"];
         put?: never;
@@ -1549,6 +1677,8 @@ export interface paths {
         /**
          * Workspaces in the caller’s part of the organisation, read-only
          * @description Needs `storeinfo.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getStoreinfoList"];
         put?: never;
@@ -1566,7 +1696,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A task file’s bytes, for callers who may see a task (or completion) that uses it */
+        /**
+         * A task file’s bytes, for callers who may see a task (or completion) that uses it
+         * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
         get: operations["getTaskAttachmentsDownload"];
         put?: never;
         post?: never;
@@ -1583,7 +1716,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A photo’s thumbnail (WebP, upright, at most 400 px, no metadata) for callers who may see the photo; 404 for documents and photos that cannot be decoded (HEIC) */
+        /**
+         * A photo’s thumbnail (WebP, upright, at most 400 px, no metadata) for callers who may see the photo; 404 for documents and photos that cannot be decoded (HEIC)
+         * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
         get: operations["getTaskAttachmentsThumbnail"];
         put?: never;
         post?: never;
@@ -1605,6 +1741,8 @@ export interface paths {
         /**
          * Create a task type
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postTaskTypesCreate"];
         delete?: never;
@@ -1626,6 +1764,8 @@ export interface paths {
         /**
          * Delete a task type no task uses (409 while one does)
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         delete: operations["deleteTaskTypesDelete"];
         options?: never;
@@ -1640,7 +1780,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant’s task types in sort order (every signed-in user of a customer tenant) */
+        /**
+         * The tenant’s task types in sort order (every signed-in user of a customer tenant)
+         * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
         get: operations["getTaskTypesList"];
         put?: never;
         post?: never;
@@ -1661,6 +1804,8 @@ export interface paths {
         /**
          * Put every task type in a new order (ids in the wanted order)
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putTaskTypesReorder"];
         post?: never;
@@ -1681,6 +1826,8 @@ export interface paths {
         /**
          * Change a task type
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putTaskTypesUpdate"];
         post?: never;
@@ -1702,6 +1849,8 @@ export interface paths {
         /**
          * Provision a tenant and e-mail its first administrator an invitation to set a password
          * @description Needs `tenant.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postTenantCreate"];
         delete?: never;
@@ -1721,6 +1870,8 @@ export interface paths {
         /**
          * Refuse the tenant’s sign-ins and end all of its sessions
          * @description Needs `tenant.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putTenantDisable"];
         post?: never;
@@ -1741,6 +1892,8 @@ export interface paths {
         /**
          * Let a disabled tenant’s people sign in again
          * @description Needs `tenant.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putTenantEnable"];
         post?: never;
@@ -1760,6 +1913,8 @@ export interface paths {
         /**
          * One tenant by its id
          * @description Needs `tenant.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getTenantGet"];
         put?: never;
@@ -1780,6 +1935,8 @@ export interface paths {
         /**
          * Customer tenants with status, active workspaces against the limit, and user counts
          * @description Needs `tenant.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getTenantList"];
         put?: never;
@@ -1801,6 +1958,8 @@ export interface paths {
         /**
          * Rename a tenant, change the modules it may use or its active workspace limit
          * @description Needs `tenant.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putTenantUpdate"];
         post?: never;
@@ -1820,6 +1979,8 @@ export interface paths {
         /**
          * The tenant’s theme settings (colours, logo)
          * @description Needs `theme.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getThemeList"];
         put?: never;
@@ -1859,6 +2020,8 @@ export interface paths {
         /**
          * Store a logo (PNG, SVG, JPEG or WebP by content, 2 MB at most; SVG cleaned) and return its URL for setting 1
          * @description Needs `theme.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postThemeLogoUpload"];
         delete?: never;
@@ -1879,6 +2042,8 @@ export interface paths {
         /**
          * Change theme settings (colours, logo URL); answers them all
          * @description Needs `theme.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postThemeUpdate"];
         delete?: never;
@@ -1959,6 +2124,8 @@ export interface paths {
         /**
          * Create a user; without a password they are e-mailed a link to choose one
          * @description Needs `user.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postUserCreate"];
         delete?: never;
@@ -1980,6 +2147,8 @@ export interface paths {
         /**
          * Delete a person
          * @description Needs `user.delete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         delete: operations["deleteUserDelete"];
         options?: never;
@@ -1998,6 +2167,8 @@ export interface paths {
         /**
          * Disable an account: its sessions end at once and it cannot sign in
          * @description Needs `user.disable`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putUserDisable"];
         post?: never;
@@ -2018,6 +2189,8 @@ export interface paths {
         /**
          * Let a disabled account sign in again
          * @description Needs `user.disable`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putUserEnable"];
         post?: never;
@@ -2037,6 +2210,8 @@ export interface paths {
         /**
          * One person by its id
          * @description Needs `user.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserGet"];
         put?: never;
@@ -2060,6 +2235,8 @@ export interface paths {
         /**
          * Delete the file with its runs and reports (409 while it is being imported)
          * @description Needs `user.create`.
+         *
+         *     Rate limit for API tokens: the `import` group, 10 requests a minute per token and 20 per tenant.
          */
         delete: operations["deleteUserImportDelete"];
         options?: never;
@@ -2077,6 +2254,8 @@ export interface paths {
         /**
          * The file as it was uploaded
          * @description Needs `user.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserImportDownload"];
         put?: never;
@@ -2097,6 +2276,8 @@ export interface paths {
         /**
          * A file with its check report and preview
          * @description Needs `user.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserImportGet"];
         put?: never;
@@ -2117,6 +2298,8 @@ export interface paths {
         /**
          * Uploaded people files in the caller’s part of the organisation, newest first, with their check and latest run
          * @description Needs `user.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserImportList"];
         put?: never;
@@ -2137,6 +2320,8 @@ export interface paths {
         /**
          * The latest run of the file: state, rows processed and counts
          * @description Needs `user.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserImportProgress"];
         put?: never;
@@ -2157,6 +2342,8 @@ export interface paths {
         /**
          * The latest finished run’s report: every row’s fate as CSV (format=csv), or the run with the rows that failed first (json)
          * @description Needs `user.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserImportResult"];
         put?: never;
@@ -2179,6 +2366,8 @@ export interface paths {
         /**
          * Queue an import of the file: all rows in one transaction (mode all, the default) or only the rows without errors (valid); 409 while a run of it is under way
          * @description Needs `user.create`.
+         *
+         *     Rate limit for API tokens: the `import` group, 10 requests a minute per token and 20 per tenant.
          */
         post: operations["postUserImportRun"];
         delete?: never;
@@ -2197,6 +2386,8 @@ export interface paths {
         /**
          * A people template: the columns and one example row (CSV by default, or XLSX)
          * @description Needs `user.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserImportTemplate"];
         put?: never;
@@ -2219,6 +2410,8 @@ export interface paths {
         /**
          * Upload a people file (multipart `file`, CSV or XLSX, at most 10 MB and 50,000 rows): every row is checked at once and the report answered and kept
          * @description Needs `user.create`.
+         *
+         *     Rate limit for API tokens: the `import` group, 10 requests a minute per token and 20 per tenant.
          */
         post: operations["postUserImportUpload"];
         delete?: never;
@@ -2237,6 +2430,8 @@ export interface paths {
         /**
          * Users with a position in the caller’s part of the organisation; `key` names the field `value` searches
          * @description Needs `user.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserList"];
         put?: never;
@@ -2259,6 +2454,8 @@ export interface paths {
         /**
          * Send a user a password reset e-mail and require a new password at next sign-in
          * @description Needs `user.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postUserResetPassword"];
         delete?: never;
@@ -2279,6 +2476,8 @@ export interface paths {
         /**
          * Complete, report as cannot-do, or (communications) acknowledge an assignment
          * @description Needs `mytasks.complete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postUserTaskComplete"];
         delete?: never;
@@ -2297,6 +2496,8 @@ export interface paths {
         /**
          * The assignments whose window covers a local day, grouped by task type
          * @description Needs `mytasks.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserTaskDate"];
         put?: never;
@@ -2317,6 +2518,8 @@ export interface paths {
         /**
          * A task with its instructions, attachments, this workspace’s assignment and submissions
          * @description Needs `mytasks.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserTaskGet"];
         put?: never;
@@ -2337,6 +2540,8 @@ export interface paths {
         /**
          * Assignments whose title matches, from 30 days back to 30 days ahead, grouped by type
          * @description Needs `mytasks.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserTaskSearch"];
         put?: never;
@@ -2356,7 +2561,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Store a task file (multipart `file`): photos JPEG/PNG/WebP/HEIC up to 10 MB, documents PDF/Office/CSV/text up to 20 MB, by content */
+        /**
+         * Store a task file (multipart `file`): photos JPEG/PNG/WebP/HEIC up to 10 MB, documents PDF/Office/CSV/text up to 20 MB, by content
+         * @description Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
         post: operations["postUserTaskUpload"];
         delete?: never;
         options?: never;
@@ -2374,6 +2582,8 @@ export interface paths {
         /**
          * Urgent assignments of the day and overdue ones; status is false until completed
          * @description Needs `mytasks.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getUserTaskUrgent"];
         put?: never;
@@ -2395,6 +2605,8 @@ export interface paths {
         /**
          * Update a user; the password only when one is given, the positions only when `assigns` is
          * @description Needs `user.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putUserUpdate"];
         post?: never;
@@ -2433,6 +2645,8 @@ export interface paths {
         /**
          * Subscribe an https address to events; the signing secret is in this answer only
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postWebhookCreate"];
         delete?: never;
@@ -2454,6 +2668,8 @@ export interface paths {
         /**
          * Delete a subscription with its delivery log
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         delete: operations["deleteWebhookDelete"];
         options?: never;
@@ -2471,6 +2687,8 @@ export interface paths {
         /**
          * A subscription’s delivery log, newest first
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWebhookDeliveries"];
         put?: never;
@@ -2491,6 +2709,8 @@ export interface paths {
         /**
          * The organisation’s webhook subscriptions
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWebhookList"];
         put?: never;
@@ -2513,6 +2733,8 @@ export interface paths {
         /**
          * Send a delivery’s event again, after the subscription’s waiting deliveries
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postWebhookRedeliver"];
         delete?: never;
@@ -2532,6 +2754,8 @@ export interface paths {
         /**
          * Change a subscription’s address or events, or switch it off or on again
          * @description Needs `setting.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putWebhookUpdate"];
         post?: never;
@@ -2552,6 +2776,8 @@ export interface paths {
         /**
          * Activate a workspace (refused with 409 past the tenant’s max_active_workspace)
          * @description Needs `workspace.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putWorkspaceActivate"];
         post?: never;
@@ -2573,6 +2799,8 @@ export interface paths {
         /**
          * Create a workspace
          * @description Needs `workspace.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         post: operations["postWorkspaceCreate"];
         delete?: never;
@@ -2592,6 +2820,8 @@ export interface paths {
         /**
          * Deactivate a workspace: its people can no longer work in it
          * @description Needs `workspace.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putWorkspaceDeactivate"];
         post?: never;
@@ -2611,6 +2841,8 @@ export interface paths {
         /**
          * One workspace by its id
          * @description Needs `workspace.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWorkspaceGet"];
         put?: never;
@@ -2634,6 +2866,8 @@ export interface paths {
         /**
          * Delete the file with its runs and reports (409 while it is being imported)
          * @description Needs `workspace.create`.
+         *
+         *     Rate limit for API tokens: the `import` group, 10 requests a minute per token and 20 per tenant.
          */
         delete: operations["deleteWorkspaceImportDelete"];
         options?: never;
@@ -2651,6 +2885,8 @@ export interface paths {
         /**
          * The file as it was uploaded
          * @description Needs `workspace.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWorkspaceImportDownload"];
         put?: never;
@@ -2671,6 +2907,8 @@ export interface paths {
         /**
          * A file with its check report and preview
          * @description Needs `workspace.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWorkspaceImportGet"];
         put?: never;
@@ -2691,6 +2929,8 @@ export interface paths {
         /**
          * Uploaded workspaces files in the caller’s part of the organisation, newest first, with their check and latest run
          * @description Needs `workspace.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWorkspaceImportList"];
         put?: never;
@@ -2711,6 +2951,8 @@ export interface paths {
         /**
          * The latest run of the file: state, rows processed and counts
          * @description Needs `workspace.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWorkspaceImportProgress"];
         put?: never;
@@ -2731,6 +2973,8 @@ export interface paths {
         /**
          * The latest finished run’s report: every row’s fate as CSV (format=csv), or the run with the rows that failed first (json)
          * @description Needs `workspace.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWorkspaceImportResult"];
         put?: never;
@@ -2753,6 +2997,8 @@ export interface paths {
         /**
          * Queue an import of the file: all rows in one transaction (mode all, the default) or only the rows without errors (valid); 409 while a run of it is under way
          * @description Needs `workspace.create`.
+         *
+         *     Rate limit for API tokens: the `import` group, 10 requests a minute per token and 20 per tenant.
          */
         post: operations["postWorkspaceImportRun"];
         delete?: never;
@@ -2771,6 +3017,8 @@ export interface paths {
         /**
          * A workspaces template: the columns and one example row (CSV by default, or XLSX)
          * @description Needs `workspace.create`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWorkspaceImportTemplate"];
         put?: never;
@@ -2793,6 +3041,8 @@ export interface paths {
         /**
          * Upload a workspaces file (multipart `file`, CSV or XLSX, at most 10 MB and 50,000 rows): every row is checked at once and the report answered and kept
          * @description Needs `workspace.create`.
+         *
+         *     Rate limit for API tokens: the `import` group, 10 requests a minute per token and 20 per tenant.
          */
         post: operations["postWorkspaceImportUpload"];
         delete?: never;
@@ -2811,6 +3061,8 @@ export interface paths {
         /**
          * Workspaces in the caller’s part of the organisation, searched, filtered and paged
          * @description Needs `workspace.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWorkspaceList"];
         put?: never;
@@ -2831,6 +3083,8 @@ export interface paths {
         /**
          * Active and inactive workspaces of the tenant against its max_active_workspace
          * @description Needs `workspace.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getWorkspaceSummary"];
         put?: never;
@@ -2852,6 +3106,8 @@ export interface paths {
         /**
          * Change a workspace
          * @description Needs `workspace.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putWorkspaceUpdate"];
         post?: never;
