@@ -152,10 +152,13 @@ export const WebhookDelivery = Type.Object({
 });
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
+/** A delivery's id: a bigint column, so bounded by what a JSON number carries exactly. */
+const DeliveryId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
 export const WebhookDeliveriesQuery = Type.Object({
   id: Id,
   /** Deliveries older than this id (the next page of the log, newest first). */
-  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  before: Type.Optional(DeliveryId),
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
 });
 export type WebhookDeliveriesQuery = Static<typeof WebhookDeliveriesQuery>;
@@ -163,5 +166,5 @@ export type WebhookDeliveriesQuery = Static<typeof WebhookDeliveriesQuery>;
 export const WebhookDeliveryList = Type.Object({ data: Type.Array(WebhookDelivery) });
 export type WebhookDeliveryList = Static<typeof WebhookDeliveryList>;
 
-export const WebhookRedeliverBody = Type.Object({ delivery_id: Type.Integer({ minimum: 1 }) });
+export const WebhookRedeliverBody = Type.Object({ delivery_id: DeliveryId });
 export type WebhookRedeliverBody = Static<typeof WebhookRedeliverBody>;
