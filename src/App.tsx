@@ -10,7 +10,6 @@ import { useForcedReset } from './hooks/useSession';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { signInPathNow } from './providers/authState';
 import { whenPageIdle } from './providers/pageIdle';
-import { verifySession } from './providers/session';
 import { guard } from './routing/guard';
 import { hasToken } from './session/tokenCookie';
 
@@ -43,12 +42,6 @@ function ProtectedApp() {
     user: undefined,
     signInPath: signInPathNow(),
   });
-  const redirect = decision.kind === 'redirect';
-  // The session is verified while the app chunk downloads, not after it has run: checkAuth then
-  // finds the request under way (verifySession shares it) instead of starting it.
-  useEffect(() => {
-    if (!redirect) verifySession().catch(() => undefined);
-  }, [redirect]);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
     <Suspense fallback={<LoadingScreen />}>
