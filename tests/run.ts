@@ -178,7 +178,15 @@ check('lint', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check
 check('unused code (knip)', process.execPath, ['node_modules/knip/bin/knip.js', '--no-progress']);
 // The duplicates budget (issue 24, .jscpd.json): copied blocks may not grow past their share.
 check('duplicates (jscpd)', process.execPath, ['node_modules/jscpd/bin/jscpd']);
-check('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+// Two type checkers, one a core: TypeScript 7's default of four took 25 s here against 16 s.
+check('typecheck', process.execPath, [
+  'node_modules/typescript/bin/tsc',
+  '--noEmit',
+  '-p',
+  'tsconfig.json',
+  '--checkers',
+  '2',
+]);
 // The OpenAPI document for programs (issue 46): the one the app builds, written to a file and
 // linted with Redocly's recommended rules and redocly.yaml; it must have no error. Offline: the
 // lint sends nothing anywhere (telemetry off) and does not ask the registry for a newer version.
