@@ -20,21 +20,26 @@ function grantsAll(module: 'user' | 'role') {
   )`;
 }
 
+/** Who counts as one of the tenant's administrators: the one definition both reads below use. */
+function isAdministrator(tenantId: number) {
+  return and(
+    eq(users.tenantId, tenantId),
+    eq(users.enabled, true),
+    eq(hierarchyNodes.type, 'root'),
+    grantsAll('user'),
+    grantsAll('role'),
+  );
+}
+
+const positionOfUser = and(eq(positions.tenantId, users.tenantId), eq(positions.userId, users.id));
+
 export async function countAdministrators(db: Db, tenantId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(distinct ${users.id})::int` })
     .from(users)
-    .innerJoin(positions, and(eq(positions.tenantId, users.tenantId), eq(positions.userId, users.id)))
+    .innerJoin(positions, positionOfUser)
     .innerJoin(hierarchyNodes, positionNode)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.enabled, true),
-        eq(hierarchyNodes.type, 'root'),
-        grantsAll('user'),
-        grantsAll('role'),
-      ),
-    );
+    .where(isAdministrator(tenantId));
   return row?.n ?? 0;
 }
 
@@ -51,17 +56,9 @@ export async function listAdministrators(
       language: users.language,
     })
     .from(users)
-    .innerJoin(positions, and(eq(positions.tenantId, users.tenantId), eq(positions.userId, users.id)))
+    .innerJoin(positions, positionOfUser)
     .innerJoin(hierarchyNodes, positionNode)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.enabled, true),
-        eq(hierarchyNodes.type, 'root'),
-        grantsAll('user'),
-        grantsAll('role'),
-      ),
-    )
+    .where(isAdministrator(tenantId))
     .orderBy(users.id);
 }
 
