@@ -58,8 +58,7 @@ import { localDate } from './helpers/taskRows';
  */
 /**
  * The PGlite run and the PostgreSQL run make different bodies (seeds 7 and 8), one write per
- * route each: together they write each route twice, as two runs on one database did, in half the
- * time of each run (it was the longest file of the suite, four minutes of a CI run per database).
+ * route each: PGlite writes every route, PostgreSQL every second one (see the walk below).
  */
 const SEED = Number(process.env.COHERENCE_SEED ?? (onPostgres ? 8 : 7));
 /** Writes per route, each followed by the comparison. */
@@ -1030,8 +1029,15 @@ describe('kept answers and fresh reads agree after every write', () => {
     // Demo work whose expiry passed today is still open until the expiry job runs.
     await periodic('before the first write');
 
-    const walked = routes.filter((r) => !(`${r.method} ${r.path}` in EXCLUDED));
-    expect(walked.length).toBeGreaterThan(40);
+    const writable = routes.filter((r) => !(`${r.method} ${r.path}` in EXCLUDED));
+    expect(writable.length).toBeGreaterThan(40);
+    // On PostgreSQL every second route (PGlite walks them all, with another seed). What goes stale
+    // here is a write that bumps no version its change shows under: the same code on either
+    // database, which the PGlite run finds for every route. What the server adds is K and F on
+    // connections of their own through PgBouncer, which half the routes prove as well as all of
+    // them (the walk is sequential, so no race between them is in play on either). All of them took
+    // 520 s of the PostgreSQL run's 873 s in CI, beside the journeys and the Citus run.
+    const walked = writable.filter((_, i) => !onPostgres || i % 2 === 1);
     for (const [index, route] of walked.entries()) {
       const label = `${route.method} ${route.path}`;
       const as = WRITERS.find(([pattern]) => pattern.test(label))?.[1] ?? WRITER;
