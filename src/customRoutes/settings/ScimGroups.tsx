@@ -59,9 +59,9 @@ function GroupItem({ group, roles }: { group: ScimGroup; roles: RoleChoice[] }) 
     <ListItem divider data-testid="scim-group" sx={{ display: 'block', px: { xs: 0, sm: 1 } }}>
       <Stack
         direction={{ xs: 'column', md: 'row' }}
-        sx={{ gap: { xs: 1, md: 2 }, alignItems: { xs: 'stretch', md: 'flex-start' } }}
+        sx={{ gap: { xs: 1, md: 2 }, alignItems: { xs: 'stretch', md: 'center' } }}
       >
-        <Box sx={{ flex: '1 1 12rem', minWidth: 0, pt: { md: 1 } }}>
+        <Box sx={{ flex: { md: '1 1 12rem' }, minWidth: 0 }}>
           <Typography variant="subtitle1" component="h4" sx={{ overflowWrap: 'anywhere' }}>
             {group.display_name}
           </Typography>
@@ -69,7 +69,7 @@ function GroupItem({ group, roles }: { group: ScimGroup; roles: RoleChoice[] }) 
             {translate('settings.scim.groups.members', { smart_count: group.members })}
           </Typography>
         </Box>
-        <Box sx={{ flex: '2 1 16rem', minWidth: 0 }}>
+        <Box sx={{ flex: { md: '2 1 16rem' }, minWidth: 0 }}>
           <NodePicker
             id={`${id}-node`}
             value={nodeId}
@@ -90,7 +90,7 @@ function GroupItem({ group, roles }: { group: ScimGroup; roles: RoleChoice[] }) 
           onChange={(e) => setRoleId(e.target.value === NONE ? null : Number(e.target.value))}
           error={Boolean(errors.role_id)}
           helperText={errors.role_id}
-          sx={{ flex: '1 1 12rem', minWidth: 0 }}
+          sx={{ flex: { md: '1 1 12rem' }, minWidth: 0 }}
         >
           <MenuItem value={NONE}>
             <em>{translate('settings.scim.groups.no_role')}</em>
