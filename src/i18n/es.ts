@@ -886,6 +886,76 @@ export const appMessages = {
       how_to_use: 'Los programas lo envían con cada solicitud, en esta cabecera:',
       done: 'Hecho',
     },
+    scim: {
+      title: 'Aprovisionamiento desde el directorio (SCIM)',
+      subheader:
+        'El directorio de su empresa (Microsoft Entra ID, Okta o cualquier directorio SCIM 2.0) añade personas a Storeline, mantiene sus datos al día, las retira cuando se van y les da puestos mediante sus grupos.',
+      base_url: 'URL base de SCIM',
+      base_url_hint:
+        'Péguela en Microsoft Entra ID como «Tenant URL» (URL del inquilino), o en Okta como «Base URL», con uno de los tokens de abajo como token secreto.',
+      copy_url: 'Copiar la dirección',
+      url_copied: 'Dirección copiada',
+      url_copy_failed: 'No se pudo copiar la dirección: selecciónela y cópiela a mano.',
+      tokens: {
+        title: 'Tokens',
+        add: 'Nuevo token',
+        empty: 'Aún no hay tokens SCIM. Cree uno para que su directorio se conecte.',
+        made_by: 'Creado por %{name} el %{date}',
+        rotated: 'nuevo secreto el %{date}',
+        last_used: 'último uso %{date}',
+        never_used: 'nunca usado',
+        rotate: 'Renovar',
+        rotate_named: 'Renovar el token %{name}',
+        rotate_title: '¿Dar un nuevo secreto al token «%{name}»?',
+        rotate_body:
+          'El secreto actual deja de funcionar de inmediato: su directorio será rechazado hasta que pegue en él el nuevo secreto.',
+        rotated_title: 'Copie ahora el nuevo secreto de «%{name}»',
+        revoke: 'Revocar',
+        revoke_named: 'Revocar el token %{name}',
+        revoke_title: '¿Revocar el token «%{name}»?',
+        revoke_body:
+          'Su directorio será rechazado desde su próxima solicitud y ya no podrá añadir, cambiar ni retirar personas. Esto no se puede deshacer.',
+        revoked: 'Token revocado',
+        create_title: 'Nuevo token SCIM',
+        name: 'Directorio',
+        name_help:
+          'Qué directorio lo usa, p. ej. Entra ID. El registro de actividad nombra sus cambios con este nombre.',
+        name_required: 'Dé un nombre al token.',
+        create: 'Crear token',
+        shown_title: 'Copie ahora el token «%{name}»',
+        shown_warning:
+          'Es la única vez que se muestra el secreto. Péguelo en su directorio como su token secreto; si se pierde, renueve el token para obtener uno nuevo.',
+        copy: 'Copiar token',
+        copied: 'Token copiado',
+        copy_failed: 'No se pudo copiar el token: selecciónelo y cópielo a mano.',
+        done: 'Hecho',
+      },
+      on_delete: {
+        title: 'Cuando el directorio elimina a una persona',
+        disable: 'Desactivarla',
+        disable_help:
+          'Ya no puede iniciar sesión; su historial se conserva y el directorio o un administrador pueden volver a activarla.',
+        delete: 'Eliminarla',
+        delete_help: 'Se elimina, como cuando un administrador elimina a alguien.',
+        save: 'Guardar la elección',
+        saved: 'Elección guardada',
+      },
+      groups: {
+        title: 'Grupos',
+        help: 'Los miembros de un grupo ocupan el puesto que este da: un lugar y un rol. Salir del grupo les quita ese puesto.',
+        empty:
+          'Su directorio aún no ha enviado ningún grupo. Asigne grupos a Storeline en la configuración de aprovisionamiento del directorio: aparecerán aquí tras su próxima sincronización.',
+        members: '1 miembro |||| %{smart_count} miembros',
+        place: 'Lugar',
+        role: 'Rol',
+        no_role: 'Sin rol',
+        save: 'Guardar',
+        save_named: 'Guardar el puesto que da %{name}',
+        saved: 'Puesto de %{name} guardado',
+        both_or_neither:
+          'Elija un lugar y un rol, o ninguno de los dos: el grupo no dará entonces ningún puesto.',
+      },
+    },
     sso: {
       title: 'Inicio de sesión único',
       subheader:

@@ -887,6 +887,76 @@ export const appMessages = {
       how_to_use: 'Les programmes l’envoient avec chaque requête, dans cet en-tête :',
       done: 'Terminé',
     },
+    scim: {
+      title: 'Provisionnement depuis l’annuaire (SCIM)',
+      subheader:
+        'L’annuaire de votre entreprise (Microsoft Entra ID, Okta ou tout annuaire SCIM 2.0) ajoute des personnes à Storeline, tient leurs informations à jour, les retire quand elles partent et leur donne des postes par ses groupes.',
+      base_url: 'URL de base SCIM',
+      base_url_hint:
+        'Collez-la dans Microsoft Entra ID comme « Tenant URL » (URL du locataire), ou dans Okta comme « Base URL », avec l’un des jetons ci-dessous comme jeton secret.',
+      copy_url: 'Copier l’adresse',
+      url_copied: 'Adresse copiée',
+      url_copy_failed: 'L’adresse n’a pas pu être copiée : sélectionnez-la et copiez-la à la main.',
+      tokens: {
+        title: 'Jetons',
+        add: 'Nouveau jeton',
+        empty: 'Aucun jeton SCIM pour l’instant. Créez-en un pour que votre annuaire se connecte.',
+        made_by: 'Créé par %{name} le %{date}',
+        rotated: 'nouveau secret le %{date}',
+        last_used: 'dernière utilisation %{date}',
+        never_used: 'jamais utilisé',
+        rotate: 'Renouveler',
+        rotate_named: 'Renouveler le jeton %{name}',
+        rotate_title: 'Donner un nouveau secret au jeton « %{name} » ?',
+        rotate_body:
+          'Le secret actuel cesse de fonctionner immédiatement : votre annuaire est refusé jusqu’à ce que vous y colliez le nouveau secret.',
+        rotated_title: 'Copiez maintenant le nouveau secret de « %{name} »',
+        revoke: 'Révoquer',
+        revoke_named: 'Révoquer le jeton %{name}',
+        revoke_title: 'Révoquer le jeton « %{name} » ?',
+        revoke_body:
+          'Votre annuaire est refusé dès sa prochaine requête et ne peut plus ajouter, modifier ni retirer de personnes. Cette action est irréversible.',
+        revoked: 'Jeton révoqué',
+        create_title: 'Nouveau jeton SCIM',
+        name: 'Annuaire',
+        name_help:
+          'Quel annuaire l’utilise, par ex. Entra ID. Le journal d’activité désigne ses modifications par ce nom.',
+        name_required: 'Donnez un nom au jeton.',
+        create: 'Créer le jeton',
+        shown_title: 'Copiez maintenant le jeton « %{name} »',
+        shown_warning:
+          'C’est la seule fois que le secret est affiché. Collez-le dans votre annuaire comme jeton secret ; s’il est perdu, renouvelez le jeton pour en obtenir un nouveau.',
+        copy: 'Copier le jeton',
+        copied: 'Jeton copié',
+        copy_failed: 'Le jeton n’a pas pu être copié : sélectionnez-le et copiez-le à la main.',
+        done: 'Terminé',
+      },
+      on_delete: {
+        title: 'Quand l’annuaire supprime une personne',
+        disable: 'La désactiver',
+        disable_help:
+          'Elle ne peut plus se connecter ; son historique est conservé, et l’annuaire ou un administrateur peut la réactiver.',
+        delete: 'La supprimer',
+        delete_help: 'Elle est supprimée, comme lorsqu’un administrateur supprime quelqu’un.',
+        save: 'Enregistrer le choix',
+        saved: 'Choix enregistré',
+      },
+      groups: {
+        title: 'Groupes',
+        help: 'Les membres d’un groupe occupent le poste qu’il donne : un lieu et un rôle. Quitter le groupe leur retire ce poste.',
+        empty:
+          'Votre annuaire n’a encore envoyé aucun groupe. Attribuez des groupes à Storeline dans les paramètres de provisionnement de l’annuaire : ils apparaîtront ici après sa prochaine synchronisation.',
+        members: '1 membre |||| %{smart_count} membres',
+        place: 'Lieu',
+        role: 'Rôle',
+        no_role: 'Aucun rôle',
+        save: 'Enregistrer',
+        save_named: 'Enregistrer le poste que donne %{name}',
+        saved: 'Poste de %{name} enregistré',
+        both_or_neither:
+          'Choisissez un lieu et un rôle, ou aucun des deux : le groupe ne donne alors aucun poste.',
+      },
+    },
     sso: {
       title: 'Authentification unique',
       subheader:

@@ -2,15 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { VerifyData } from '../../contract/api/session';
 import type { ApiToken, TokenCreateBody, TokenCreated } from '../../contract/api/tokens';
-import { THEME_KEYS } from '../../contract/constants';
-import { adminVerify, resetBrowserState } from './fixtures';
+import { resetBrowserState } from './fixtures';
 import { server } from './msw';
 import { renderRoute, setViewportWidth } from './renderApp';
+import { openAsSettingsReader, serveSettingsPage, settingsOwner } from './settingsPage';
 
-const theme = THEME_KEYS.map((k) => ({ id: k.id, key: k.key, value: k.default, default: k.default }));
-const owner = (over: Partial<VerifyData> = {}): VerifyData => adminVerify({ theme, ...over });
+const owner = settingsOwner;
 
 const HR_SYNC: ApiToken = {
   id: 7,
@@ -27,37 +25,10 @@ const HR_SYNC: ApiToken = {
 
 const SECRET = `stl_2.${'x'.repeat(43)}`;
 
-/** The settings page's other cards, answered so that only the tokens card is under test. */
+/** The settings page's other cards answered plainly, so that only the tokens card is under test. */
 function serveSettings(tokens: () => ApiToken[]) {
-  server.use(
-    http.get('*/api/setting/get', () =>
-      HttpResponse.json({
-        status: 200,
-        data: { terms: {}, modules: [], week_starting_day: 1, max_active_workspace: 5, active_workspaces: 1 },
-      }),
-    ),
-    http.get('*/api/theme/list', () => HttpResponse.json({ status: 200, data: { data: theme } })),
-    http.get('*/api/role/list', () => HttpResponse.json({ status: 200, data: { data: [], total: 0 } })),
-    http.get('*/api/sso/config', () =>
-      HttpResponse.json({
-        status: 200,
-        data: {
-          enabled: false,
-          provider_name: '',
-          issuer: '',
-          client_id: '',
-          client_secret_set: false,
-          client_secret_opens: true,
-          email_domains: [],
-          sso_only: false,
-          break_glass_usernames: [],
-          create_users: { enabled: false, node_id: null, role_id: null },
-          callback_url: 'http://storeline.test/api/sso/callback',
-        },
-      }),
-    ),
-    http.get('*/api/token/list', () => HttpResponse.json({ status: 200, data: tokens() })),
-  );
+  serveSettingsPage();
+  server.use(http.get('*/api/token/list', () => HttpResponse.json({ status: 200, data: tokens() })));
 }
 
 describe('API tokens on the settings page', () => {
@@ -192,15 +163,7 @@ describe('API tokens on the settings page', () => {
       asked = true;
       return [HR_SYNC];
     });
-    const verify = owner();
-    renderRoute(
-      '/settings',
-      owner({
-        modules: verify.modules.map((m) => (m.id === 'setting' ? { ...m, capabilities: ['read'] } : m)),
-      }),
-    );
-    // The theme card is decided by the same permission check, from the same session.
-    expect(await screen.findByText('Brand colours')).toBeInTheDocument();
+    await openAsSettingsReader();
     expect(screen.queryByTestId('api-tokens-settings')).not.toBeInTheDocument();
     expect(asked).toBe(false);
   });

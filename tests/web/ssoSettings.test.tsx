@@ -4,14 +4,12 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VerifyData } from '../../contract/api/session';
 import type { SsoConfigBody, SsoConfigData } from '../../contract/api/sso';
-import { THEME_KEYS } from '../../contract/constants';
-import { adminVerify, resetBrowserState } from './fixtures';
+import { resetBrowserState } from './fixtures';
 import { server } from './msw';
 import { renderRoute } from './renderApp';
+import { serveSettingsPage, settingsOwner } from './settingsPage';
 
-const theme = THEME_KEYS.map((k) => ({ id: k.id, key: k.key, value: k.default, default: k.default }));
-
-const owner = (): VerifyData => adminVerify({ theme });
+const owner = (): VerifyData => settingsOwner();
 
 const SAVED: SsoConfigData = {
   enabled: true,
@@ -28,14 +26,8 @@ const SAVED: SsoConfigData = {
 };
 
 function serve(config: SsoConfigData) {
+  serveSettingsPage();
   server.use(
-    http.get('*/api/setting/get', () =>
-      HttpResponse.json({
-        status: 200,
-        data: { terms: {}, modules: [], week_starting_day: 1, max_active_workspace: 5, active_workspaces: 1 },
-      }),
-    ),
-    http.get('*/api/theme/list', () => HttpResponse.json({ status: 200, data: { data: theme } })),
     http.get('*/api/role/list', () =>
       HttpResponse.json({ status: 200, data: { data: [{ id: 1, name: 'Administrator' }], total: 1 } }),
     ),

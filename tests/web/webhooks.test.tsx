@@ -9,13 +9,12 @@ import type {
   WebhookDelivery,
   WebhookUpdateBody,
 } from '../../contract/api/webhooks';
-import { THEME_KEYS } from '../../contract/constants';
-import { adminVerify, resetBrowserState } from './fixtures';
+import { resetBrowserState } from './fixtures';
 import { server } from './msw';
 import { renderRoute } from './renderApp';
+import { serveSettingsPage, settingsOwner } from './settingsPage';
 
-const theme = THEME_KEYS.map((k) => ({ id: k.id, key: k.key, value: k.default, default: k.default }));
-const owner = (): VerifyData => adminVerify({ theme });
+const owner = (): VerifyData => settingsOwner();
 
 const HOOK: Webhook = {
   id: 7,
@@ -42,35 +41,8 @@ const DELIVERY: WebhookDelivery = {
 };
 
 function serve(hooks: Webhook[]) {
-  server.use(
-    http.get('*/api/setting/get', () =>
-      HttpResponse.json({
-        status: 200,
-        data: { terms: {}, modules: [], week_starting_day: 1, max_active_workspace: 5, active_workspaces: 1 },
-      }),
-    ),
-    http.get('*/api/theme/list', () => HttpResponse.json({ status: 200, data: { data: theme } })),
-    http.get('*/api/role/list', () => HttpResponse.json({ status: 200, data: { data: [], total: 0 } })),
-    http.get('*/api/sso/config', () =>
-      HttpResponse.json({
-        status: 200,
-        data: {
-          enabled: false,
-          provider_name: '',
-          issuer: '',
-          client_id: '',
-          client_secret_set: false,
-          client_secret_opens: false,
-          email_domains: [],
-          sso_only: false,
-          break_glass_usernames: [],
-          create_users: { enabled: false, node_id: null, role_id: null },
-          callback_url: 'https://storeline.example/api/sso/callback',
-        },
-      }),
-    ),
-    http.get('*/api/webhook/list', () => HttpResponse.json({ status: 200, data: { data: hooks } })),
-  );
+  serveSettingsPage();
+  server.use(http.get('*/api/webhook/list', () => HttpResponse.json({ status: 200, data: { data: hooks } })));
 }
 
 describe('webhooks card', () => {

@@ -1,66 +1,13 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { WorkspaceObjectInput } from '../../../contract/api/hierarchy';
+import { FormDialog } from '../../components/FormDialog';
 import { NodePicker } from '../../components/NodePicker';
 import { ApiError } from '../../providers/httpClient';
 import { browserTimeZone, timeZoneNames } from '../../session/timezone';
-
-interface FormDialogProps {
-  open: boolean;
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  submitDisabled?: boolean;
-  onClose: () => void;
-  onSubmit: () => void;
-  children: ReactNode;
-}
-
-function FormDialog({
-  open,
-  title,
-  submitLabel,
-  busy,
-  submitDisabled,
-  onClose,
-  onSubmit,
-  children,
-}: FormDialogProps) {
-  const translate = useTranslate();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {children}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || submitDisabled}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 /** Field errors of a refused request, so each message lands under its own field. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {

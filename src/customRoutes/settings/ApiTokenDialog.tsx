@@ -1,4 +1,3 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,13 +17,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { TokenCreateBody, TokenCreated } from '../../../contract/api/tokens';
 import { type Capability, capabilitiesOf, MODULE_IDS, type ModuleId } from '../../../contract/modules';
 import { DayField } from '../../components/DayField';
 import { useSessionUser } from '../../hooks/useSession';
 import { ApiError, apiFetch } from '../../providers/httpClient';
 import { dayToDate } from '../../providers/pickerFormat';
+import { ShownOnceContent } from './ShownOnce';
 
 /** The modules and capabilities the signed-in person's role grants: all a token of theirs may hold. */
 function useGrantable(): { module: ModuleId; capabilities: Capability[] }[] {
@@ -54,54 +54,31 @@ function endOfDay(day: string): string | null {
 /** The header a program sends the token in: HTTP's words, the same in every language. */
 const BEARER_HEADER = 'Authorization: Bearer';
 
+/** The copy button's words for an API token's secret. */
+const COPY_TOKEN = {
+  label: 'settings.api_tokens.copy',
+  copied: 'settings.api_tokens.copied',
+  failed: 'settings.api_tokens.copy_failed',
+};
+
 /** The secret, shown this once, with a copy button and what to do with it. */
 function ShownOnce({ created, onClose }: { created: TokenCreated; onClose: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.token);
-      notify('settings.api_tokens.copied', { type: 'info' });
-    } catch {
-      notify('settings.api_tokens.copy_failed', { type: 'warning' });
-    }
-  };
   return (
-    <>
-      <DialogTitle>{translate('settings.api_tokens.shown_title', { name: created.name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Alert severity="warning">{translate('settings.api_tokens.shown_warning')}</Alert>
-          <Box
-            component="code"
-            data-testid="api-token-secret"
-            sx={{
-              fontFamily: 'monospace',
-              wordBreak: 'break-all',
-              bgcolor: 'action.hover',
-              p: 1.5,
-              borderRadius: 1,
-            }}
-          >
-            {created.token}
-          </Box>
-          <div>
-            <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copy}>
-              {translate('settings.api_tokens.copy')}
-            </Button>
-          </div>
-          <Typography variant="body2">{translate('settings.api_tokens.how_to_use')}</Typography>
-          <Box component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-            {`${BEARER_HEADER} ${created.prefix}…`}
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          {translate('settings.api_tokens.done')}
-        </Button>
-      </DialogActions>
-    </>
+    <ShownOnceContent
+      title={translate('settings.api_tokens.shown_title', { name: created.name })}
+      warning="settings.api_tokens.shown_warning"
+      secret={created.token}
+      testId="api-token-secret"
+      copy={COPY_TOKEN}
+      done="settings.api_tokens.done"
+      onClose={onClose}
+    >
+      <Typography variant="body2">{translate('settings.api_tokens.how_to_use')}</Typography>
+      <Box component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+        {`${BEARER_HEADER} ${created.prefix}…`}
+      </Box>
+    </ShownOnceContent>
   );
 }
 

@@ -11,6 +11,7 @@ import type { PageProps } from '../../routing/types';
 import { ApiTokensSettings } from './ApiTokensSettings';
 import { GeneralSettings } from './GeneralSettings';
 import { NotificationDefaultsSettings } from './NotificationDefaultsSettings';
+import { ScimSettings } from './ScimSettings';
 import { SsoSettings } from './SsoSettings';
 import { settingsQuery } from './settingsQueries';
 import { TaskTypesSettings } from './TaskTypesSettings';
@@ -51,6 +52,7 @@ export default function SettingsPage({ title }: PageProps) {
         {data?.modules.some((m) => TASK_MODULES.includes(m.id) && m.enabled) && <TaskTypesSettings />}
         {themeRead.canAccess && <ThemeEditor canUpdate={Boolean(themeUpdate.canAccess)} />}
         {settingUpdate.canAccess && <SsoSettings />}
+        {settingUpdate.canAccess && <ScimSettings />}
         {settingUpdate.canAccess && <ApiTokensSettings />}
         {settingUpdate.canAccess && <WebhooksSettings />}
         {settingUpdate.canAccess && <NotificationDefaultsSettings />}

@@ -1,15 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -26,49 +20,18 @@ import { RefreshAlert } from '../../components/LoadFailure';
 import { StateChip } from '../../components/StateChip';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { SettingsSection } from './SettingsSection';
+import { ShownOnceDialog } from './ShownOnce';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { eventKey, WebhookDialog } from './WebhookDialog';
 
 const WEBHOOKS_KEY = ['webhooks'] as const;
 
-/** The signing secret of a new subscription, shown this once, with a button that copies it. */
-function SecretDialog({ made, onClose }: { made: WebhookCreated; onClose: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(made.secret);
-      notify('settings.webhooks.copied', { type: 'info' });
-    } catch {
-      notify('settings.webhooks.copy_failed', { type: 'warning' });
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="webhook-secret-title">
-      <DialogTitle id="webhook-secret-title">{translate('settings.webhooks.secret_title')}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('settings.webhooks.secret_once')}
-        </Alert>
-        <Box
-          component="code"
-          data-testid="webhook-secret"
-          sx={{ display: 'block', p: 1.5, bgcolor: 'action.hover', borderRadius: 1, wordBreak: 'break-all' }}
-        >
-          {made.secret}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-          {translate('settings.webhooks.copy')}
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          {translate('settings.webhooks.secret_done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+/** The copy button's words for a webhook's signing secret. */
+const COPY_SECRET = {
+  label: 'settings.webhooks.copy',
+  copied: 'settings.webhooks.copied',
+  failed: 'settings.webhooks.copy_failed',
+};
 
 /** How a subscription stands: on, switched off, or paused by the server after days of failures. */
 function WebhookState({ webhook }: { webhook: Webhook }) {
@@ -198,7 +161,17 @@ export function WebhooksSettings() {
           }}
         />
       )}
-      {made && <SecretDialog made={made} onClose={() => setMade(undefined)} />}
+      {made && (
+        <ShownOnceDialog
+          title={translate('settings.webhooks.secret_title')}
+          warning="settings.webhooks.secret_once"
+          secret={made.secret}
+          testId="webhook-secret"
+          copy={COPY_SECRET}
+          done="settings.webhooks.secret_done"
+          onClose={() => setMade(undefined)}
+        />
+      )}
       {log && <WebhookDeliveries webhook={log} onClose={() => setLog(undefined)} />}
       <Confirm
         isOpen={Boolean(deleting)}
