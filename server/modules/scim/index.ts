@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SCIM_BASE_PATH } from '../../../contract/api/scim';
 import type { ServerModule } from '../module';
+import { scimProtocolRoutes } from './protocolRoutes';
 import { scimManagementRoutes } from './routes';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(scimManagementRoutes);
+  await app.register(scimProtocolRoutes, { prefix: SCIM_BASE_PATH });
 };
 
 export const scimModule: ServerModule = {

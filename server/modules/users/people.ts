@@ -124,6 +124,8 @@ export interface PersonChange {
   passwordHash?: string;
   forceReset?: boolean;
   plan?: PositionPlan;
+  /** Enabled or disabled with the rest (the directory's `active`); `undefined`: as they are. */
+  enabled?: boolean;
   /** A new password ends the person's sessions except this one (the request's own). */
   keepSessionId?: number;
   /** What the log's entry says changed besides the fields above (the positions asked for). */
@@ -132,8 +134,9 @@ export interface PersonChange {
 }
 
 /**
- * Updates a person. When positions change, administrators are counted before and after (the last
- * one cannot be demoted) and concurrent demotions take turns at the organisation lock.
+ * Updates a person, and enables or disables them in the same transaction when `enabled` differs.
+ * When positions or the status change, administrators are counted before and after (the last one
+ * cannot be demoted or disabled) and concurrent demotions take turns at the organisation lock.
  */
 export async function updatePerson(
   db: Db,
@@ -143,8 +146,11 @@ export async function updatePerson(
   change: PersonChange,
 ) {
   const { email, firstname, lastname, plan } = change;
+  const enabled = change.enabled ?? user.enabled;
+  const statusChanges = enabled !== user.enabled;
+  const locked = Boolean(plan) || statusChanges;
   const transaction = <T>(run: (tx: Tx) => Promise<T>) =>
-    plan ? organisationTransaction(db, tenantId, run) : db.transaction(run);
+    locked ? organisationTransaction(db, tenantId, run) : db.transaction(run);
   await withUniqueUsername(() =>
     transaction(async (tx) => {
       if (
@@ -152,7 +158,7 @@ export async function updatePerson(
         (await usernameTaken(tx, tenantId, email, user.id))
       )
         throw emailTaken();
-      const before = plan ? await countAdministrators(tx, tenantId) : 0;
+      const before = locked ? await countAdministrators(tx, tenantId) : 0;
       // The stores they held positions at before the change (the lock keeps them as read).
       const storesBefore = plan ? await storeIdsOf(tx, tenantId, user.id) : [];
       await updateUserRow(tx, tenantId, user.id, {
@@ -180,8 +186,10 @@ export async function updatePerson(
         await expireResetLinks(tx, tenantId, user.id);
       }
       if (change.within) await change.within(tx);
+      if (statusChanges)
+        await writeStatus(tx, jobs, tenantId, { ...user, email, firstname, lastname }, enabled);
+      if (locked) await assertAdministratorRemains(tx, tenantId, before);
       if (plan) {
-        await assertAdministratorRemains(tx, tenantId, before);
         // Stores they left and stores they joined, in one statement (locked in node order).
         await bumpStores(tx, tenantId, [...storesBefore, ...(await storeIdsOf(tx, tenantId, user.id))]);
         await bumpPeople(tx, tenantId, [user.id], 'tree');
@@ -191,10 +199,9 @@ export async function updatePerson(
         email,
         firstname,
         lastname,
-        enabled: user.enabled,
+        enabled,
       });
-      const optional = (key: string, was: unknown, now: unknown) =>
-        now === undefined ? {} : { [key]: was === undefined ? null : was };
+      const optional = (key: string, was: unknown, now: unknown) => (now === undefined ? {} : { [key]: was });
       describeActivity({
         entity: 'user',
         entityId: user.id,
@@ -206,20 +213,48 @@ export async function updatePerson(
           force_reset: user.forceReset,
           ...optional('preferred_name', user.preferredName, change.preferredName),
           ...optional('language', user.language, change.language),
+          ...optional('enabled', user.enabled, change.enabled),
         },
         after: {
           email,
           firstname,
           lastname,
           force_reset: change.forceReset ?? user.forceReset,
-          ...(change.preferredName !== undefined ? { preferred_name: change.preferredName } : {}),
-          ...(change.language !== undefined ? { language: change.language } : {}),
+          ...optional('preferred_name', change.preferredName, change.preferredName),
+          ...optional('language', change.language, change.language),
+          ...optional('enabled', change.enabled, change.enabled),
           ...(change.passwordHash ? { password: true } : {}),
           ...change.logged,
         },
       });
     }),
   );
+}
+
+/**
+ * What enabling or disabling writes, inside the caller's locked transaction: disabling ends the
+ * person's sessions at once; their stores count enabled people only; the event is told when the
+ * status changes (enabling someone enabled is no event). Positions stay as they were.
+ */
+async function writeStatus(
+  tx: Tx,
+  jobs: Jobs,
+  tenantId: number,
+  user: Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastname' | 'enabled'>,
+  enabled: boolean,
+) {
+  const { id } = user;
+  await updateUserRow(tx, tenantId, id, { enabled });
+  if (!enabled) await endUserSessions(tx, tenantId, id);
+  await bumpStores(tx, tenantId, storesOfUser(tenantId, id));
+  if (user.enabled !== enabled)
+    await emitEvent(jobs, tx, tenantId, enabled ? 'person.enabled' : 'person.disabled', {
+      user_id: id,
+      email: user.email,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      enabled,
+    });
 }
 
 /**
@@ -234,28 +269,13 @@ export async function setPersonStatus(
   enabled: boolean,
   within?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
-  const id = user.id;
   await organisationTransaction(db, tenantId, async (tx) => {
     // Administrators are counted before and after: concurrent demotions take turns.
     const before = await countAdministrators(tx, tenantId);
-    await updateUserRow(tx, tenantId, id, { enabled });
-    if (!enabled) {
-      await endUserSessions(tx, tenantId, id);
-      await assertAdministratorRemains(tx, tenantId, before);
-    }
+    await writeStatus(tx, jobs, tenantId, user, enabled);
+    if (!enabled) await assertAdministratorRemains(tx, tenantId, before);
     if (within) await within(tx);
-    // The stores of their positions count enabled people only; their positions stay as they were.
-    await bumpStores(tx, tenantId, storesOfUser(tenantId, id));
-    await bumpPeople(tx, tenantId, [id]);
-    // Told when it changes something: enabling someone enabled is no event.
-    if (user.enabled !== enabled)
-      await emitEvent(jobs, tx, tenantId, enabled ? 'person.enabled' : 'person.disabled', {
-        user_id: id,
-        email: user.email,
-        firstname: user.firstname,
-        lastname: user.lastname,
-        enabled,
-      });
+    await bumpPeople(tx, tenantId, [user.id]);
   });
 }
 
