@@ -37,6 +37,8 @@ export interface ActivityInput {
 
 /** What a service may add to its write's entry. */
 export interface ActivityDescription {
+  /** When the write itself decides what it was (a SCIM PATCH that only sets active: false disables). */
+  action?: string;
   entity?: ActivityEntity;
   entityId?: number | string | null;
   entityName?: string | null;
@@ -252,6 +254,7 @@ function finalEntry(context: ActivityContext, answer?: unknown): ActivityInput {
   const hasChanges = described.before !== undefined || described.after !== undefined;
   return {
     ...entry,
+    action: described.action ?? entry.action,
     entity: described.entity ?? entry.entity,
     entityId: described.entityId != null ? String(described.entityId) : (entry.entityId ?? answeredId),
     entityName:

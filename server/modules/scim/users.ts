@@ -260,6 +260,7 @@ async function writeUser(
   if (!changed) {
     await setPersonStatus(c.db, c.jobs, c.tenantId, user, next.active, async () =>
       describeActivity({
+        action: next.active ? 'user.enable' : 'user.disable',
         entity: 'user',
         entityId: user.id,
         entityName: `${user.firstname} ${user.lastname}`,
@@ -309,7 +310,7 @@ export async function deleteUser(c: ScimContext, id: string): Promise<UserWrite>
   const row = await rowOf(c, id);
   const name = `${row.firstname} ${row.lastname}`;
   if ((await loadOnDelete(c.db, c.tenantId)) === 'delete') {
-    describeActivity({ entity: 'user', entityId: row.id, entityName: name });
+    describeActivity({ action: 'user.delete', entity: 'user', entityId: row.id, entityName: name });
     await removePerson(c.db, c.tenantId, row.id);
     return 'delete';
   }
@@ -317,6 +318,7 @@ export async function deleteUser(c: ScimContext, id: string): Promise<UserWrite>
   const user = (await findUser(c.db, c.tenantId, row.id))!;
   await setPersonStatus(c.db, c.jobs, c.tenantId, user, false, async () =>
     describeActivity({
+      action: 'user.disable',
       entity: 'user',
       entityId: row.id,
       entityName: name,
