@@ -23,6 +23,7 @@ export const ACTIVITY_ENTITIES = [
   'notification',
   'sso',
   'token',
+  'scim',
   'webhook',
   'theme',
   'theme.logo',
@@ -56,6 +57,8 @@ export const ActivityEntry = Type.Object({
   actor_id: Type.Union([Type.Integer(), Type.Null()]),
   /** Set when a program wrote with an API token: `actor_name` is the token's name, `actor_id` its creator. */
   actor_token_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** Set when the company's directory wrote over SCIM (issue 47): `actor_name` is the directory's name, `actor_id` null. */
+  actor_directory_id: Type.Union([Type.Integer(), Type.Null()]),
   actor_name: Type.String(),
   actor_position: Type.String(),
   action: Type.String(),

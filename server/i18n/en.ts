@@ -242,6 +242,15 @@ export const en = {
   'error.token_too_many':
     'Your organisation already has {n} API tokens in use, the most it may have. Revoke one it no longer needs first.',
   'error.token_name_taken': 'An API token of this name is in use. Choose another name.',
+  'error.scim_only':
+    'This is a SCIM token: it works only at /scim/v2, where the company’s directory provisions people. Use an API token or sign in to call the rest of the API.',
+  'error.scim_token_name': 'Give the token the directory’s name.',
+  'error.scim_token_too_many':
+    'Your organisation already has {n} SCIM tokens, the most it may have. Delete one it no longer needs first.',
+  'error.scim_token_name_taken': 'A SCIM token of this name exists already. Choose another name.',
+  'error.scim_group_name_taken': 'A group of this name exists already.',
+  'thing.scim_token': 'SCIM token',
+  'thing.scim_group': 'Group',
   'thing.api_token': 'API token',
   'error.sso_issuer': 'Enter the issuer address the provider gives you.',
   'error.sso_client_id': 'Enter the client ID the provider gave Storeline.',

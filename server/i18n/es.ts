@@ -241,6 +241,15 @@ export const es: Record<ServerMessageKey, string> = {
   'error.token_too_many':
     'Su organización ya tiene {n} tokens de API en uso, el máximo permitido. Revoque primero uno que ya no necesite.',
   'error.token_name_taken': 'Ya hay un token de API en uso con este nombre. Elija otro nombre.',
+  'error.scim_only':
+    'Este es un token SCIM: solo sirve en /scim/v2, donde el directorio de la empresa aprovisiona a las personas. Use un token de API o inicie sesión para llamar al resto de la API.',
+  'error.scim_token_name': 'Ponga al token el nombre del directorio.',
+  'error.scim_token_too_many':
+    'Su organización ya tiene {n} tokens SCIM, el máximo permitido. Elimine primero uno que ya no necesite.',
+  'error.scim_token_name_taken': 'Ya existe un token SCIM con este nombre. Elija otro nombre.',
+  'error.scim_group_name_taken': 'Ya existe un grupo con este nombre.',
+  'thing.scim_token': 'Token SCIM',
+  'thing.scim_group': 'Grupo',
   'thing.api_token': 'Token de API',
   'error.sso_issuer': 'Introduce la dirección del emisor que te da el proveedor.',
   'error.sso_client_id': 'Introduce el ID de cliente que el proveedor dio a Storeline.',

@@ -251,6 +251,15 @@ export const fr: Record<ServerMessageKey, string> = {
   'error.token_too_many':
     'Votre organisation a déjà {n} jetons d’API en service, le maximum permis. Révoquez d’abord un jeton dont elle n’a plus besoin.',
   'error.token_name_taken': 'Un jeton d’API de ce nom est déjà en service. Choisissez un autre nom.',
+  'error.scim_only':
+    'Ceci est un jeton SCIM : il ne fonctionne qu’à /scim/v2, où l’annuaire de l’entreprise provisionne les personnes. Utilisez un jeton d’API ou connectez-vous pour appeler le reste de l’API.',
+  'error.scim_token_name': 'Donnez au jeton le nom de l’annuaire.',
+  'error.scim_token_too_many':
+    'Votre organisation a déjà {n} jetons SCIM, le maximum autorisé. Supprimez d’abord celui dont elle n’a plus besoin.',
+  'error.scim_token_name_taken': 'Un jeton SCIM de ce nom existe déjà. Choisissez un autre nom.',
+  'error.scim_group_name_taken': 'Un groupe de ce nom existe déjà.',
+  'thing.scim_token': 'Jeton SCIM',
+  'thing.scim_group': 'Groupe',
   'thing.api_token': 'Jeton d’API',
   'error.sso_issuer': 'Saisissez l’adresse d’émetteur que le fournisseur vous donne.',
   'error.sso_client_id': 'Saisissez l’ID client que le fournisseur a donné à Storeline.',

@@ -22,6 +22,8 @@ export interface ActivityInput {
   actorId: number | null;
   /** The API token that made the request, when a program did; `actorName` is then the token's name. */
   actorTokenId?: number | null;
+  /** The SCIM token the company's directory wrote with; `actorName` is then the directory's name. */
+  actorDirectoryId?: number | null;
   actorName: string;
   actorPosition: string;
   action: string;
@@ -35,6 +37,8 @@ export interface ActivityInput {
 
 /** What a service may add to its write's entry. */
 export interface ActivityDescription {
+  /** When the write itself decides what it was (a SCIM PATCH that only sets active: false disables). */
+  action?: string;
   entity?: ActivityEntity;
   entityId?: number | string | null;
   entityName?: string | null;
@@ -133,10 +137,13 @@ export interface ChainedEntry extends Omit<ActivityInput, 'entity'> {
 
 /**
  * Every field of an entry but its place in the chain, as one canonical text. The token that wrote
- * comes last and only when there is one, so entries written before tokens existed hash as they did.
+ * comes last and only when there is one, so entries written before tokens existed hash as they did;
+ * so does the directory that wrote over SCIM.
  */
 function material(e: Omit<ChainedEntry, 'seq' | 'prevHash'>): string {
   const token = e.actorTokenId == null ? [] : [e.actorTokenId];
+  // Marked, so a directory's id never hashes like a token's.
+  const directory = e.actorDirectoryId == null ? [] : [['directory', e.actorDirectoryId]];
   return canonical([
     e.tenantId,
     e.at,
@@ -151,6 +158,7 @@ function material(e: Omit<ChainedEntry, 'seq' | 'prevHash'>): string {
     e.scopePath,
     e.ip,
     ...token,
+    ...directory,
   ]);
 }
 
@@ -201,6 +209,7 @@ function appendStatement(input: ActivityInput): string {
     material: material(entry),
     actor_id: entry.actorId,
     actor_token_id: entry.actorTokenId ?? null,
+    actor_directory_id: entry.actorDirectoryId ?? null,
     actor_name: entry.actorName,
     actor_position: entry.actorPosition,
     action: entry.action,
@@ -245,6 +254,7 @@ function finalEntry(context: ActivityContext, answer?: unknown): ActivityInput {
   const hasChanges = described.before !== undefined || described.after !== undefined;
   return {
     ...entry,
+    action: described.action ?? entry.action,
     entity: described.entity ?? entry.entity,
     entityId: described.entityId != null ? String(described.entityId) : (entry.entityId ?? answeredId),
     entityName:

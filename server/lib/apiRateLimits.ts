@@ -14,7 +14,17 @@ export const RATE_LIMIT_HEADERS = {
 /** Who reached a limit: the token itself, or all of its tenant's tokens together. */
 type Reached = 'token' | 'tenant';
 
-function limitReached(who: Reached, limit: number, seconds: number): TooManyAttempts {
+/** API tokens (issue 46) and the directory's SCIM tokens (issue 47) are counted apart. */
+export type TokenKind = 'api' | 'scim';
+
+function limitReached(who: Reached, limit: number, seconds: number, kind: TokenKind): TooManyAttempts {
+  if (kind === 'scim')
+    return new TooManyAttempts(
+      seconds,
+      who === 'token'
+        ? `This SCIM token has made its ${limit} requests of this minute. Try again in ${seconds} seconds.`
+        : `Your organisation’s SCIM tokens together have made their ${limit} requests of this minute. Try again in ${seconds} seconds.`,
+    );
   return who === 'token'
     ? new TooManyAttempts(
         seconds,
@@ -39,14 +49,15 @@ export async function countTokenRequest(
   windowSeconds: number,
   request: FastifyRequest,
   reply: FastifyReply,
-  token: { tenantId: number; id: number },
+  token: { tenantId: number; id: number; kind?: TokenKind },
 ): Promise<void> {
+  const kind = token.kind ?? 'api';
   const group = rateLimitGroupOf(request.method, request.routeOptions.url ?? request.url);
   const limit = limits[group];
   const now = Date.now();
   const keys = {
-    token: JSON.stringify(['api', group, 'token', token.tenantId, token.id]),
-    tenant: JSON.stringify(['api', group, 'tenant', token.tenantId]),
+    token: JSON.stringify([kind, group, 'token', token.tenantId, token.id]),
+    tenant: JSON.stringify([kind, group, 'tenant', token.tenantId]),
   };
   const counted = await countAttempt(
     db,
@@ -72,5 +83,5 @@ export async function countTokenRequest(
   const first = over.reduce((a, b) => (b.resetAt > a.resetAt ? b : a));
   const wait = seconds(first.resetAt);
   reply.header(RATE_LIMIT_HEADERS.reset, String(wait));
-  throw limitReached(first.who, first.max, wait);
+  throw limitReached(first.who, first.max, wait, kind);
 }

@@ -15,6 +15,7 @@ import { profileModule } from './profile';
 import { profileFieldsModule } from './profileFields';
 import { reportModule } from './report';
 import { rolesModule } from './roles';
+import { scimModule } from './scim';
 import { sessionModule } from './session';
 import { settingsModule } from './settings';
 import { ssoModule } from './sso';
@@ -46,6 +47,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   settingsModule,
   ssoModule,
   tokensModule,
+  scimModule,
   hierarchyModule,
   workspacesModule,
   storeinfoModule,

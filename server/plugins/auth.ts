@@ -8,6 +8,7 @@ import { countTokenRequest } from '../lib/apiRateLimits';
 import { can, noActiveWorkspace } from '../lib/caller';
 import { forbidden, HttpError, unauthorized } from '../lib/errors';
 import type { KeptAnswers } from '../lib/keptAnswers';
+import { isScimToken } from '../modules/scim/secret';
 import { authenticate, type SessionContext } from '../modules/session/service';
 import { authenticateApiToken } from '../modules/tokens/guard';
 import { isApiToken } from '../modules/tokens/secret';
@@ -59,6 +60,10 @@ export function sessionOf(request: FastifyRequest): SessionContext {
   return request.sessionContext;
 }
 
+/** A directory's SCIM token is for provisioning only (issue 47): it opens no route of the API. */
+export const SCIM_ONLY =
+  'This is a SCIM token: it works only at /scim/v2, where the company’s directory provisions people. Use an API token or sign in to call the rest of the API.';
+
 export const PERSON_ONLY =
   'API tokens cannot use this route: it is for a person signed in to Storeline (their own session, password, profile and notifications, and API tokens themselves).';
 
@@ -80,6 +85,7 @@ export const authPlugin = fp(
       if (!access || access.public) return;
       const token = bearer(request);
       if (!token) throw unauthorized('Please sign in to continue.');
+      if (isScimToken(token)) throw unauthorized(SCIM_ONLY);
       if (isApiToken(token)) {
         const made = await authenticateApiToken(opts.db, token, opts.kept);
         request.sessionContext = made.session;

@@ -12,6 +12,7 @@ const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
   at: '2026-11-26T23:00:00.000Z',
   actor_id: 2,
   actor_token_id: null,
+  actor_directory_id: null,
   actor_name: 'Olivia Owner',
   actor_position: 'Administrator at Acme Retail',
   action: 'role.update',
@@ -50,6 +51,16 @@ beforeEach(() => {
           actor_name: 'HR sync',
         }),
         entry({
+          id: 4,
+          action: 'user.disable',
+          entity: 'user',
+          entity_name: 'Lea Leaver',
+          actor_id: null,
+          actor_directory_id: 1,
+          actor_name: 'Entra ID',
+          actor_position: '',
+        }),
+        entry({
           id: 1,
           action: 'session.login',
           entity: 'user',
@@ -76,6 +87,9 @@ describe('/admin/activity', () => {
     // A program's write is its API token's, by name, at its maker's position.
     const byToken = items.find((item) => item.textContent?.includes('Task created · Count the safe'));
     expect(byToken).toHaveTextContent('By API token ‘HR sync’ (Administrator at Acme Retail)');
+    // The company's directory (SCIM) writes as itself, by the name its token was given.
+    const byDirectory = items.find((item) => item.textContent?.includes('Lea Leaver'));
+    expect(byDirectory).toHaveTextContent('By directory ‘Entra ID’');
   });
 
   it('asks the API for what the filters say and keeps them in the address', async () => {

@@ -29,6 +29,8 @@ export const activityEntries = pgTable(
     actorName: text('actor_name').notNull(),
     /** The API token that wrote, when a program did (actor_name is then the token's name). */
     actorTokenId: integer('actor_token_id'),
+    /** The SCIM token the company's directory wrote with (issue 47): actor_name is the directory's name, actor_id null. */
+    actorDirectoryId: integer('actor_directory_id'),
     /** The actor's selected position as it read then ("Administrator at Acme Retail"). */
     actorPosition: text('actor_position').notNull().default(''),
     /** `department.create`, `session.login.failure`, … */

@@ -8,6 +8,7 @@ export * from './imports';
 export * from './limits';
 export * from './notifications';
 export * from './reports';
+export * from './scim';
 export * from './settings';
 export * from './sso';
 export * from './tasks';

@@ -26,6 +26,7 @@ function toEntry(row: ActivityRow): ActivityEntry {
     at: new Date(row.at).toISOString(),
     actor_id: row.actorId,
     actor_token_id: row.actorTokenId,
+    actor_directory_id: row.actorDirectoryId,
     actor_name: row.actorName,
     actor_position: row.actorPosition,
     action: row.action,

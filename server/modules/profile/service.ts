@@ -162,3 +162,8 @@ export function saveProfileValues(
 ) {
   return saveValuesBulk(db, tenantId, rows);
 }
+
+/** Clears people's values of these fields (a directory that no longer sends them: scim/users). */
+export async function clearProfileValue(db: Db, tenantId: number, userId: number, fieldId: number) {
+  await deleteValue(db, tenantId, userId, fieldId);
+}

@@ -217,6 +217,30 @@ export async function insertPositions(
   await db.insert(positions).values(list.map((p) => ({ tenantId, ...p })));
 }
 
+/** Adds positions; answers their ids in the order given. */
+export async function insertPositionsReturning(
+  db: Db,
+  tenantId: number,
+  list: readonly { userId: number; nodeId: number; roleId: number }[],
+): Promise<number[]> {
+  if (list.length === 0) return [];
+  const rows = await db
+    .insert(positions)
+    .values(list.map((p) => ({ tenantId, ...p })))
+    .returning({ id: positions.id });
+  return rows.map((r) => r.id);
+}
+
+/** Removes positions by id; answers the nodes of those that were there. */
+export async function deletePositionsReturning(db: Db, tenantId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(positions)
+    .where(and(eq(positions.tenantId, tenantId), inArray(positions.id, [...ids])))
+    .returning({ nodeId: positions.nodeId });
+  return rows.map((r) => r.nodeId);
+}
+
 export async function updatePosition(
   db: Db,
   tenantId: number,

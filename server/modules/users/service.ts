@@ -6,32 +6,26 @@ import type {
   UserRecord,
   UserUpdateBody,
 } from '../../../contract/api/users';
-import type { Db, Tx } from '../../db/client';
-import { describeActivity } from '../../lib/activity';
+import type { Db } from '../../db/client';
 import { assertAdministratorRemains, countAdministrators } from '../../lib/administrators';
 import { type Caller, inScope } from '../../lib/caller';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
-import { emitEvent } from '../../lib/integrationEvents';
-import { organisationTransaction } from '../../lib/organisationLock';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
-import { isUniqueViolation } from '../../lib/pgErrors';
-import { updateUserRow } from '../../lib/userRows';
-import { bumpPeople, bumpStores, storesOfUser } from '../../lib/versions';
+import { bumpPeople } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
 import type { Mailer } from '../mail/service';
 import { beyond } from '../roles/grants';
 import { callerGrants, loadGrants } from '../roles/service';
 import { adminResetPassword } from '../session/passwords';
-import { avatarUrl, endUserSessions, expireResetLinks } from '../session/service';
+import { avatarUrl } from '../session/service';
 import { planPositions } from './assigns';
+import { createPerson, EMAIL_TAKEN, storeIdsOf, updatePerson } from './people';
 import {
-  deletePositions,
   deletePositionsBulk,
   findTenantUser,
   findUsersByUsernames,
   insertPositions,
   insertPositionsBulk,
-  insertUser,
   insertUsers,
   insertUsersBulk,
   isUserInScope,
@@ -41,12 +35,10 @@ import {
   type PositionDetail,
   type SearchFilter,
   type UserRow,
-  updatePosition,
   updateUserNames,
-  usernameTaken,
 } from './repository';
 
-export const EMAIL_TAKEN = 'A user with this e-mail address already exists';
+export { EMAIL_TAKEN, storeIdsOf };
 
 /** The list builds the same records from one statement (list below): keep the two alike. */
 async function toRecords(db: Db, caller: Caller, rows: UserRow[]): Promise<UserRecord[]> {
@@ -162,16 +154,6 @@ function throwIfAny(errors: Record<string, string>) {
   if (first) throw badRequest(first, errors);
 }
 
-/** A concurrent create can pass the pre-check; the unique index is the real guard. */
-async function withUniqueUsername<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN, username: EMAIL_TAKEN });
-    throw error;
-  }
-}
-
 export async function create(
   db: Db,
   mail: { mailer: Mailer; publicUrl: string; jobs: Jobs },
@@ -189,39 +171,23 @@ export async function create(
   const plan = await planPositions(db, caller, await callerGrants(db, caller), body.assigns);
   // Without a password the user is mailed a link to choose one; until then nobody knows theirs.
   const passwordHash = await hashPassword(password ?? randomBytes(32).toString('base64url'));
-  const id = await withUniqueUsername(() =>
-    db.transaction(async (tx) => {
-      if (await usernameTaken(tx, tenantId, email))
-        throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN, username: EMAIL_TAKEN });
-      const userId = await insertUser(tx, tenantId, {
-        username: email,
-        email,
-        firstname: body.firstname.trim(),
-        lastname: body.lastname.trim(),
-        passwordHash,
-        forceReset: password ? (body.force_reset ?? false) : true,
-      });
-      await insertPositions(
-        tx,
-        tenantId,
-        plan.insert.map((p) => ({ userId, ...p })),
-      );
-      if (!password) {
-        const user = (await findTenantUser(tx, tenantId, userId))!;
-        await adminResetPassword(tx, mail.mailer, mail.publicUrl, tenantId, user);
-      }
-      // The stores they now hold positions at count one more person; the tree counts heads.
-      await bumpStores(tx, tenantId, storesOfUser(tenantId, userId));
-      await bumpPeople(tx, tenantId, [userId], 'tree');
-      await emitEvent(mail.jobs, tx, tenantId, 'person.created', {
-        user_id: userId,
-        email,
-        firstname: body.firstname.trim(),
-        lastname: body.lastname.trim(),
-        enabled: true,
-      });
-      return userId;
-    }),
+  const id = await createPerson(
+    db,
+    mail.jobs,
+    tenantId,
+    {
+      email,
+      firstname: body.firstname.trim(),
+      lastname: body.lastname.trim(),
+      passwordHash,
+      forceReset: password ? (body.force_reset ?? false) : true,
+      positions: plan.insert,
+    },
+    async (tx, userId) => {
+      if (password) return;
+      const user = (await findTenantUser(tx, tenantId, userId))!;
+      await adminResetPassword(tx, mail.mailer, mail.publicUrl, tenantId, user);
+    },
   );
   return get(db, caller, id);
 }
@@ -254,76 +220,16 @@ export async function update(
       )
     : undefined;
   const passwordHash = password ? await hashPassword(password) : undefined;
-  // Only positions make or unmake an administrator: when they change, administrators are counted
-  // before and after, and concurrent demotions take turns.
-  const transaction = <T>(run: (tx: Tx) => Promise<T>) =>
-    plan ? organisationTransaction(db, tenantId, run) : db.transaction(run);
-  await withUniqueUsername(() =>
-    transaction(async (tx) => {
-      if (
-        email.toLowerCase() !== user.email.toLowerCase() &&
-        (await usernameTaken(tx, tenantId, email, user.id))
-      )
-        throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN, username: EMAIL_TAKEN });
-      const before = plan ? await countAdministrators(tx, tenantId) : 0;
-      // The stores they held positions at before the change (the lock keeps them as read).
-      const storesBefore = plan ? await storeIdsOf(tx, tenantId, user.id) : [];
-      await updateUserRow(tx, tenantId, user.id, {
-        username: email,
-        email,
-        firstname: body.firstname.trim(),
-        lastname: body.lastname.trim(),
-        ...(passwordHash ? { passwordHash } : {}),
-        ...(body.force_reset !== undefined ? { forceReset: body.force_reset } : {}),
-      });
-      if (plan) {
-        await deletePositions(tx, tenantId, plan.remove);
-        for (const p of plan.update) await updatePosition(tx, tenantId, p.id, p);
-        await insertPositions(
-          tx,
-          tenantId,
-          plan.insert.map((p) => ({ userId: user.id, ...p })),
-        );
-      }
-      // A new password ends the sessions that knew the old one (the caller's own stays).
-      if (passwordHash) {
-        await endUserSessions(tx, tenantId, user.id, ownSessionId);
-        await expireResetLinks(tx, tenantId, user.id);
-      }
-      if (plan) {
-        await assertAdministratorRemains(tx, tenantId, before);
-        // Stores they left and stores they joined, in one statement (locked in node order).
-        await bumpStores(tx, tenantId, [...storesBefore, ...(await storeIdsOf(tx, tenantId, user.id))]);
-        await bumpPeople(tx, tenantId, [user.id], 'tree');
-      } else await bumpPeople(tx, tenantId, [user.id]);
-      await emitEvent(jobs, tx, tenantId, 'person.updated', {
-        user_id: user.id,
-        email,
-        firstname: body.firstname.trim(),
-        lastname: body.lastname.trim(),
-        enabled: user.enabled,
-      });
-      describeActivity({
-        entity: 'user',
-        entityId: user.id,
-        entityName: `${body.firstname.trim()} ${body.lastname.trim()}`,
-        before: {
-          email: user.email,
-          firstname: user.firstname,
-          lastname: user.lastname,
-          force_reset: user.forceReset,
-        },
-        after: {
-          email,
-          firstname: body.firstname.trim(),
-          lastname: body.lastname.trim(),
-          force_reset: body.force_reset ?? user.forceReset,
-          ...(passwordHash ? { password: true } : {}),
-          ...(body.assigns ? { positions: body.assigns } : {}),
-        },
-      });
-    }),
-  );
+  await updatePerson(db, jobs, tenantId, user, {
+    email,
+    firstname: body.firstname.trim(),
+    lastname: body.lastname.trim(),
+    passwordHash,
+    forceReset: body.force_reset,
+    plan,
+    keepSessionId: ownSessionId,
+    logged: body.assigns ? { positions: body.assigns } : {},
+  });
   return get(db, caller, user.id);
 }
 
@@ -341,11 +247,6 @@ export async function sendPasswordReset(
     await bumpPeople(tx, caller.tenantId, [user.id]);
     return reset;
   });
-}
-
-/** The nodes a user holds positions at (the stores among them count them), as the statement sees them. */
-export async function storeIdsOf(tx: Db, tenantId: number, userId: number): Promise<number[]> {
-  return (await loadPositions(tx, tenantId, [userId])).map((p) => p.nodeId);
 }
 
 export type { UserRow };

@@ -67,12 +67,14 @@ export function ActivityEntries({ entries }: { entries: readonly ActivityEntry[]
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {entry.actor_id === null
-                ? translate('activity.system')
-                : translate(entry.actor_token_id === null ? 'activity.by' : 'activity.by_token', {
-                    name: entry.actor_name,
-                    position: entry.actor_position || '—',
-                  })}
+              {entry.actor_directory_id !== null
+                ? translate('activity.by_directory', { name: entry.actor_name })
+                : entry.actor_id === null
+                  ? translate('activity.system')
+                  : translate(entry.actor_token_id === null ? 'activity.by' : 'activity.by_token', {
+                      name: entry.actor_name,
+                      position: entry.actor_position || '—',
+                    })}
               {entry.ip ? ` · ${translate('activity.from', { ip: entry.ip })}` : ''}
             </Typography>
             {changes.length > 0 && (
