@@ -257,6 +257,9 @@ const CITUS_RUNS = [
   'users',
   // The emit's INSERT … SELECT into every subscription of a tenant, and the delivery lease.
   'webhooks',
+  // SCIM's filters become SQL of their own (issue 47), and a group's members take positions.
+  'scimUsers',
+  'scimGroups',
   // Servers started together on a new database: the start-up lock is taken on the coordinator
   // while migrateOnCitus distributes the tables (about 80 s on a loaded machine's cluster).
   'firstStart',
