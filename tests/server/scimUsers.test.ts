@@ -194,7 +194,10 @@ describe('Okta’s provisioning sequence', () => {
         )
       )[0]!.n;
     expect(await sessionsOf()).toBe(1);
-    const off = await s.call(token, 'PUT', `/Users/${id}`, { ...(put.json() as Record<string, unknown>), active: false });
+    const off = await s.call(token, 'PUT', `/Users/${id}`, {
+      ...(put.json() as Record<string, unknown>),
+      active: false,
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().active).toBe(false);
     expect(await sessionsOf()).toBe(0);
