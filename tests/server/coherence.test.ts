@@ -453,7 +453,9 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
       'notifications', ${ids('notifications', 'x.user_id = $3')},
       'apiTokens', ${ids('api_tokens')},
       'webhooks', ${ids('webhook_subscriptions')},
-      'webhookDeliveries', ${ids('webhook_deliveries')}
+      'webhookDeliveries', ${ids('webhook_deliveries')},
+      'scimTokens', ${ids('scim_tokens')},
+      'scimGroups', ${ids('scim_groups')}
     )::text AS pools,
     (SELECT coalesce(json_object_agg(a.id, json_build_object('checklist', jsonb_array_length(t.checklist),
         'communication', tt.kind = 'communication')), '{}')
@@ -515,6 +517,8 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/notification\/read$/, 'notifications'],
   [/^\/api\/token\//, 'apiTokens'],
   [/^\/api\/webhook\//, 'webhooks'],
+  [/^\/api\/scim\/token\//, 'scimTokens'],
+  [/^\/api\/scim\/group\//, 'scimGroups'],
 ];
 
 /** Other fields that name a row, by name. */
