@@ -48,11 +48,18 @@ const NOT_READ = new Set([
   '1 errors, so nothing was imported. Correct them, or import only the valid rows.',
   // A Content-Security-Policy, not a sentence.
   "style-src 'unsafe-inline'; img-src data:",
+  // SCIM's answers (issue 47) go to the directory's software and its provisioning log, as RFC 7644's
+  // `detail`: no SCIM request carries a reader's language, so they are English (/scim/v2 below too).
+  'This SCIM token has made its 1 requests of this minute. Try again in 1 seconds.',
+  'Your organisation’s SCIM tokens together have made their 1 requests of this minute. Try again in 1 seconds.',
 ]);
+/** SCIM's own answers, for the reason above: the protocol's folder and its guard. */
+const SCIM_PROTOCOL = [path.join('modules', 'scim', 'protocol'), path.join('modules', 'scim', 'guard.ts')];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
+    if (SCIM_PROTOCOL.some((scim) => full.endsWith(scim))) return [];
     if (entry.isDirectory()) return entry.name === 'i18n' ? [] : files(full);
     return entry.name.endsWith('.ts') ? [full] : [];
   });
