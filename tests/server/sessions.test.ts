@@ -261,7 +261,14 @@ describe('DELETE /api/session/revoke', () => {
     const { email } = await newPerson();
     const here = await signIn(email, FIREFOX_WINDOWS, '203.0.113.95');
     const id = String(await sessionIdOf(here));
-    for (const query of [{}, { others: 'false' }, { id, others: 'true' }, { id: 'x' }, { id: '0' }]) {
+    const queries: Record<string, string>[] = [
+      {},
+      { others: 'false' },
+      { id, others: 'true' },
+      { id: 'x' },
+      { id: '0' },
+    ];
+    for (const query of queries) {
       const res = await revoke(here, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }

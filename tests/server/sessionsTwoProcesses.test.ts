@@ -48,7 +48,11 @@ async function newPerson(role: string) {
 
 /** A session of its own, signed in on `p` with a password. */
 async function signIn(p: TestApp, email: string) {
-  const res = await p.inject({ method: 'POST', url: '/api/login', payload: { username: email, password: PASSWORD } });
+  const res = await p.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: email, password: PASSWORD },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.token as string;
 }
