@@ -21,4 +21,7 @@ export const server = setupServer(
   ),
   // The settings page's webhooks card: none unless a test says otherwise.
   http.get('*/api/webhook/list', () => HttpResponse.json({ status: 200, data: { data: [] } })),
+  // Where one is signed in (the profile page) and a person's sessions (their page): none listed.
+  http.get('*/api/session/list', () => HttpResponse.json({ status: 200, data: [] })),
+  http.get('*/api/admin/user/sessions', () => HttpResponse.json({ status: 200, data: [] })),
 );
