@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import type { NodeType } from '../constants';
 import { NullableLanguage } from '../languages';
 import type { ModulePermission } from '../modules';
+import { Id } from './common';
 import { ProfileDataEntry } from './profile';
 
 export const LoginBody = Type.Object({
@@ -134,3 +135,45 @@ export const PasswordResetData = Type.Object({
   theme: Type.Array(ThemeSetting),
   redirect: Type.String(),
 });
+
+const Nullable = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+
+/**
+ * A session as its person (or an administrator) sees it in a list (issue 47): where it was started
+ * from and last seen at, so a person recognises their own devices and ends the others.
+ */
+const SESSION_FIELDS = {
+  id: Type.Integer(),
+  device: Type.String({ description: 'A short summary of the browser and system: “Chrome on Android”' }),
+  browser: Nullable('The browser read from the User-Agent (Chrome, Safari, Firefox…); null if unknown'),
+  os: Nullable('The system read from the User-Agent (Windows, iPhone, Android…); null if unknown'),
+  user_agent: Nullable('The User-Agent it signed in with, as sent (cut to 512 characters)'),
+  address: Nullable('The address it was last seen at'),
+  started_address: Nullable('The address it signed in from'),
+  started_at: Type.String(),
+  last_seen_at: Type.String({ description: 'Written at most once a minute' }),
+};
+
+/** A person's own session; `current` is the one making the request. */
+export const OwnSession = Type.Object({ ...SESSION_FIELDS, current: Type.Boolean() });
+export type OwnSession = Static<typeof OwnSession>;
+export const OwnSessionList = Type.Array(OwnSession);
+export type OwnSessionList = Static<typeof OwnSessionList>;
+
+/** A person's session as an administrator sees it (there is no “current” one of theirs). */
+export const PersonSession = Type.Object(SESSION_FIELDS);
+export type PersonSession = Static<typeof PersonSession>;
+export const PersonSessionList = Type.Array(PersonSession);
+export type PersonSessionList = Static<typeof PersonSessionList>;
+
+/** Which of the caller's sessions to end: one by id (the current one signs them out), or all the others. */
+export const SessionRevokeQuery = Type.Object({
+  id: Type.Optional(Id),
+  others: Type.Optional(
+    Type.Boolean({ description: '`true`: every session but the one making the request' }),
+  ),
+});
+export type SessionRevokeQuery = Static<typeof SessionRevokeQuery>;
+
+export const SessionsEnded = Type.Object({ ended: Type.Integer({ description: 'How many sessions ended' }) });
+export type SessionsEnded = Static<typeof SessionsEnded>;

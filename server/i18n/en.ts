@@ -300,6 +300,7 @@ export const en = {
   'error.first_name': 'Enter a first name',
   'error.last_name': 'Enter a last name',
   'error.username_is_email': 'The username is the e-mail address',
+  'error.session_which': 'Say which sessions to end: one by its id, or others=true for all but this one',
   // What was not found ("{what} not found").
   'thing.role': 'Role',
   'thing.profile_field': 'Profile field',
@@ -313,6 +314,7 @@ export const en = {
   'thing.tenant': 'Tenant',
   'thing.record': 'Record',
   'thing.notification': 'Notification',
+  'thing.session': 'Session',
   // Validation sentences (lib/validationMessages.ts): {label} is a field's name.
   'validation.required': '{label} is required',
   'validation.unknown_field': '{label} is not a field this form takes',

@@ -312,6 +312,8 @@ export const fr: Record<ServerMessageKey, string> = {
   'error.first_name': 'Saisissez un prénom',
   'error.last_name': 'Saisissez un nom',
   'error.username_is_email': 'L’identifiant est l’adresse e-mail',
+  'error.session_which':
+    'Indiquez quelles sessions fermer : une par son id, ou others=true pour toutes sauf celle-ci',
   'thing.role': 'Rôle',
   'thing.profile_field': 'Champ de profil',
   'thing.import_file': 'Fichier d’import',
@@ -324,6 +326,7 @@ export const fr: Record<ServerMessageKey, string> = {
   'thing.tenant': 'Client',
   'thing.record': 'Enregistrement',
   'thing.notification': 'Notification',
+  'thing.session': 'Session',
   'validation.required': '{label} est obligatoire',
   'validation.unknown_field': '{label} n’est pas un champ de ce formulaire',
   'validation.empty': '{label} ne peut pas être vide',

@@ -104,6 +104,7 @@ export const authPlugin = fp(
         token,
         Array.isArray(header) ? header[0] : header,
         opts.kept,
+        request.ip,
       );
       request.sessionContext = session;
       request.caller = caller;

@@ -427,6 +427,8 @@ export const appMessages = {
       session_login_failure: 'Sign-in refused',
       session_login_lockout: 'Sign-in locked out',
       session_logout: 'Signed out',
+      session_revoke: 'Signed out elsewhere',
+      user_sessions_end: 'Signed out everywhere',
       activity_retention: 'Old entries removed',
       user_create: 'Person added',
       user_update: 'Person edited',
@@ -1251,6 +1253,7 @@ export const appMessages = {
       enable: 'Enable',
       disable: 'Disable',
       reset_password: 'Send password reset',
+      end_sessions: 'End all sessions',
     },
     confirm: {
       disable_title: 'Disable %{name}?',
@@ -1258,6 +1261,11 @@ export const appMessages = {
       bulk_disable_title: 'Disable %{smart_count} account? |||| Disable %{smart_count} accounts?',
       bulk_disable_body:
         'They are signed out now and cannot sign in until enabled again. Your own account is left as it is.',
+      end_sessions_title: 'Sign %{name} out everywhere?',
+      end_sessions_body:
+        '%{name} is signed in on %{smart_count} device now, and is signed out there. They can sign in again. |||| %{name} is signed in on %{smart_count} devices now, and is signed out on each. They can sign in again.',
+      end_sessions_body_none: '%{name} is not signed in anywhere now.',
+      end_sessions_body_unknown: '%{name} is signed out on every device. They can sign in again.',
       reset_title: 'Send %{name} a password reset?',
       reset_body:
         'A link to choose a new password goes to %{email}, and they must choose one at their next sign-in.',
@@ -1274,6 +1282,7 @@ export const appMessages = {
       bulk_disabled: '%{smart_count} account disabled |||| %{smart_count} accounts disabled',
       bulk_failed: '%{smart_count} could not be changed: %{reason}',
       reset_sent: 'A password reset link was sent to %{email}',
+      sessions_ended: '%{smart_count} session of %{name} ended |||| %{smart_count} sessions of %{name} ended',
       deleted: 'User deleted',
     },
     validation: {
@@ -1639,6 +1648,27 @@ export const appMessages = {
       deleted: 'Field deleted',
       reordered: 'New order saved',
     },
+  },
+  sessions: {
+    title: 'Where you’re signed in',
+    intro:
+      'The browsers and devices signed in to your account, the most recently active first. Sign out any you do not recognise, then change your password.',
+    device: '%{browser} on %{os}',
+    unknown_device: 'Unknown device',
+    this_device: 'This device',
+    address: 'From %{address}',
+    started: 'Signed in %{date}',
+    last_active: 'Last active %{date}',
+    sign_out: 'Sign out',
+    sign_out_named: 'Sign out %{device}',
+    sign_out_others: 'Sign out everywhere else',
+    confirm_one_title: 'Sign out %{device}?',
+    confirm_one_body: 'That browser must sign in again to use Storeline.',
+    confirm_current_body: 'This is the device you are using: you are signed out here now.',
+    confirm_others_title: 'Sign out everywhere else?',
+    confirm_others_body:
+      '%{smart_count} other session ends: it must sign in again. This device stays signed in. |||| %{smart_count} other sessions end: each must sign in again. This device stays signed in.',
+    ended: '%{smart_count} session signed out |||| %{smart_count} sessions signed out',
   },
   profile: {
     sections: { details: 'Your details', fields: 'About you', password: 'Password' },

@@ -414,6 +414,8 @@ export const appMessages = {
       session_login_failure: 'Inicio de sesión rechazado',
       session_login_lockout: 'Inicio de sesión bloqueado',
       session_logout: 'Cierre de sesión',
+      session_revoke: 'Cierre de sesión en otro dispositivo',
+      user_sessions_end: 'Cierre de sesión en todas partes',
       activity_retention: 'Entradas antiguas eliminadas',
       user_create: 'Persona añadida',
       user_update: 'Persona modificada',
@@ -1264,6 +1266,7 @@ export const appMessages = {
       enable: 'Activar',
       disable: 'Desactivar',
       reset_password: 'Enviar restablecimiento de contraseña',
+      end_sessions: 'Cerrar todas las sesiones',
     },
     confirm: {
       disable_title: '¿Desactivar a %{name}?',
@@ -1272,6 +1275,12 @@ export const appMessages = {
       bulk_disable_title: '¿Desactivar %{smart_count} cuenta? |||| ¿Desactivar %{smart_count} cuentas?',
       bulk_disable_body:
         'Cierran sesión ahora y no podrán iniciarla hasta que se activen de nuevo. Su propia cuenta no cambia.',
+      end_sessions_title: '¿Cerrar la sesión de %{name} en todas partes?',
+      end_sessions_body:
+        '%{name} tiene la sesión iniciada en %{smart_count} dispositivo y se cerrará allí. Podrá iniciar sesión de nuevo. |||| %{name} tiene la sesión iniciada en %{smart_count} dispositivos y se cerrará en cada uno. Podrá iniciar sesión de nuevo.',
+      end_sessions_body_none: '%{name} no tiene ahora ninguna sesión iniciada.',
+      end_sessions_body_unknown:
+        'La sesión de %{name} se cerrará en todos los dispositivos. Podrá iniciar sesión de nuevo.',
       reset_title: '¿Enviar a %{name} un restablecimiento de contraseña?',
       reset_body:
         'Se enviará a %{email} un enlace para elegir una nueva contraseña, y deberá elegirla en su próximo inicio de sesión.',
@@ -1289,6 +1298,8 @@ export const appMessages = {
       bulk_disabled: '%{smart_count} cuenta desactivada |||| %{smart_count} cuentas desactivadas',
       bulk_failed: '%{smart_count} no se pudieron cambiar: %{reason}',
       reset_sent: 'Se envió a %{email} un enlace para restablecer la contraseña',
+      sessions_ended:
+        'Se cerró %{smart_count} sesión de %{name} |||| Se cerraron %{smart_count} sesiones de %{name}',
       deleted: 'Usuario eliminado',
     },
     validation: {
@@ -1660,6 +1671,27 @@ export const appMessages = {
       deleted: 'Campo eliminado',
       reordered: 'Nuevo orden guardado',
     },
+  },
+  sessions: {
+    title: 'Dónde ha iniciado sesión',
+    intro:
+      'Los navegadores y dispositivos con sesión iniciada en su cuenta, primero el de actividad más reciente. Cierre la sesión de los que no reconozca y cambie su contraseña.',
+    device: '%{browser} en %{os}',
+    unknown_device: 'Dispositivo desconocido',
+    this_device: 'Este dispositivo',
+    address: 'Desde %{address}',
+    started: 'Inicio de sesión: %{date}',
+    last_active: 'Última actividad: %{date}',
+    sign_out: 'Cerrar sesión',
+    sign_out_named: 'Cerrar sesión en %{device}',
+    sign_out_others: 'Cerrar sesión en los demás dispositivos',
+    confirm_one_title: '¿Cerrar la sesión en %{device}?',
+    confirm_one_body: 'Ese navegador deberá iniciar sesión de nuevo para usar Storeline.',
+    confirm_current_body: 'Es el dispositivo que está usando: su sesión se cerrará aquí ahora.',
+    confirm_others_title: '¿Cerrar la sesión en los demás dispositivos?',
+    confirm_others_body:
+      'Se cerrará %{smart_count} sesión más: deberá iniciarse de nuevo. Este dispositivo mantiene la sesión. |||| Se cerrarán %{smart_count} sesiones más: cada una deberá iniciarse de nuevo. Este dispositivo mantiene la sesión.',
+    ended: 'Se cerró %{smart_count} sesión |||| Se cerraron %{smart_count} sesiones',
   },
   profile: {
     sections: { details: 'Sus datos', fields: 'Sobre usted', password: 'Contraseña' },

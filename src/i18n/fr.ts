@@ -416,6 +416,8 @@ export const appMessages = {
       session_login_failure: 'Connexion refusée',
       session_login_lockout: 'Connexion bloquée',
       session_logout: 'Déconnexion',
+      session_revoke: 'Déconnexion d’un autre appareil',
+      user_sessions_end: 'Déconnexion partout',
       activity_retention: 'Anciennes entrées supprimées',
       user_create: 'Personne ajoutée',
       user_update: 'Personne modifiée',
@@ -1260,6 +1262,7 @@ export const appMessages = {
       enable: 'Activer',
       disable: 'Désactiver',
       reset_password: 'Envoyer une réinitialisation du mot de passe',
+      end_sessions: 'Fermer toutes les sessions',
     },
     confirm: {
       disable_title: 'Désactiver %{name} ?',
@@ -1268,6 +1271,11 @@ export const appMessages = {
       bulk_disable_title: 'Désactiver %{smart_count} compte ? |||| Désactiver %{smart_count} comptes ?',
       bulk_disable_body:
         'Ces personnes sont déconnectées maintenant et ne peuvent plus se connecter jusqu’à leur réactivation. Votre propre compte n’est pas modifié.',
+      end_sessions_title: 'Déconnecter %{name} partout ?',
+      end_sessions_body:
+        '%{name} est connecté sur %{smart_count} appareil et y sera déconnecté. Il pourra se reconnecter. |||| %{name} est connecté sur %{smart_count} appareils et sera déconnecté de chacun. Il pourra se reconnecter.',
+      end_sessions_body_none: '%{name} n’est connecté nulle part en ce moment.',
+      end_sessions_body_unknown: '%{name} sera déconnecté de tous les appareils. Il pourra se reconnecter.',
       reset_title: 'Envoyer à %{name} une réinitialisation du mot de passe ?',
       reset_body:
         'Un lien pour choisir un nouveau mot de passe est envoyé à %{email}, et un nouveau mot de passe sera exigé à la prochaine connexion.',
@@ -1285,6 +1293,8 @@ export const appMessages = {
       bulk_disabled: '%{smart_count} compte désactivé |||| %{smart_count} comptes désactivés',
       bulk_failed: '%{smart_count} n’ont pas pu être modifiés : %{reason}',
       reset_sent: 'Un lien de réinitialisation du mot de passe a été envoyé à %{email}',
+      sessions_ended:
+        '%{smart_count} session de %{name} fermée |||| %{smart_count} sessions de %{name} fermées',
       deleted: 'Utilisateur supprimé',
     },
     validation: {
@@ -1656,6 +1666,27 @@ export const appMessages = {
       deleted: 'Champ supprimé',
       reordered: 'Nouvel ordre enregistré',
     },
+  },
+  sessions: {
+    title: 'Où vous êtes connecté',
+    intro:
+      'Les navigateurs et appareils connectés à votre compte, le plus récemment actif en premier. Déconnectez ceux que vous ne reconnaissez pas, puis changez votre mot de passe.',
+    device: '%{browser} sur %{os}',
+    unknown_device: 'Appareil inconnu',
+    this_device: 'Cet appareil',
+    address: 'Depuis %{address}',
+    started: 'Connecté le %{date}',
+    last_active: 'Dernière activité le %{date}',
+    sign_out: 'Déconnecter',
+    sign_out_named: 'Déconnecter %{device}',
+    sign_out_others: 'Déconnecter partout ailleurs',
+    confirm_one_title: 'Déconnecter %{device} ?',
+    confirm_one_body: 'Ce navigateur devra se reconnecter pour utiliser Storeline.',
+    confirm_current_body: 'C’est l’appareil que vous utilisez : vous y êtes déconnecté maintenant.',
+    confirm_others_title: 'Déconnecter partout ailleurs ?',
+    confirm_others_body:
+      '%{smart_count} autre session est fermée : elle devra se reconnecter. Cet appareil reste connecté. |||| %{smart_count} autres sessions sont fermées : chacune devra se reconnecter. Cet appareil reste connecté.',
+    ended: '%{smart_count} session déconnectée |||| %{smart_count} sessions déconnectées',
   },
   profile: {
     sections: { details: 'Vos informations', fields: 'À propos de vous', password: 'Mot de passe' },

@@ -32,4 +32,7 @@ export const server = setupServer(
   ),
   http.get('*/api/scim/token/list', () => HttpResponse.json({ status: 200, data: [] })),
   http.get('*/api/scim/group/list', () => HttpResponse.json({ status: 200, data: [] })),
+  // Where one is signed in (the profile page) and a person's sessions (their page): none listed.
+  http.get('*/api/session/list', () => HttpResponse.json({ status: 200, data: [] })),
+  http.get('*/api/admin/user/sessions', () => HttpResponse.json({ status: 200, data: [] })),
 );

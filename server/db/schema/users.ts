@@ -54,6 +54,15 @@ export const sessions = pgTable(
     ...tokenColumns(),
     lastSeenAt: columns.instantNow('last_seen_at'),
     createdAt: columns.createdAt(),
+    /**
+     * What the person sees of a session in their list (issue 47): the browser's User-Agent (cut
+     * to SESSION_USER_AGENT_CHARS), the address it signed in from and the one it was last seen at
+     * (written when last_seen_at is). Null for sessions started before these were recorded, or
+     * without a User-Agent.
+     */
+    userAgent: text('user_agent'),
+    startAddress: text('start_address'),
+    lastAddress: text('last_address'),
   },
   (t) => [
     ...personRowKeys(t),

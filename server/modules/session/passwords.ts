@@ -226,7 +226,7 @@ export async function checkOwnPassword(
 export async function writeOwnPassword(tx: Db, session: SessionContext, passwordHash: string) {
   const { tenantId, user } = session;
   await updateUserRow(tx, tenantId, user.id, { passwordHash, forceReset: false });
-  await deleteUserSessions(tx, tenantId, user.id, session.sessionId);
+  await deleteUserSessions(tx, tenantId, user.id, { keepSessionId: session.sessionId });
   await expireResetTokens(tx, tenantId, user.id);
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hierarchyNodes, passwordResetTokens, positions, sessions, tenants, users } from '../../db/schema';
 import { positionsWithNodeAndRole } from '../../lib/positionJoins';
 import { updateTenantRow } from '../../lib/tenantRows';
+import type { SessionOrigin } from './device';
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
@@ -26,27 +27,78 @@ export async function insertSession(
   userId: number,
   tokenHash: string,
   expiresAt: Date,
+  origin: SessionOrigin,
 ) {
   const [row] = await db
     .insert(sessions)
-    .values({ tenantId, userId, tokenHash, expiresAt })
+    .values({
+      tenantId,
+      userId,
+      tokenHash,
+      expiresAt,
+      userAgent: origin.userAgent,
+      startAddress: origin.address,
+      lastAddress: origin.address,
+    })
     .returning({ id: sessions.id });
   return row!.id;
 }
 
-export async function touchSession(db: Db, tenantId: number, sessionId: number, expiresAt: Date) {
-  await updateTenantRow(db, sessions, tenantId, sessionId, { lastSeenAt: new Date(), expiresAt });
+/** The session was seen again: it lasts longer, and its list shows the address it was seen at. */
+export async function touchSession(
+  db: Db,
+  tenantId: number,
+  sessionId: number,
+  expiresAt: Date,
+  address: string | null,
+) {
+  await updateTenantRow(db, sessions, tenantId, sessionId, {
+    lastSeenAt: new Date(),
+    expiresAt,
+    ...(address ? { lastAddress: address } : {}),
+  });
 }
 
 export async function deleteSession(db: Db, tenantId: number, sessionId: number) {
   await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
 }
 
-/** Ends every session of a user, optionally keeping the one making the request. */
-export async function deleteUserSessions(db: Db, tenantId: number, userId: number, keepSessionId?: number) {
+/** A person's sessions that have not expired, the most recently active first. */
+export async function listUserSessions(db: Db, tenantId: number, userId: number) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      startAddress: sessions.startAddress,
+      lastAddress: sessions.lastAddress,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/**
+ * Ends sessions of a user: every one, every one but `keepSessionId`, or only `onlySessionId`
+ * (when it is theirs). Answers how many ended.
+ */
+export async function deleteUserSessions(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  which: { keepSessionId?: number; onlySessionId?: number } = {},
+): Promise<number> {
   const conditions = [eq(sessions.tenantId, tenantId), eq(sessions.userId, userId)];
-  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
-  await db.delete(sessions).where(and(...conditions));
+  if (which.keepSessionId !== undefined) conditions.push(ne(sessions.id, which.keepSessionId));
+  if (which.onlySessionId !== undefined) conditions.push(eq(sessions.id, which.onlySessionId));
+  const ended = await db
+    .delete(sessions)
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function deleteExpiredSessions(db: Db) {

@@ -4,9 +4,12 @@ import { RedirectData } from '../../../contract/api/common';
 import {
   LoginBody,
   LoginData,
+  OwnSessionList,
   PasswordForgotBody,
   PasswordResetBody,
   PasswordResetData,
+  SessionRevokeQuery,
+  SessionsEnded,
   VerifyData,
 } from '../../../contract/api/session';
 import { firstSpoken } from '../../../contract/languages';
@@ -18,9 +21,11 @@ import { keptBody, sendKept } from '../../lib/keptBody';
 import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import { SignInAttempts } from './attempts';
+import { originOf } from './device';
 import { recordSignIn } from './events';
 import { forgotPassword, resetPassword } from './passwords';
 import { login, logout } from './service';
+import { listOwnSessions, revokeOwnSessions } from './sessions';
 import { verifyBody } from './verify';
 
 const tooMany = (_req: unknown, context: { after: string }) =>
@@ -74,7 +79,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await login(app.db, request.body);
+      const result = await login(app.db, request.body, originOf(request));
       await attempts.succeeded('login', request.body.username, request.ip);
       await recordSignIn(app.db, 'session.login', request.body, request.ip);
       return reply.code(result.status).send({ status: result.status, data: result.data });
@@ -91,6 +96,42 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await logout(app.db, sessionOf(request))),
+  );
+
+  /*
+   * A person's own sessions (issue 47). Without a position (someone whose last position went can
+   * still see and end them), never for an API token, and not during a forced reset: the new
+   * password ends every other session anyway, and until it is set the session may only set it.
+   */
+  const ownSessions = { duringReset: false, position: 'optional', tokens: false } as const;
+
+  app.get(
+    '/api/session/list',
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          'Where you are signed in: your sessions that have not expired, the most recently active first; `current` is this one',
+        response: responses(OwnSessionList),
+      },
+      config: { access: ownSessions },
+    },
+    async (request) => ok(await listOwnSessions(app.db, sessionOf(request))),
+  );
+
+  app.delete(
+    '/api/session/revoke',
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          'Sign out one of your sessions (`id`; this one signs you out) or every other one (`others=true`); refused from its next request on',
+        querystring: SessionRevokeQuery,
+        response: responses(SessionsEnded),
+      },
+      config: { access: ownSessions, activity: { action: 'session.revoke', entity: 'user' } },
+    },
+    async (request) => ok(await revokeOwnSessions(app.db, sessionOf(request), request.query)),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import { ssoOnlyProvider } from '../../lib/ssoOnly';
 import { hashToken, newToken, tenantOfToken } from '../../lib/tokens';
 import { type Versions, versionKey } from '../../lib/versions';
 import { loadEffectivePermissions, loadSettings } from '../settings/service';
+import type { SessionOrigin } from './device';
 import { findGuardRow, findSessionStamp } from './guard';
 import {
   deleteExpiredSessions,
@@ -72,16 +73,29 @@ export function loginUser(user: UserRow, tenant: TenantRow): LoginUser {
   };
 }
 
-export async function startSession(db: Db, tenantId: number, userId: number): Promise<string> {
+/**
+ * A new session of the person, recorded with where it started (the list of their sessions shows
+ * it); sessions made for tests and demo data have no device.
+ */
+export async function startSession(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  origin: SessionOrigin = NO_ORIGIN,
+): Promise<string> {
   const { token, hash } = newToken(tenantId);
-  await insertSession(db, tenantId, userId, hash, new Date(Date.now() + SESSION_IDLE_DAYS * 86_400_000));
+  await insertSession(db, tenantId, userId, hash, idleExpiry(), origin);
   return token;
 }
+
+const NO_ORIGIN: SessionOrigin = { userAgent: null, address: null };
+const idleExpiry = () => new Date(Date.now() + SESSION_IDLE_DAYS * 86_400_000);
 
 /** Signs a user in. A disabled user, a wrong password and an unknown user get the same answer. */
 export async function login(
   db: Db,
   input: { username: string; password: string; tenant?: string },
+  origin: SessionOrigin,
 ): Promise<{ status: 200 | 307; data: LoginData }> {
   const candidates = await findLoginCandidates(db, input.username, input.tenant);
   let match: (typeof candidates)[number] | undefined;
@@ -103,7 +117,7 @@ export async function login(
       `Your organisation signs you in through ${provider || 'its identity provider'}: choose “Continue with ${provider || 'your provider'}” instead of a password.`,
     );
   }
-  const token = await startSession(db, match.tenant.id, match.user.id);
+  const token = await startSession(db, match.tenant.id, match.user.id, origin);
   const forced = match.user.forceReset;
   const own = match.user.language;
   const language = isLanguage(own) ? own : ((await loadSettings(db, match.tenant.id)).language ?? null);
@@ -142,6 +156,7 @@ export async function authenticate(
   token: string,
   positionId: string | undefined,
   kept?: KeptAnswers,
+  address: string | null = null,
 ): Promise<{ session: SessionContext; caller: Caller | undefined }> {
   const tenantId = tenantOfToken(token);
   if (tenantId === undefined) throw unauthorized();
@@ -155,8 +170,9 @@ export async function authenticate(
         read,
       )
     : await read();
+  // At most once a minute, with the address it came from: the person's list of sessions shows it.
   if (Date.now() - stamp.lastSeenAt > TOUCH_AFTER_MS) {
-    await touchSession(db, tenantId, stamp.sessionId, new Date(Date.now() + SESSION_IDLE_DAYS * 86_400_000));
+    await touchSession(db, tenantId, stamp.sessionId, idleExpiry(), address);
   }
   return { session: { ...resolved.session, versions: stamp.versions }, caller: resolved.caller };
 }
@@ -284,9 +300,13 @@ export async function actingAtPosition(
   return { ...found, positions, caller: await callerAt(db, found.tenant, userId, position) };
 }
 
-/** Ends every session of a user (disabled, deleted, new password), except `keepSessionId`. */
+/**
+ * Ends every session of a user (disabled, deleted, new password, ended by an administrator),
+ * except `keepSessionId`; answers how many ended. The guard reads the session on every request,
+ * on every process, so each is refused from its next request on.
+ */
 export async function endUserSessions(db: Db, tenantId: number, userId: number, keepSessionId?: number) {
-  await deleteUserSessions(db, tenantId, userId, keepSessionId);
+  return deleteUserSessions(db, tenantId, userId, { keepSessionId });
 }
 
 /** A password set for the user makes the reset links mailed before it stale. */

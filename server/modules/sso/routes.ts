@@ -15,6 +15,7 @@ import { cookieDomain } from '../../../contract/cookieDomain';
 import { callerOf } from '../../lib/caller';
 import { ok, redirectResponses, responses } from '../../lib/http';
 import { SecretBox } from '../../lib/secretBox';
+import { originOf } from '../session/device';
 import { getConfig, putConfig, testIssuer } from './service';
 import { discoverFor, finishSignIn, LOGIN_TTL_SECONDS, SsoFailure, startSignIn } from './signIn';
 
@@ -136,7 +137,11 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           app.db,
           box,
           publicUrl,
-          { cookie: request.cookies[STATE_COOKIE], search: request.url.includes('?') ? search : '' },
+          {
+            cookie: request.cookies[STATE_COOKIE],
+            search: request.url.includes('?') ? search : '',
+            origin: originOf(request),
+          },
           request.log,
         );
         // The same cookie a password sign-in sets in the browser (spec §9), readable by the web app.

@@ -9,6 +9,7 @@ import type { SecretBox } from '../../lib/secretBox';
 import { emailDomain } from '../../lib/ssoOnly';
 import { hashToken } from '../../lib/tokens';
 import { bumpPeople, bumpStores, storesOfUser } from '../../lib/versions';
+import type { SessionOrigin } from '../session/device';
 import { startSession } from '../session/service';
 import { addPeople, type UserRow } from '../users/service';
 import {
@@ -117,6 +118,8 @@ export interface CallbackInput {
   cookie: string | undefined;
   /** The callback's query string as the provider sent it. */
   search: string;
+  /** The browser coming back: the new session records it (its person's list of sessions shows it). */
+  origin: SessionOrigin;
 }
 
 /** Finishes a sign-in: the verified ID token's e-mail names the person; answers their new session token. */
@@ -177,7 +180,7 @@ export async function finishSignIn(
   }
   const user = await personFor(db, tenantId, config, { ...claims, email: claims.email }, log);
   if (!user.enabled) throw new SsoFailure('sso_user_disabled', `user ${user.id} is disabled`);
-  return startSession(db, tenantId, user.id);
+  return startSession(db, tenantId, user.id, input.origin);
 }
 
 /** The person the address names in the tenant, or a new one when the tenant lets first sign-ins in. */

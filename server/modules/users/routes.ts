@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
-import { IdBody } from '../../../contract/api/common';
+import { IdBody, IdQuery } from '../../../contract/api/common';
+import { PersonSessionList, SessionsEnded } from '../../../contract/api/session';
 import * as api from '../../../contract/api/users';
 import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
@@ -10,6 +11,7 @@ import { recordRoutes } from '../../lib/recordRoutes';
 import { versionKey } from '../../lib/versions';
 import { sessionOf } from '../../plugins/auth';
 import * as users from './service';
+import { endSessionsOf, listSessionsOf } from './sessions';
 import { remove, setStatus } from './status';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -87,6 +89,39 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { module: 'user', can: ['disable'] } },
     },
     async (request) => ok(await setStatus(app.db, app.jobs, callerOf(request), request.body.id, true)),
+  );
+
+  // A person's sessions from their page (issue 47): managed as disabling them is.
+  app.get(
+    '/api/admin/user/sessions',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Where a person is signed in: their sessions that have not expired, the most recently active first',
+        querystring: IdQuery,
+        response: responses(PersonSessionList),
+      },
+      config: { access: { module: 'user', can: ['disable'] } },
+    },
+    async (request) => ok(await listSessionsOf(app.db, callerOf(request), request.query.id)),
+  );
+
+  app.delete(
+    '/api/admin/user/sessions',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Sign a person out everywhere: every session of theirs is refused from its next request on',
+        querystring: IdQuery,
+        response: responses(SessionsEnded),
+      },
+      config: {
+        access: { module: 'user', can: ['disable'] },
+        activity: { action: 'user.sessions.end', entity: 'user' },
+      },
+    },
+    async (request) => ok(await endSessionsOf(app.db, callerOf(request), request.query.id)),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import { LanguageCard } from './LanguageCard';
 import { NotificationsCard } from './NotificationsCard';
 import { PasswordCard } from './PasswordCard';
 import { profileQuery } from './profileQuery';
+import { SessionsCard } from './SessionsCard';
 
 /** Spec §2 /profile: one's own picture, preferred name and profile fields, and the password. */
 export default function ProfilePage({ title }: PageProps) {
@@ -37,6 +38,7 @@ export default function ProfilePage({ title }: PageProps) {
           <DetailsCard key={data.id} profile={data} readOnly={readOnly} />
           <LanguageCard profile={data} readOnly={readOnly} />
           <PasswordCard disabled={readOnly} />
+          <SessionsCard />
           <NotificationsCard />
         </>
       )}

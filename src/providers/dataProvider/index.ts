@@ -9,6 +9,7 @@ import { myTaskMethods } from './mytasks';
 import { notificationMethods } from './notifications';
 import { profileMethods } from './profile';
 import { reportMethods } from './reports';
+import { sessionMethods } from './sessions';
 import { settingsMethods } from './settings';
 import { taskMethods } from './tasks';
 import { taskTypeMethods } from './taskTypes';
@@ -31,6 +32,7 @@ export const createDataProvider = (resources: readonly ResourceApi[]) => ({
   ...workspaceMethods,
   ...hierarchyMethods,
   ...profileMethods,
+  ...sessionMethods,
   ...settingsMethods,
   ...taskMethods,
   ...taskTypeMethods,

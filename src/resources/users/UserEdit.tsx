@@ -4,7 +4,7 @@ import type { UserRecord } from '../../../contract/api/users';
 import { fullName } from '../../../contract/personName';
 import { RecordEdit } from '../../components/RecordScreens';
 import type { PageProps } from '../../routing/types';
-import { DeleteUserButton, ResetPasswordButton } from './UserActions';
+import { DeleteUserButton, EndSessionsButton, ResetPasswordButton } from './UserActions';
 import { UserInputs, userUpdateBody } from './UserInputs';
 import { UserStatusButton } from './UserStatusButton';
 import { UserStatusChip } from './UserStatusChip';
@@ -45,6 +45,7 @@ export default function UserEdit({ title }: PageProps) {
       actions={
         <>
           <ResetPasswordButton />
+          <EndSessionsButton />
           <UserStatusButton variant="outlined" />
         </>
       }
