@@ -289,6 +289,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a person is signed in: their sessions that have not expired, the most recently active first
+         * @description Needs `user.disable`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getAdminUserSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign a person out everywhere: every session of theirs is refused from its next request on
+         * @description Needs `user.disable`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        delete: operations["deleteAdminUserSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/approve": {
         parameters: {
             query?: never;
@@ -1615,6 +1643,40 @@ export interface paths {
          */
         post: operations["postScimTokenRotate"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where you are signed in: your sessions that have not expired, the most recently active first; `current` is this one */
+        get: operations["getSessionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out one of your sessions (`id`; this one signs you out) or every other one (`others=true`); refused from its next request on */
+        delete: operations["deleteSessionRevoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4546,6 +4608,97 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAdminUserSessions: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The address it was last seen at */
+                            address: string | null;
+                            /** @description The browser read from the User-Agent (Chrome, Safari, Firefox…); null if unknown */
+                            browser: string | null;
+                            /** @description A short summary of the browser and system: “Chrome on Android” */
+                            device: string;
+                            id: number;
+                            /** @description Written at most once a minute */
+                            last_seen_at: string;
+                            /** @description The system read from the User-Agent (Windows, iPhone, Android…); null if unknown */
+                            os: string | null;
+                            /** @description The address it signed in from */
+                            started_address: string | null;
+                            started_at: string;
+                            /** @description The User-Agent it signed in with, as sent (cut to 512 characters) */
+                            user_agent: string | null;
+                        }[];
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteAdminUserSessions: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description How many sessions ended */
+                            ended: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8290,6 +8443,94 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The address it was last seen at */
+                            address: string | null;
+                            /** @description The browser read from the User-Agent (Chrome, Safari, Firefox…); null if unknown */
+                            browser: string | null;
+                            current: boolean;
+                            /** @description A short summary of the browser and system: “Chrome on Android” */
+                            device: string;
+                            id: number;
+                            /** @description Written at most once a minute */
+                            last_seen_at: string;
+                            /** @description The system read from the User-Agent (Windows, iPhone, Android…); null if unknown */
+                            os: string | null;
+                            /** @description The address it signed in from */
+                            started_address: string | null;
+                            started_at: string;
+                            /** @description The User-Agent it signed in with, as sent (cut to 512 characters) */
+                            user_agent: string | null;
+                        }[];
+                        status: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSessionRevoke: {
+        parameters: {
+            query?: {
+                id?: number;
+                /** @description `true`: every session but the one making the request */
+                others?: boolean;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description How many sessions ended */
+                            ended: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
