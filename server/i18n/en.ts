@@ -248,6 +248,10 @@ export const en = {
   'error.scim_token_too_many':
     'Your organisation already has {n} SCIM tokens, the most it may have. Delete one it no longer needs first.',
   'error.scim_token_name_taken': 'A SCIM token of this name exists already. Choose another name.',
+  'error.scim_group_mapping_half':
+    'Choose both a node and a role for the group to give, or neither for it to give no position.',
+  'error.scim_group_mapping_unassigned':
+    'People cannot hold a position at the Unassigned node: choose a place in the organisation.',
   'error.scim_group_name_taken': 'A group of this name exists already.',
   'thing.scim_token': 'SCIM token',
   'thing.scim_group': 'Group',

@@ -247,6 +247,10 @@ export const es: Record<ServerMessageKey, string> = {
   'error.scim_token_too_many':
     'Su organización ya tiene {n} tokens SCIM, el máximo permitido. Elimine primero uno que ya no necesite.',
   'error.scim_token_name_taken': 'Ya existe un token SCIM con este nombre. Elija otro nombre.',
+  'error.scim_group_mapping_half':
+    'Elija a la vez un nodo y un rol para que el grupo los otorgue, o ninguno para que no otorgue ningún puesto.',
+  'error.scim_group_mapping_unassigned':
+    'Nadie puede ocupar un puesto en el nodo Sin asignar: elija un lugar de la organización.',
   'error.scim_group_name_taken': 'Ya existe un grupo con este nombre.',
   'thing.scim_token': 'Token SCIM',
   'thing.scim_group': 'Grupo',

@@ -257,6 +257,10 @@ export const fr: Record<ServerMessageKey, string> = {
   'error.scim_token_too_many':
     'Votre organisation a déjà {n} jetons SCIM, le maximum autorisé. Supprimez d’abord celui dont elle n’a plus besoin.',
   'error.scim_token_name_taken': 'Un jeton SCIM de ce nom existe déjà. Choisissez un autre nom.',
+  'error.scim_group_mapping_half':
+    'Choisissez à la fois un nœud et un rôle que le groupe donnera, ou aucun pour qu’il ne donne aucun poste.',
+  'error.scim_group_mapping_unassigned':
+    'Personne ne peut occuper un poste au nœud Non affecté : choisissez un endroit de l’organisation.',
   'error.scim_group_name_taken': 'Un groupe de ce nom existe déjà.',
   'thing.scim_token': 'Jeton SCIM',
   'thing.scim_group': 'Groupe',

@@ -1528,6 +1528,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scim/group/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The groups the directory pushed, with how many people each holds and the position it gives
+         * @description Needs `setting.update`.
+         */
+        get: operations["getScimGroupList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scim/group/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the position (node and role) a group gives its members, or none: its members’ positions follow
+         * @description Needs `setting.update`.
+         */
+        put: operations["putScimGroupUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scim/setting": {
         parameters: {
             query?: never;
@@ -8168,6 +8208,99 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getScimGroupList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            display_name: string;
+                            external_id: string | null;
+                            id: number;
+                            /** @description How many people the directory put in the group */
+                            members: number;
+                            node_id: number | null;
+                            node_name: string | null;
+                            role_id: number | null;
+                            role_name: string | null;
+                        }[];
+                        status: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putScimGroupUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    node_id: number | null;
+                    role_id: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            display_name: string;
+                            external_id: string | null;
+                            id: number;
+                            /** @description How many people the directory put in the group */
+                            members: number;
+                            node_id: number | null;
+                            node_name: string | null;
+                            role_id: number | null;
+                            role_name: string | null;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -4,6 +4,7 @@ import type { ActivityEntity } from '../../../contract/api/activity';
 
 import { type ActivityInput, withActivity } from '../../lib/activity';
 import { countTokenRequest } from '../../lib/apiRateLimits';
+import * as groups from './groups';
 import { authenticateDirectory, type Directory } from './guard';
 import { scimFailureOf } from './protocol/answers';
 import { resourceTypes, schemas, serviceProviderConfig } from './protocol/discovery';
@@ -17,6 +18,7 @@ import {
   ResourceBody,
   ResourceQuery,
   ScimErrorBody,
+  ScimGroupResource,
   ScimUserResource,
 } from './protocol/schemas';
 import { scimBaseUrl } from './settings';
@@ -210,6 +212,66 @@ export const scimProtocolRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // No body: a DELETE answers 204 alone (RFC 7644 §3.6).
       return (reply as FastifyReply).code(204).send();
     }),
+  );
+
+  // Groups (issue 47): logged under the directory's provisioning (`scim`), each naming the group.
+  app.get(
+    '/Groups',
+    {
+      schema: { hide, querystring: ListQuery, response: { 200: ListResponse(ScimGroupResource), ...errors } },
+    },
+    async (request) => groups.listGroups(contextOf(request), request.query),
+  );
+  app.get(
+    '/Groups/:id',
+    {
+      schema: {
+        hide,
+        params: IdParams,
+        querystring: ResourceQuery,
+        response: { 200: ScimGroupResource, ...errors },
+      },
+    },
+    async (request) => groups.getGroup(contextOf(request), request.params.id, request.query),
+  );
+  app.post(
+    '/Groups',
+    { schema: { hide, body: ResourceBody, response: { 201: ScimGroupResource, ...errors } } },
+    async (request, reply) =>
+      asDirectory(request, reply, 'scim.group.create', 'scim', async () => {
+        const created = await groups.createGroup(contextOf(request), request.body);
+        reply.code(201).header('location', (created.meta as { location: string }).location);
+        return created;
+      }),
+  );
+  app.put(
+    '/Groups/:id',
+    {
+      schema: { hide, params: IdParams, body: ResourceBody, response: { 200: ScimGroupResource, ...errors } },
+    },
+    async (request, reply) =>
+      asDirectory(request, reply, 'scim.group.update', 'scim', () =>
+        groups.replaceGroup(contextOf(request), request.params.id, request.body),
+      ),
+  );
+  app.patch(
+    '/Groups/:id',
+    { schema: { hide, params: IdParams, body: PatchBody, response: errors } },
+    async (request, reply) =>
+      asDirectory(request, reply, 'scim.group.update', 'scim', async () => {
+        await groups.patchGroup(contextOf(request), request.params.id, request.body.Operations);
+        // 204 as Entra ID and Okta expect: a large group is not sent back on every change of members.
+        return (reply as FastifyReply).code(204).send();
+      }),
+  );
+  app.delete(
+    '/Groups/:id',
+    { schema: { hide, params: IdParams, response: errors } },
+    async (request, reply) =>
+      asDirectory(request, reply, 'scim.group.delete', 'scim', async () => {
+        await groups.deleteGroup(contextOf(request), request.params.id);
+        return (reply as FastifyReply).code(204).send();
+      }),
   );
 };
 

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ScimGroup,
+  ScimGroupList,
+  ScimGroupUpdateBody,
   ScimSettings,
   ScimSettingsBody,
   ScimToken,
@@ -14,6 +17,7 @@ import { callerOf } from '../../lib/caller';
 import { ok, responses } from '../../lib/http';
 import type { ActivitySetting } from '../../plugins/activity';
 import { type Access, sessionOf } from '../../plugins/auth';
+import * as groups from './groupSettings';
 import * as settings from './settings';
 import * as tokens from './tokens';
 
@@ -114,5 +118,33 @@ export const scimManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ok(
         await settings.updateSettings(app.db, callerOf(request).tenantId, app.config.publicUrl, request.body),
       ),
+  );
+
+  app.get(
+    '/api/scim/group/list',
+    {
+      schema: {
+        tags,
+        summary: 'The groups the directory pushed, with how many people each holds and the position it gives',
+        response: responses(ScimGroupList),
+      },
+      config: { access: MANAGE },
+    },
+    async (request) => ok(await groups.listGroups(app.db, callerOf(request).tenantId)),
+  );
+
+  app.put(
+    '/api/scim/group/update',
+    {
+      schema: {
+        tags,
+        summary:
+          'Choose the position (node and role) a group gives its members, or none: its members’ positions follow',
+        body: ScimGroupUpdateBody,
+        response: responses(ScimGroup),
+      },
+      config: { access: MANAGE, activity },
+    },
+    async (request) => ok(await groups.updateMapping(app.db, callerOf(request).tenantId, request.body)),
   );
 };

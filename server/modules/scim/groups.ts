@@ -1,0 +1,285 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { describeActivity } from '../../lib/activity';
+import { changePositionsOf } from '../users/people';
+import { give, takeBack, touchedBoth } from './groupPositions';
+import {
+  deleteGroupRow,
+  deleteMembers,
+  existingPeople,
+  findGroup,
+  findGroups,
+  type GroupRow,
+  insertGroup,
+  insertMembers,
+  type MemberRow,
+  membersOf,
+  updateGroupRow,
+} from './groupRepository';
+import { invalidFilter, invalidValue, scimNotFound } from './protocol/errors';
+import { parseFilter } from './protocol/filter';
+import {
+  attributeOf,
+  compareSql,
+  type FilterAttribute,
+  filterSql,
+  type Leaf,
+  presentSql,
+} from './protocol/filterSql';
+import { applyPatch, type PatchOperation } from './protocol/patch';
+import { listResponse, metaOf, pagingOf, project, type Resource } from './protocol/resource';
+import { GROUP_SCHEMA } from './protocol/schemas';
+import { idOf, type ScimContext } from './users';
+
+/** What a filter on Groups may name (RFC 7643 §4.2), as SQL over `scim_groups g`. */
+const GROUP_ATTRIBUTES: Record<string, FilterAttribute> = {
+  id: { expr: sql`g.id`, type: 'id' },
+  displayname: { expr: sql`g.display_name`, type: 'ci' },
+  externalid: { expr: sql`g.external_id`, type: 'exact' },
+  'meta.created': { expr: sql`g.created_at`, type: 'date' },
+  'meta.lastmodified': { expr: sql`g.updated_at`, type: 'date' },
+};
+
+const MEMBER_VALUE: FilterAttribute = { expr: sql`m.user_id`, type: 'id' };
+const hasMember = (condition: SQL) =>
+  sql`EXISTS (SELECT 1 FROM scim_group_members m WHERE m.tenant_id = g.tenant_id AND m.group_id = g.id AND ${condition})`;
+
+/** `members[value eq "…"]` and `members.value eq "…"`: the groups a person is in. */
+function groupLeaf(node: Leaf): SQL {
+  const path = node.path.toLowerCase();
+  if (node.kind === 'compare' && path === 'members.value')
+    return hasMember(compareSql(MEMBER_VALUE, node.path, node.op, node.value));
+  if (node.kind === 'valuePath' && path === 'members' && !node.sub) {
+    const inner = node.filter;
+    if (inner.kind === 'compare' && inner.path.toLowerCase() === 'value')
+      return hasMember(compareSql(MEMBER_VALUE, inner.path, inner.op, inner.value));
+    throw invalidFilter('A filter on members can only compare their value: members[value eq "…"].');
+  }
+  if (node.kind === 'present') return presentSql(attributeOf(GROUP_ATTRIBUTES, node.path));
+  if (node.kind === 'compare')
+    return compareSql(attributeOf(GROUP_ATTRIBUTES, node.path), node.path, node.op, node.value);
+  throw invalidFilter(`The filter names “${node.path}[…]”, which this service cannot filter on.`);
+}
+
+type Projection = { attributes?: string; excludedAttributes?: string };
+
+/** Whether the answer shows members: reading them is the costly part of a large group. */
+function showsMembers(query: Projection): boolean {
+  const list = (text?: string) =>
+    (text ?? '')
+      .split(',')
+      .map((n) =>
+        n
+          .trim()
+          .toLowerCase()
+          .replace(/^urn:ietf:params:scim:schemas:core:2\.0:group:/, ''),
+      )
+      .filter(Boolean);
+  const wanted = list(query.attributes);
+  if (wanted.length > 0 && !wanted.some((n) => n === 'members' || n.startsWith('members.'))) return false;
+  return !list(query.excludedAttributes).includes('members');
+}
+
+function toScimGroup(row: GroupRow, members: readonly MemberRow[] | undefined, baseUrl: string): Resource {
+  return {
+    schemas: [GROUP_SCHEMA],
+    id: String(row.id),
+    ...(row.externalId !== null ? { externalId: row.externalId } : {}),
+    displayName: row.displayName,
+    ...(members
+      ? {
+          members: members.map((m) => ({
+            value: String(m.userId),
+            display: m.display,
+            $ref: `${baseUrl}/Users/${m.userId}`,
+          })),
+        }
+      : {}),
+    meta: metaOf({
+      resourceType: 'Group',
+      created: new Date(row.createdAt),
+      lastModified: new Date(row.updatedAt),
+      location: `${baseUrl}/Groups/${row.id}`,
+    }),
+  };
+}
+
+async function rowOf(c: ScimContext, id: string): Promise<GroupRow> {
+  const groupId = idOf(id);
+  const row = groupId === undefined ? undefined : await findGroup(c.db, c.tenantId, groupId);
+  if (!row) throw scimNotFound('Group', id);
+  return row;
+}
+
+async function resourceOf(c: ScimContext, row: GroupRow, query: Projection = {}) {
+  const members = showsMembers(query) ? await membersOf(c.db, c.tenantId, [row.id]) : undefined;
+  return project(toScimGroup(row, members, c.baseUrl), query);
+}
+
+export async function listGroups(
+  c: ScimContext,
+  query: Projection & { filter?: string; startIndex?: number; count?: number },
+) {
+  const where = query.filter ? filterSql(parseFilter(query.filter), groupLeaf) : undefined;
+  const paging = pagingOf(query);
+  const { rows, total } = await findGroups(c.db, c.tenantId, where, paging.offset, paging.limit);
+  const members = showsMembers(query)
+    ? await membersOf(
+        c.db,
+        c.tenantId,
+        rows.map((r) => r.id),
+      )
+    : undefined;
+  const resources = rows.map((row) =>
+    project(
+      toScimGroup(
+        row,
+        members?.filter((m) => m.groupId === row.id),
+        c.baseUrl,
+      ),
+      query,
+    ),
+  );
+  return listResponse(resources, total, paging);
+}
+
+export async function getGroup(c: ScimContext, id: string, query: Projection) {
+  return resourceOf(c, await rowOf(c, id), query);
+}
+
+/** A group as the directory describes it; `members` undefined: as they are. */
+interface GroupState {
+  displayName: string;
+  externalId: string | null;
+  memberIds: number[] | undefined;
+}
+
+const key = (doc: Record<string, unknown>, name: string) =>
+  doc[Object.keys(doc).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name];
+
+function readGroup(doc: Record<string, unknown>): GroupState {
+  const name = key(doc, 'displayName');
+  if (typeof name !== 'string' || name.trim() === '')
+    throw invalidValue('The group needs a displayName (its name in the directory).');
+  if (name.trim().length > 200) throw invalidValue('The group’s displayName is longer than 200 characters.');
+  const externalId = key(doc, 'externalId');
+  const members = key(doc, 'members');
+  if (members !== undefined && members !== null && !Array.isArray(members))
+    throw invalidValue('The group’s members must be a list of {"value": "<user id>"}.');
+  const memberIds = Array.isArray(members)
+    ? [
+        ...new Set(
+          members.map((m) => {
+            const value = m && typeof m === 'object' ? (m as Record<string, unknown>).value : m;
+            const id = idOf(String(value ?? ''));
+            if (id === undefined)
+              throw invalidValue(`The member “${String(value)}” is not the id of a user of this service.`);
+            return id;
+          }),
+        ),
+      ]
+    : members === null
+      ? []
+      : undefined;
+  return {
+    displayName: name.trim(),
+    externalId: externalId === undefined || externalId === null ? null : String(externalId),
+    memberIds,
+  };
+}
+
+/**
+ * Writes the group `next` describes (a new one when `id` is undefined): its name, and its members,
+ * whose positions follow, in the organisation's turn with the last-administrator rule.
+ */
+async function writeGroup(c: ScimContext, id: number | undefined, next: GroupState): Promise<number> {
+  return changePositionsOf(c.db, c.tenantId, async (tx) => {
+    const group = id === undefined ? undefined : await findGroup(tx, c.tenantId, id, true);
+    if (id !== undefined && !group) throw scimNotFound('Group', String(id));
+    const groupId =
+      group?.id ??
+      (await insertGroup(tx, c.tenantId, { displayName: next.displayName, externalId: next.externalId }));
+    const mapping = { id: groupId, nodeId: group?.nodeId ?? null, roleId: group?.roleId ?? null };
+    if (group && (group.displayName !== next.displayName || group.externalId !== next.externalId))
+      await updateGroupRow(tx, c.tenantId, groupId, {
+        displayName: next.displayName,
+        externalId: next.externalId,
+      });
+    const current = group ? await membersOf(tx, c.tenantId, [groupId]) : [];
+    const wanted = new Set(next.memberIds ?? current.map((m) => m.userId));
+    const had = new Set(current.map((m) => m.userId));
+    const joining = [...wanted].filter((u) => !had.has(u));
+    const leaving = current.filter((m) => !wanted.has(m.userId));
+    await checkPeople(tx, c.tenantId, joining);
+    const taken = await takeBack(tx, c.tenantId, mapping, leaving);
+    await deleteMembers(
+      tx,
+      c.tenantId,
+      groupId,
+      leaving.map((m) => m.userId),
+    );
+    const given = await give(tx, c.tenantId, mapping, joining);
+    await insertMembers(tx, c.tenantId, groupId, given.members);
+    describeActivity({
+      entity: 'scim',
+      entityId: groupId,
+      entityName: next.displayName,
+      before: group ? { display_name: group.displayName, external_id: group.externalId } : null,
+      after: {
+        display_name: next.displayName,
+        external_id: next.externalId,
+        ...(joining.length > 0 ? { members_added: joining } : {}),
+        ...(leaving.length > 0 ? { members_removed: leaving.map((m) => m.userId) } : {}),
+      },
+    });
+    return { result: groupId, ...touchedBoth(taken, given.touched) };
+  });
+}
+
+/** A member must be a person of this tenant (another tenant's id names no one here). */
+async function checkPeople(tx: Tx, tenantId: number, ids: readonly number[]) {
+  const known = await existingPeople(tx, tenantId, ids);
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0)
+    throw invalidValue(
+      `No user of your organisation has the id ${unknown.map((id) => `“${id}”`).join(', ')}: provision them through /Users first.`,
+    );
+}
+
+export async function createGroup(c: ScimContext, body: Record<string, unknown>) {
+  const id = await writeGroup(c, undefined, readGroup(body));
+  return resourceOf(c, (await findGroup(c.db, c.tenantId, id))!);
+}
+
+export async function replaceGroup(c: ScimContext, id: string, body: Record<string, unknown>) {
+  const row = await rowOf(c, id);
+  await writeGroup(c, row.id, readGroup(body));
+  return resourceOf(c, (await findGroup(c.db, c.tenantId, row.id))!);
+}
+
+/** Applies the operations to the group as it is; a members attribute the patch removed is no members. */
+export async function patchGroup(c: ScimContext, id: string, operations: readonly PatchOperation[]) {
+  const row = await rowOf(c, id);
+  const resource = toScimGroup(row, await membersOf(c.db, c.tenantId, [row.id]), c.baseUrl);
+  const patched = applyPatch(resource, operations, []);
+  const next = readGroup(patched);
+  await writeGroup(c, row.id, { ...next, memberIds: next.memberIds ?? [] });
+}
+
+/** Deletes the group: the positions it gave go with it. */
+export async function deleteGroup(c: ScimContext, id: string): Promise<void> {
+  const row = await rowOf(c, id);
+  await changePositionsOf(c.db, c.tenantId, async (tx) => {
+    const group = await findGroup(tx, c.tenantId, row.id, true);
+    if (!group) throw scimNotFound('Group', id);
+    const taken = await takeBack(tx, c.tenantId, group, await membersOf(tx, c.tenantId, [group.id]));
+    await deleteGroupRow(tx, c.tenantId, group.id);
+    describeActivity({
+      action: 'scim.group.delete',
+      entity: 'scim',
+      entityId: group.id,
+      entityName: group.displayName,
+    });
+    return { result: undefined, ...taken };
+  });
+}
