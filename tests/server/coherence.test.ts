@@ -289,6 +289,14 @@ beforeAll(async () => {
       .map(([method, operation]) => ({ method: method.toUpperCase() as Route['method'], path, operation })),
   );
   for (const username of [...READERS, OPERATOR, WRITER]) await signIn(username);
+  // A group the directory pushed with the readers in it: mapping it to a position (the Settings
+  // route) gives them one, and their kept answers must follow.
+  await db.database.executeSql(
+    `WITH g AS (INSERT INTO scim_groups (tenant_id, display_name) VALUES ($1, 'Coherence group') RETURNING id)
+     INSERT INTO scim_group_members (tenant_id, group_id, user_id)
+     SELECT $1, g.id, u.id FROM g, users u WHERE u.tenant_id = $1 AND u.id = ANY($2::int[])`,
+    [acmeId, `{${READERS.map((r) => userIds.get(r)).join(',')}}`],
+  );
 
   const cbd = await one<{ node: number; workspace: number }>(
     `SELECT n.id AS node, w.id AS workspace FROM hierarchy_nodes n
@@ -452,6 +460,8 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
       'tenants', (SELECT coalesce(json_agg(id ORDER BY id), '[]') FROM tenants WHERE id <> $7),
       'notifications', ${ids('notifications', 'x.user_id = $3')},
       'apiTokens', ${ids('api_tokens')},
+      'scimTokens', ${ids('scim_tokens')},
+      'scimGroups', ${ids('scim_groups')},
       'webhooks', ${ids('webhook_subscriptions')},
       'webhookDeliveries', ${ids('webhook_deliveries')},
       'scimTokens', ${ids('scim_tokens')},
@@ -516,6 +526,8 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/theme\/update$/, 'themeSettings'],
   [/^\/api\/notification\/read$/, 'notifications'],
   [/^\/api\/token\//, 'apiTokens'],
+  [/^\/api\/scim\/token\//, 'scimTokens'],
+  [/^\/api\/scim\/group\//, 'scimGroups'],
   [/^\/api\/webhook\//, 'webhooks'],
   [/^\/api\/scim\/token\//, 'scimTokens'],
   [/^\/api\/scim\/group\//, 'scimGroups'],

@@ -19,9 +19,9 @@ import {
  * gives. Changing it moves its members' positions from the old node and role to the new ones.
  */
 
-export const GROUP_MAPPING_HALF =
+const GROUP_MAPPING_HALF =
   'Choose both a node and a role for the group to give, or neither for it to give no position.';
-export const GROUP_MAPPING_UNASSIGNED =
+const GROUP_MAPPING_UNASSIGNED =
   'People cannot hold a position at the Unassigned node: choose a place in the organisation.';
 
 type Row = Awaited<ReturnType<typeof groupsWithPlaces>>[number];
