@@ -19,7 +19,7 @@ import { callerGrants, loadGrants } from '../roles/service';
 import { adminResetPassword } from '../session/passwords';
 import { avatarUrl } from '../session/service';
 import { planPositions } from './assigns';
-import { createPerson, EMAIL_TAKEN, storeIdsOf, updatePerson } from './people';
+import { createPerson, updatePerson } from './people';
 import {
   deletePositionsBulk,
   findTenantUser,
@@ -37,8 +37,6 @@ import {
   type UserRow,
   updateUserNames,
 } from './repository';
-
-export { EMAIL_TAKEN, storeIdsOf };
 
 /** The list builds the same records from one statement (list below): keep the two alike. */
 async function toRecords(db: Db, caller: Caller, rows: UserRow[]): Promise<UserRecord[]> {

@@ -32,7 +32,6 @@ export const invalidPath = (detail: string) => new ScimError(400, detail, 'inval
 export const invalidSyntax = (detail: string) => new ScimError(400, detail, 'invalidSyntax');
 export const noTarget = (detail: string) => new ScimError(400, detail, 'noTarget');
 export const mutability = (detail: string) => new ScimError(400, detail, 'mutability');
-export const uniqueness = (detail: string) => new ScimError(409, detail, 'uniqueness');
 export const scimNotFound = (what: 'User' | 'Group', id: string) =>
   new ScimError(404, `No ${what.toLowerCase()} of your organisation has the id “${id}”.`);
 
