@@ -519,6 +519,60 @@ describe('the Settings screen’s routes', () => {
   });
 });
 
+describe('who may choose a group’s position', () => {
+  it('refuses a role beyond the chooser’s own, and a place outside their part of the tree', async () => {
+    // Someone who keeps the settings of Sydney Metro, and nothing more.
+    const role = await t.injectAs(OWNER, {
+      method: 'POST',
+      url: '/api/role/create',
+      payload: {
+        name: 'Settings keeper',
+        permissions: [{ id: 'setting', status: 'active', capabilities: ['read', 'update'] }],
+      },
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const keeper = 'settings.keeper@acme.test';
+    const made = await t.injectAs(OWNER, {
+      method: 'POST',
+      url: '/api/user/create',
+      payload: {
+        firstname: 'Settings',
+        lastname: 'Keeper',
+        email: keeper,
+        password: 'settings-keeper-1',
+        assigns: [{ node_id: await o.nodeId('Sydney Metro'), role_id: role.json().data.id }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const token = await acmeToken();
+    const member = await s.createUser(token, 'escalation@acme.test');
+    const group = await createGroup(token, 'Would-be administrators', [member.id]);
+
+    // A group gives its position to everyone in it: mapping one is giving that position.
+    const administrator = await mapGroup(
+      keeper,
+      group.id,
+      await o.nodeId('Bondi Junction'),
+      await o.roleId('Administrator'),
+    );
+    expect(administrator.statusCode, administrator.body).toBe(403);
+    expect(administrator.json().errors).toHaveProperty('role_id');
+    const outside = await mapGroup(
+      keeper,
+      group.id,
+      await o.nodeId('Melbourne Central'),
+      role.json().data.id,
+    );
+    expect(outside.statusCode, outside.body).toBe(403);
+    expect(outside.json().errors).toHaveProperty('node_id');
+    expect(await placesOf('escalation@acme.test')).toEqual([]);
+    // Within their part and their own role's reach, it is theirs to choose.
+    const inside = await mapGroup(keeper, group.id, await o.nodeId('Bondi Junction'), role.json().data.id);
+    expect(inside.statusCode, inside.body).toBe(200);
+    expect(await placesOf('escalation@acme.test')).toEqual(['Bondi Junction/Settings keeper']);
+  });
+});
+
 describe.runIf(onPostgres)('concurrent writes on PostgreSQL', () => {
   it('creates one group of a name when two directories’ requests race, and gives one position per member', async () => {
     const token = await acmeToken();

@@ -1,9 +1,12 @@
 import type { ScimGroup, ScimGroupList, ScimGroupUpdateBody } from '../../../contract/api/scim';
 import type { Db } from '../../db/client';
 import { describeActivity } from '../../lib/activity';
-import { badRequest, notFound } from '../../lib/errors';
+import { type Caller, inScope } from '../../lib/caller';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { nodesByIds } from '../hierarchy/service';
-import { findRolesByIds } from '../roles/service';
+import { beyond } from '../roles/grants';
+import { callerGrants, findRolesByIds, loadGrants } from '../roles/service';
+import { OUTSIDE_SCOPE } from '../users/assigns';
 import { changePositionsOf } from '../users/people';
 import { give, takeBack, touchedBoth } from './groupPositions';
 import {
@@ -41,8 +44,14 @@ export async function listGroups(db: Db, tenantId: number): Promise<ScimGroupLis
   return (await groupsWithPlaces(db, tenantId)).map(toGroup);
 }
 
-/** The node and role must be the tenant's (404 otherwise), both given or both null. */
-async function checkMapping(db: Db, tenantId: number, body: ScimGroupUpdateBody) {
+/**
+ * The node and role must be the tenant's (404 otherwise), both given or both null; and, as for a
+ * position given by hand (users/assigns.ts), the node in the caller's part of the tree and the
+ * role granting nothing beyond the caller's own: a group gives its position to everyone the
+ * directory puts in it, so mapping one is giving that position.
+ */
+async function checkMapping(db: Db, caller: Caller, body: ScimGroupUpdateBody) {
+  const { tenantId } = caller;
   const { node_id: nodeId, role_id: roleId } = body;
   if ((nodeId === null) !== (roleId === null))
     throw badRequest(GROUP_MAPPING_HALF, {
@@ -53,15 +62,26 @@ async function checkMapping(db: Db, tenantId: number, body: ScimGroupUpdateBody)
   if (!node) throw notFound(`Node ${nodeId}`);
   if (node.type === 'unassigned')
     throw badRequest(GROUP_MAPPING_UNASSIGNED, { node_id: GROUP_MAPPING_UNASSIGNED });
-  if ((await findRolesByIds(db, tenantId, [roleId])).length === 0) throw notFound('Role');
+  const [role] = await findRolesByIds(db, tenantId, [roleId]);
+  if (!role) throw notFound('Role');
+  if (!inScope(caller, node.path)) throw new HttpError(403, OUTSIDE_SCOPE, { node_id: OUTSIDE_SCOPE });
+  const extra = beyond(
+    await callerGrants(db, caller),
+    (await loadGrants(db, tenantId, [roleId])).get(roleId) ?? [],
+  );
+  if (extra.length) {
+    const refused = `You cannot give the role ${role.name}: it grants what your own role does not (${extra.join(', ')})`;
+    throw new HttpError(403, refused, { role_id: refused });
+  }
 }
 
 /** Sets the position a group gives; its members lose the one it gave and get the new one. */
-export async function updateMapping(db: Db, tenantId: number, body: ScimGroupUpdateBody): Promise<ScimGroup> {
+export async function updateMapping(db: Db, caller: Caller, body: ScimGroupUpdateBody): Promise<ScimGroup> {
+  const { tenantId } = caller;
   await changePositionsOf(db, tenantId, async (tx) => {
     const group = await findGroup(tx, tenantId, body.id, true);
     if (!group) throw notFound('Group');
-    await checkMapping(tx, tenantId, body);
+    await checkMapping(tx, caller, body);
     const next = { id: group.id, nodeId: body.node_id, roleId: body.role_id };
     describeActivity({
       entityId: group.id,

@@ -145,6 +145,6 @@ export const scimManagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: MANAGE, activity },
     },
-    async (request) => ok(await groups.updateMapping(app.db, callerOf(request).tenantId, request.body)),
+    async (request) => ok(await groups.updateMapping(app.db, callerOf(request), request.body)),
   );
 };
