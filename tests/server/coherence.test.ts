@@ -77,6 +77,8 @@ const READERS = [OWNER, AREA, STORE, STAFF];
 const EXCLUDED: Record<string, string> = {
   'POST /api/logout':
     'ends the calling session: the writer could write no more (and a logout is covered in twoProcesses.test.ts)',
+  'DELETE /api/session/revoke':
+    'ends the calling person’s own sessions, this one among them: the writer could write no more (sessions.test.ts and sessionsTwoProcesses.test.ts cover it)',
 };
 
 /**
@@ -106,10 +108,13 @@ const NOT_LOGGED: Record<string, string> = {
 const actionOf = (path: string) =>
   path === '/api/login'
     ? 'session.login'
-    : path
-        .replace(/^\/api\/(admin\/)?/, '')
-        .split('/')
-        .join('.');
+    : path === '/api/admin/user/sessions'
+      ? // Named by its route's config: "user.sessions" would not say they ended.
+        'user.sessions.end'
+      : path
+          .replace(/^\/api\/(admin\/)?/, '')
+          .split('/')
+          .join('.');
 
 /** Who makes each write (the first pattern that matches), else the writer. */
 const WRITERS: [RegExp, string][] = [
@@ -463,9 +468,7 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
       'scimTokens', ${ids('scim_tokens')},
       'scimGroups', ${ids('scim_groups')},
       'webhooks', ${ids('webhook_subscriptions')},
-      'webhookDeliveries', ${ids('webhook_deliveries')},
-      'scimTokens', ${ids('scim_tokens')},
-      'scimGroups', ${ids('scim_groups')}
+      'webhookDeliveries', ${ids('webhook_deliveries')}
     )::text AS pools,
     (SELECT coalesce(json_object_agg(a.id, json_build_object('checklist', jsonb_array_length(t.checklist),
         'communication', tt.kind = 'communication')), '{}')
@@ -509,6 +512,7 @@ const ZONES = [SYDNEY, 'Australia/Melbourne', 'Australia/Perth', 'UTC'];
 const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/user\/delete$/, 'deletableUsers'],
   [/^\/api\/user\//, 'users'],
+  [/^\/api\/admin\/user\/sessions$/, 'users'],
   [/^\/api\/role\//, 'editableRoles'],
   [/^\/api\/department\/delete$/, 'unusedDepartments'],
   [/^\/api\/department\//, 'departments'],
@@ -529,8 +533,6 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/scim\/token\//, 'scimTokens'],
   [/^\/api\/scim\/group\//, 'scimGroups'],
   [/^\/api\/webhook\//, 'webhooks'],
-  [/^\/api\/scim\/token\//, 'scimTokens'],
-  [/^\/api\/scim\/group\//, 'scimGroups'],
 ];
 
 /** Other fields that name a row, by name. */
