@@ -296,7 +296,8 @@ const citusAtStart = citusWanted ? await citusEnv(false) : undefined;
 const splitWithCitus = typeof citusAtStart === 'object' && process.env.CITUS_ALL !== '1';
 // Files whose subject a database server does not change run on the embedded database only: input
 // validation and fuzzing, in-process limits and timeouts, configuration and the module graph,
-// files and images on disk, date arithmetic, the wording of messages and the OpenAPI client.
+// files and images on disk, date arithmetic, the wording of messages, the OpenAPI client and the
+// reading of a browser's User-Agent.
 // PGlite is PostgreSQL's own engine, so what they check holds on a server alike; the server runs
 // are for what a server does differently (several connections, the pooler, concurrency, a second
 // process). They took about 330 s of the PostgreSQL run, the longest lane of CI's second phase.
@@ -316,6 +317,7 @@ const EMBEDDED_ONLY = [
   'serverLanguages',
   'errorLanguages',
   'openapiClient',
+  'sessionDevice',
 ].map((name) => `tests/server/${name}.test.ts`);
 const postgresFiles = readdirSync('tests/server')
   .filter((file) => file.endsWith('.test.ts'))
