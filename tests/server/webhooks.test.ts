@@ -62,10 +62,13 @@ async function laterSweep(subscriptionId: number) {
 
 const today = () => localDate(SYDNEY);
 
-/** A task needing approval at Sydney CBD today, completed there by the staff member: its submission. */
+/**
+ * A task needing approval at Sydney CBD today, completed there by the staff member: its submission.
+ * Due years away, so that one sent back is never overdue whatever the hour the suite runs at.
+ */
 async function submittedAtCbd(title: string, outcome: 'done' | 'cannot_do' = 'done') {
   const task = await rows.createTask({ title, approval: true });
-  const assignment = await rows.assign(task.id, 'Sydney CBD', { date: today(), due: '23:59' });
+  const assignment = await rows.assign(task.id, 'Sydney CBD', { date: today(), dueDate: '2030-01-01' });
   const body =
     outcome === 'done'
       ? { assignment_id: assignment.id }
@@ -253,7 +256,9 @@ describe('deliveries', () => {
     // The clock: one store's task became overdue ten minutes ago, another's expiry passed.
     const late = await rows.createTask({ title: 'Webhook: late' });
     const overdue = await rows.assign(late.id, 'Sydney CBD', { date: today() });
-    const expiring = await rows.assign(late.id, 'Melbourne Central', { date: today() });
+    // Due years away until it is made to expire: a default due time (17:00 in Melbourne) can have
+    // passed already when the suite runs, and the first overdue run would tell of it too.
+    const expiring = await rows.assign(late.id, 'Melbourne Central', { date: today(), dueDate: '2030-01-01' });
     await t.database.db.execute(sql`UPDATE task_assignments SET due_at = now() - interval '10 minutes'
       WHERE id = ${overdue.id}`);
     await t.app.jobs.send(t.database.db, 'webhooks.overdue', {});
