@@ -24,6 +24,14 @@ export const MODULES = {
   compliance: { label: 'Compliance', capabilities: [...GENERAL_CAPABILITIES, 'complete'] },
   audit: { label: 'Audit', capabilities: [...GENERAL_CAPABILITIES] },
   report: { label: 'Report', capabilities: [...GENERAL_CAPABILITIES] },
+  /** Scored form templates (issue 48): build, version, duplicate, archive. */
+  formtemplate: { label: 'Form Templates', capabilities: [...GENERAL_CAPABILITIES] },
+  /**
+   * Inspections of stores with a form (issue 48): create starts a store visit, read sees those of
+   * the caller's part of the tree, update continues or corrects someone else's unfinished one,
+   * delete removes one.
+   */
+  inspection: { label: 'Inspections', capabilities: [...GENERAL_CAPABILITIES] },
   /** The administration log: read only (entries are written by the writes themselves). */
   activity: { label: 'Activity', capabilities: ['read'] },
 } as const satisfies Record<string, { label: string; capabilities: readonly string[] }>;

@@ -3,6 +3,9 @@
  * `%{workspaces_lower}`) are filled with the tenant's term by the i18n provider, so a tenant that
  * calls its workspaces "Store" reads "Store Info" and "Audit By Store" everywhere.
  */
+import { formTemplateMessages } from './formTemplates.en';
+import { inspectionMessages } from './inspections.en';
+
 /** The modules still to come, named alike in the menu and as their pages' titles. */
 const comingModules = {
   library: 'Library',
@@ -1337,6 +1340,8 @@ export const appMessages = {
       compliance: 'Compliance',
       audit: 'Audit',
       report: 'Reports',
+      formtemplate: 'Form Templates',
+      inspection: 'Inspections',
       activity: 'Activity log',
     },
     capabilities: {
@@ -1877,4 +1882,6 @@ export const appMessages = {
     change_submit: 'Save and continue',
     signed_in_as: 'Signed in as %{name}',
   },
+  form_templates: formTemplateMessages,
+  inspections: inspectionMessages,
 };

@@ -2,6 +2,9 @@
  * Spanish texts of the app, key for key the same as `en.ts` (tests/web/i18nCatalogs.test.ts checks
  * it), in the formal register ("usted"). `%{workspace}` and friends are the tenant's term.
  */
+import { formTemplateMessages } from './formTemplates.es';
+import { inspectionMessages } from './inspections.es';
+
 /** The modules still to come, named alike in the menu and as their pages' titles. */
 const comingModules = {
   library: 'Biblioteca',
@@ -1354,6 +1357,8 @@ export const appMessages = {
       compliance: 'Cumplimiento',
       audit: 'Auditoría',
       report: 'Informes',
+      formtemplate: 'Plantillas de formulario',
+      inspection: 'Inspecciones',
       activity: 'Registro de actividad',
     },
     capabilities: {
@@ -1902,4 +1907,6 @@ export const appMessages = {
     change_submit: 'Guardar y continuar',
     signed_in_as: 'Sesión iniciada como %{name}',
   },
+  form_templates: formTemplateMessages,
+  inspections: inspectionMessages,
 };

@@ -2,6 +2,9 @@
  * French texts of the app, key for key the same as `en.ts` (tests/web/i18nCatalogs.test.ts checks
  * it), addressing people as "vous". `%{workspace}` and friends are the tenant's term.
  */
+import { formTemplateMessages } from './formTemplates.fr';
+import { inspectionMessages } from './inspections.fr';
+
 /** The modules still to come, named alike in the menu and as their pages' titles. */
 const comingModules = {
   library: 'Bibliothèque',
@@ -1349,6 +1352,8 @@ export const appMessages = {
       compliance: 'Conformité',
       audit: 'Audit',
       report: 'Rapports',
+      formtemplate: 'Modèles de formulaire',
+      inspection: 'Inspections',
       activity: 'Journal d’activité',
     },
     capabilities: {
@@ -1900,4 +1905,6 @@ export const appMessages = {
     change_submit: 'Enregistrer et continuer',
     signed_in_as: 'Connecté en tant que %{name}',
   },
+  form_templates: formTemplateMessages,
+  inspections: inspectionMessages,
 };

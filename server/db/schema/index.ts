@@ -3,6 +3,7 @@ export * from './activity';
 export * from './apiTokens';
 export * from './catalogue';
 export * from './completions';
+export * from './forms';
 export * from './hierarchy';
 export * from './imports';
 export * from './limits';

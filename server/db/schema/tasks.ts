@@ -61,6 +61,12 @@ export const tasks = pgTable(
     checklist: jsonb('checklist').$type<string[]>().notNull().default([]),
     approval: boolean('approval').notNull().default(false),
     compliance: boolean('compliance').notNull().default(false),
+    /**
+     * A form (issue 48) the stores fill as their completion instead of the checklist: the template
+     * version the task was given. No foreign key here because forms.ts builds on this file; the
+     * task service checks it is the tenant's.
+     */
+    formVersionId: integer('form_version_id'),
     status: text('status', { enum: TASK_STATUSES }).notNull().default('draft'),
     authorId: integer('author_id').notNull(),
     /** Where the author stood when writing it: "authored in a scope" reads this node's path. */

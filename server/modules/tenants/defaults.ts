@@ -42,6 +42,8 @@ export const DEFAULT_ROLES: { name: string; description: string; grants: Grants 
       compliance: ['read'],
       audit: ['read', 'update'],
       report: ['read'],
+      formtemplate: ['create', 'read', 'update'],
+      inspection: ['create', 'read', 'update'],
     },
   },
   {
@@ -57,6 +59,7 @@ export const DEFAULT_ROLES: { name: string; description: string; grants: Grants 
       compliance: ['read', 'complete'],
       audit: ['read', 'update'],
       report: ['read'],
+      inspection: ['read'],
     },
   },
   {
