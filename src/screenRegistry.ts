@@ -5,6 +5,7 @@ import { compliance } from './customRoutes/compliance';
 import { dashboard } from './customRoutes/dashboard';
 import { hierarchy } from './customRoutes/hierarchy';
 import { imports } from './customRoutes/imports';
+import { inspections } from './customRoutes/inspections';
 import { placeholders } from './customRoutes/placeholders';
 import { profile } from './customRoutes/profile';
 import { reports } from './customRoutes/reports';
@@ -12,6 +13,7 @@ import { settings } from './customRoutes/settings';
 import { withResourceAccess } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { departments } from './resources/departments';
+import { formTemplates } from './resources/formTemplates';
 import { myTasks } from './resources/myTasks';
 import { profileFields } from './resources/profileFields';
 import { roles } from './resources/roles';
@@ -53,6 +55,8 @@ const FOLDERS: readonly AppFolder[] = [
   tasks,
   myTasks,
   audit,
+  inspections,
+  formTemplates,
   compliance,
   dashboard,
   reports,

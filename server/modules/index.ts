@@ -4,9 +4,11 @@ import { attachmentsModule } from './attachments';
 import { auditModule } from './audit';
 import { complianceModule } from './compliance';
 import { departmentsModule } from './departments';
+import { formTemplatesModule } from './formtemplates';
 import { healthModule } from './health';
 import { hierarchyModule } from './hierarchy';
 import { importsModule } from './imports';
+import { inspectionsModule } from './inspections';
 import { mailModule } from './mail';
 import type { ServerModule } from './module';
 import { mytasksModule } from './mytasks';
@@ -53,6 +55,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   storeinfoModule,
   mytasksModule,
   auditModule,
+  formTemplatesModule,
+  inspectionsModule,
   complianceModule,
   reportModule,
   tasktypesModule,

@@ -72,6 +72,8 @@ export const appMessages = {
     audit: 'Audit',
     audit_task: 'Audit By Task',
     audit_store: 'Audit By %{workspace}',
+    inspections: 'Inspections',
+    form_templates: 'Form templates',
     reports: 'Reports',
     ...comingModules,
     survey: 'Survey',

@@ -67,6 +67,8 @@ export const appMessages = {
     audit: 'Auditoría',
     audit_task: 'Auditoría por tarea',
     audit_store: 'Auditoría por %{workspace_lower}',
+    inspections: 'Inspecciones',
+    form_templates: 'Plantillas de formulario',
     reports: 'Informes',
     ...comingModules,
     survey: 'Encuestas',

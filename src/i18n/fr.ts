@@ -67,6 +67,8 @@ export const appMessages = {
     audit: 'Audit',
     audit_task: 'Audit par tâche',
     audit_store: 'Audit par %{workspace_lower}',
+    inspections: 'Inspections',
+    form_templates: 'Modèles de formulaire',
     reports: 'Rapports',
     ...comingModules,
     survey: 'Enquêtes',

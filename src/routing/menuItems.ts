@@ -2,8 +2,10 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import DynamicFormIcon from '@mui/icons-material/DynamicForm';
 import EmojiObjectsIcon from '@mui/icons-material/EmojiObjects';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FeedbackIcon from '@mui/icons-material/Feedback';
@@ -110,6 +112,21 @@ export const MAIN_MENU: readonly MenuEntry[] = [
         path: '/audit/store',
         icon: StorefrontIcon,
         access: needs('audit'),
+      },
+      // Issue 48: inspections are the audit of a workspace; their templates sit beside them.
+      {
+        key: 'inspections',
+        label: 'menu.inspections',
+        path: '/audit/inspection',
+        icon: AssignmentTurnedInIcon,
+        access: needs('inspection'),
+      },
+      {
+        key: 'form-templates',
+        label: 'menu.form_templates',
+        path: '/audit/form-template',
+        icon: DynamicFormIcon,
+        access: needs('formtemplate'),
       },
     ],
   },
