@@ -8,6 +8,9 @@
  * placeholders (tests/server/serverLanguages.test.ts); a sentence a service throws that no entry
  * holds fails tests/server/errorLanguages.test.ts. Log lines are not translated.
  */
+import { formTemplateSentences } from './formTemplates.en';
+import { inspectionSentences } from './inspections.en';
+
 export const en = {
   // Errors every module shares (lib/errors.ts, plugins/errors.ts).
   'error.session_ended': 'Your session has ended. Please sign in again.',
@@ -446,6 +449,8 @@ export const en = {
   'export.field': 'Field',
   'export.before': 'Before',
   'export.after': 'After',
+  ...formTemplateSentences,
+  ...inspectionSentences,
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

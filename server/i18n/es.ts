@@ -1,6 +1,9 @@
 import type { ServerMessageKey } from './en';
 
 /** The server's sentences in Spanish (see en.ts). */
+import { formTemplateSentences } from './formTemplates.es';
+import { inspectionSentences } from './inspections.es';
+
 export const es: Record<ServerMessageKey, string> = {
   'error.session_ended': 'Tu sesión ha terminado. Vuelve a iniciar sesión.',
   'error.bad_credentials': 'Usuario o contraseña incorrectos',
@@ -443,4 +446,6 @@ export const es: Record<ServerMessageKey, string> = {
   'export.field': 'Campo',
   'export.before': 'Antes',
   'export.after': 'Después',
+  ...formTemplateSentences,
+  ...inspectionSentences,
 };

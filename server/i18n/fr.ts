@@ -1,6 +1,9 @@
 import type { ServerMessageKey } from './en';
 
 /** The server's sentences in French (see en.ts). */
+import { formTemplateSentences } from './formTemplates.fr';
+import { inspectionSentences } from './inspections.fr';
+
 export const fr: Record<ServerMessageKey, string> = {
   'error.session_ended': 'Votre session a pris fin. Veuillez vous reconnecter.',
   'error.bad_credentials': 'Identifiant ou mot de passe incorrect',
@@ -457,4 +460,6 @@ export const fr: Record<ServerMessageKey, string> = {
   'export.field': 'Champ',
   'export.before': 'Avant',
   'export.after': 'Après',
+  ...formTemplateSentences,
+  ...inspectionSentences,
 };

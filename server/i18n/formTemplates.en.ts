@@ -1,0 +1,2 @@
+/** The form templates' sentences (issue 48), spread into `en.ts`: see en.ts for the rules. */
+export const formTemplateSentences = {} as const;
