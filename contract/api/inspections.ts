@@ -100,10 +100,13 @@ export type InspectionFinishBody = Static<typeof InspectionFinishBody>;
 
 /** A store's or an area's inspection scores over time: the average percentage of inspections finished each week. */
 export const InspectionScoresQuery = Type.Object({
-  node_id: Id,
+  /** Absent: the caller's own place in the tree. */
+  node_id: Type.Optional(Id),
   from: LocalDate,
   to: LocalDate,
   template_id: Type.Optional(Id),
+  /** The by-child table as a file. */
+  format: Type.Optional(Literals('json', 'csv', 'xlsx')),
 });
 export type InspectionScoresQuery = Static<typeof InspectionScoresQuery>;
 
@@ -116,6 +119,8 @@ export const ScorePoint = Type.Object({
 export const ScoreRow = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
+  /** `container` rows can be opened a level down; `workspace` rows are stores. */
+  type: Type.String(),
   inspections: Type.Integer(),
   /** Mean of the finished inspections' percentages (those with one), to one decimal. */
   average: Type.Union([Type.Number(), Type.Null()]),
@@ -124,6 +129,8 @@ export const ScoreRow = Type.Object({
 });
 
 export const InspectionScores = Type.Object({
+  /** The node the figures are of. */
+  node: Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String() }),
   totals: Type.Object({
     inspections: Type.Integer(),
     average: Type.Union([Type.Number(), Type.Null()]),

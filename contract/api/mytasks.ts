@@ -78,6 +78,14 @@ export const Acknowledgement = Type.Object({
 });
 export type Acknowledgement = Static<typeof Acknowledgement>;
 
+/** The form (issue 48) a task's store fills in as its completion, and the store's inspection of it once started. */
+export const MyTaskForm = Type.Object({
+  name: Type.String(),
+  inspection_id: Type.Union([Type.Integer(), Type.Null()]),
+  percentage: Type.Union([Type.Number(), Type.Null()]),
+});
+export type MyTaskForm = Static<typeof MyTaskForm>;
+
 export const MyTaskCard = Type.Object({
   assignment_id: Type.Integer(),
   task_id: Type.Integer(),
@@ -101,6 +109,7 @@ export const MyTaskCard = Type.Object({
   attempt: Type.Integer(),
   /** The reviewer's reason while the assignment is rejected. */
   rejection_reason: Type.Union([Type.String(), Type.Null()]),
+  form: Type.Union([MyTaskForm, Type.Null()]),
   acknowledgement: Type.Union([Acknowledgement, Type.Null()]),
 });
 export type MyTaskCard = Static<typeof MyTaskCard>;

@@ -135,7 +135,21 @@ const TaskFields = {
   approval: Type.Optional(Type.Boolean({ default: false })),
   compliance: Type.Optional(Type.Boolean({ default: false })),
   attachments: Type.Optional(Type.Array(UploadHash, { maxItems: 20, uniqueItems: true })),
+  /**
+   * A form template (issue 48) the stores fill in as their completion, instead of a checklist: the
+   * task keeps the template's version current when it is saved.
+   */
+  form_template_id: Type.Optional(Type.Union([Type.Null(), Id])),
 };
+
+/** The form a task carries: its template and the version the stores fill in. */
+export const TaskForm = Type.Object({
+  template_id: Type.Integer(),
+  version_id: Type.Integer(),
+  version: Type.Integer(),
+  name: Type.String(),
+});
+export type TaskForm = Static<typeof TaskForm>;
 
 export const TaskCreateBody = Type.Object(TaskFields);
 export type TaskCreateBody = Static<typeof TaskCreateBody>;
@@ -274,6 +288,8 @@ export const Task = Type.Object({
   target_nodes: Type.Array(TargetNode),
   evidence: Evidence,
   checklist: Type.Array(Type.String()),
+  form: Type.Union([Type.Null(), TaskForm]),
+  form_template_id: Type.Union([Type.Null(), Type.Integer()]),
   attachments: Type.Array(Type.String()),
   attachment_files: Type.Array(FileInfo),
   editors: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), edited_at: Type.String() })),

@@ -56,6 +56,7 @@ export function card(overrides: Partial<MyTaskCard> = {}): MyTaskCard {
     approval: false,
     attempt: 1,
     rejection_reason: null,
+    form: null,
     acknowledgement: null,
     ...overrides,
   };

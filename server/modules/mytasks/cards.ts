@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { StoreRef } from '../../../contract/api/common';
-import type { AssignmentStatus, MyTaskType } from '../../../contract/api/mytasks';
+import type { AssignmentStatus, MyTaskForm, MyTaskType } from '../../../contract/api/mytasks';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { isoInstant, jsonRows } from '../../lib/jsonRows';
@@ -62,6 +62,7 @@ export interface CardRow {
   approval: boolean;
   attempt: number;
   rejection_reason: string | null;
+  form: MyTaskForm | null;
   /** Communications only (null otherwise): the caller's live and stale acknowledgements, the store's counts. */
   mine: boolean | null;
   mine_stale: boolean | null;
@@ -95,6 +96,12 @@ export function selectCards(db: Db, caller: Caller, filter: SQL): Promise<CardRo
           'evidence_comment', t.evidence_comment, 'evidence_photos', t.evidence_photos,
           'evidence_files', t.evidence_files, 'approval', t.approval, 'attempt', a.attempt,
           'rejection_reason', CASE WHEN a.status = 'rejected' THEN s.review_reason END,
+          'form', CASE WHEN t.form_version_id IS NULL THEN NULL ELSE (
+            SELECT json_build_object('name', ft.name, 'inspection_id', i.id, 'percentage', i.percentage)
+            FROM form_template_versions fv
+            JOIN form_templates ft ON ft.tenant_id = fv.tenant_id AND ft.id = fv.template_id
+            LEFT JOIN inspections i ON i.tenant_id = ${caller.tenantId} AND i.assignment_id = a.id
+            WHERE fv.tenant_id = ${caller.tenantId} AND fv.id = t.form_version_id) END,
           'mine', k.mine, 'mine_stale', k.mine_stale, 'acknowledged_count', k.acknowledged_count,
           'people', CASE WHEN tt.kind = 'communication' THEN (
             SELECT count(DISTINCT p.user_id)::int FROM positions p

@@ -40,6 +40,7 @@ export function toCard(row: CardRow, now = Date.now()): MyTaskCard {
     approval: row.approval,
     attempt: row.attempt,
     rejection_reason: row.rejection_reason,
+    form: row.form,
     acknowledgement: communication
       ? {
           acknowledged: row.mine === true,

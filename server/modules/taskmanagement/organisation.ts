@@ -1,6 +1,17 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { departments, hierarchyNodes, positions, settings, users, workspaces } from '../../db/schema';
+import type { TaskForm } from '../../../contract/api/tasks';
+import {
+  departments,
+  formTemplates,
+  formTemplateVersions,
+  hierarchyNodes,
+  positions,
+  settings,
+  users,
+  workspaces,
+} from '../../db/schema';
+import { sqlRows } from '../../lib/jsonRows';
 import { positionUser } from '../../lib/positionJoins';
 import { workspaceZone } from '../../lib/workspaceZone';
 
@@ -120,4 +131,24 @@ export async function weekStartDay(db: Db, tenantId: number): Promise<number> {
     .where(and(eq(settings.tenantId, tenantId), eq(settings.key, 'week_starting_day')));
   const day = Number(row?.value);
   return Number.isInteger(day) && day >= 0 && day <= 6 ? day : 1;
+}
+
+/** The form (issue 48) a task names: an active template's current version, or its kept version. */
+export async function findTaskForm(
+  db: Db,
+  tenantId: number,
+  by: { templateId: number } | { versionId: number },
+): Promise<TaskForm | undefined> {
+  const which =
+    'templateId' in by
+      ? sql`ft.id = ${by.templateId} AND ft.status = 'active' AND v.version = ft.current_version`
+      : sql`v.id = ${by.versionId}`;
+  const [row] = await sqlRows<TaskForm>(
+    db,
+    sql`SELECT ft.id AS template_id, v.id AS version_id, v.version, ft.name
+      FROM ${formTemplates} ft
+      JOIN ${formTemplateVersions} v ON v.tenant_id = ft.tenant_id AND v.template_id = ft.id
+      WHERE ft.tenant_id = ${tenantId} AND ${which}`,
+  );
+  return row;
 }

@@ -8,7 +8,7 @@ import { bumpVersion } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
 import { markAcknowledgementsStale } from '../mytasks/acknowledgements';
 import { dropFutureOpen, materialiseTask, windowFor } from './engine';
-import { userNames } from './organisation';
+import { findTaskForm, userNames } from './organisation';
 import { hhmm, summarise } from './present';
 import { progressByStore, progressByTask } from './progress';
 import {
@@ -74,13 +74,17 @@ export async function list(db: Db, caller: Caller, query: TaskListQuery): Promis
 export async function get(db: Db, caller: Caller, id: number): Promise<Task> {
   const task = await visibleTask(db, caller, id);
   // Also run inside a transaction (create on the demo data's), hence readTogether.
-  const [targets, files, edits, progress, stores, editable] = await readTogether(db, [
+  const [targets, files, edits, progress, stores, editable, form] = await readTogether(db, [
     () => loadTargets(db, caller.tenantId, id),
     () => loadAttachmentFiles(db, caller.tenantId, id),
     () => loadEdits(db, caller.tenantId, id),
     () => progressByTask(db, caller, [id]),
     () => progressByStore(db, caller, id),
     () => mayChange(db, caller, task),
+    () =>
+      task.formVersionId === null
+        ? Promise.resolve(undefined)
+        : findTaskForm(db, caller.tenantId, { versionId: task.formVersionId }),
   ]);
   const [summary] = await summarise(db, caller.tenantId, [task], progress);
   const names = await userNames(
@@ -99,6 +103,8 @@ export async function get(db: Db, caller: Caller, id: number): Promise<Task> {
     target_nodes: targets.map(({ id: nodeId, name, type, mode }) => ({ id: nodeId, name, type, mode })),
     evidence: { comment: task.evidenceComment, photos: task.evidencePhotos, files: task.evidenceFiles },
     checklist: task.checklist,
+    form: form ?? null,
+    form_template_id: form?.template_id ?? null,
     attachments: files.map((f) => f.hash),
     attachment_files: files,
     editors: edits.map((e) => ({

@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../../lib/errors';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { existingFiles } from '../attachments/service';
 import { hasType } from '../tasktypes/service';
-import { departmentExists, findTargetNodes, type TargetNodeRow } from './organisation';
+import { departmentExists, findTargetNodes, findTaskForm, type TargetNodeRow } from './organisation';
 import { firstOccurrence, isCalendarDate, weekdayOf } from './recurrence';
 
 /** A task body checked and normalised: what the repository writes. */
@@ -28,6 +28,7 @@ export interface TaskValues {
   checklist: string[];
   approval: boolean;
   compliance: boolean;
+  formVersionId: number | null;
 }
 
 export interface CheckedTask {
@@ -128,6 +129,14 @@ export async function checkTaskBody(db: Db, caller: Caller, body: TaskCreateBody
   checklist.forEach((step, i) => {
     if (!step) errors[`checklist.${i}`] = 'Write the step or remove it';
   });
+  const formTemplateId = body.form_template_id ?? null;
+  const form =
+    formTemplateId === null ? undefined : await findTaskForm(db, caller.tenantId, { templateId: formTemplateId });
+  if (formTemplateId !== null && !form) errors.form_template_id = 'Choose one of your active form templates';
+  // The form is the stores' steps: two lists of steps to tick would say two different things.
+  if (form && checklist.length > 0) {
+    errors.checklist = 'A task with a form has no checklist: put the steps in the form';
+  }
   const attachments = body.attachments ?? [];
   const known = await existingFiles(db, caller.tenantId, attachments);
   attachments.forEach((hash, i) => {
@@ -159,6 +168,7 @@ export async function checkTaskBody(db: Db, caller: Caller, body: TaskCreateBody
       checklist,
       approval: body.approval ?? false,
       compliance: body.compliance ?? false,
+      formVersionId: form?.version_id ?? null,
     },
     include,
     exclude,

@@ -2,26 +2,23 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { Link, useLocation } from 'react-router-dom';
-import {
-  type AreaReport,
-  type CompletionFirstTimeReport,
-  type OverallReport,
-  REPORT_NAMES,
-  type ReportName,
-  type StoreReport,
-  type TeamReport,
-  type TrendReport,
+import type {
+  AreaReport,
+  CompletionFirstTimeReport,
+  OverallReport,
+  ReportName,
+  StoreReport,
+  TeamReport,
+  TrendReport,
 } from '../../../contract/api/reports';
 import { RetryAlert } from '../../components/LoadFailure';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { saveFile } from '../../providers/saveFile';
 import { ReportFilters } from './ReportFilters';
+import { ReportTabs } from './ReportTabs';
 import { useReportParams } from './reportParams';
 import { OverallView } from './views/OverallView';
 import { RankedView } from './views/RankedView';
@@ -51,7 +48,6 @@ export function ReportPage({ title, name }: { title: string; name: ReportName })
   useDocumentTitle(title);
   const translate = useTranslate();
   const notify = useNotify();
-  const location = useLocation();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [query, update, latestQuery] = useReportParams();
   const report = useQuery({
@@ -73,23 +69,7 @@ export function ReportPage({ title, name }: { title: string; name: ReportName })
     <Box sx={{ py: { xs: 1.5, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Title title={title} />
       <Stack spacing={2} sx={{ minWidth: 0 }}>
-        <Tabs
-          value={name}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label={translate('reports.reports')}
-        >
-          {REPORT_NAMES.map((n) => (
-            <Tab
-              key={n}
-              value={n}
-              label={translate(`reports.names.${n}`)}
-              component={Link}
-              to={`/report/${n}${location.search}`}
-            />
-          ))}
-        </Tabs>
+        <ReportTabs value={name} />
         <ReportFilters query={query} update={update} onDownload={download} />
         {report.isFetching && <LinearProgress />}
         {report.error != null && <RetryAlert error={report.error} onRetry={() => report.refetch()} />}
