@@ -25,6 +25,7 @@ export const ACTIVITY_ENTITIES = [
   'token',
   'scim',
   'webhook',
+  'form-template',
   'theme',
   'theme.logo',
   'tenant',
