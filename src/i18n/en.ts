@@ -1420,7 +1420,12 @@ export const appMessages = {
   },
   // Task Management (issue 10): list, detail and the task form.
   tasks: {
+    form: {
+      none: 'No form (checklist below)',
+      instead_of_checklist: 'The form is the stores’ steps: no checklist with it.',
+    },
     fields: {
+      form: 'Form the stores fill in',
       title: 'Title',
       type: 'Type',
       department: 'Department',
@@ -1450,6 +1455,7 @@ export const appMessages = {
       store: '%{workspace}',
     },
     helpers: {
+      form: 'The stores complete the task by filling in this inspection form. Its current version is kept when you save.',
       estimated_minutes: 'How long one %{workspace_lower} needs; the preview adds it to their day.',
       include: 'An area sends it to every active %{workspace_lower} under it, including ones added later.',
       exclude: 'Places beneath the chosen areas that should not receive it.',
@@ -1560,6 +1566,7 @@ export const appMessages = {
       failed: 'The preview is not available: %{message}',
     },
     detail: {
+      form: 'Form: %{name} (version %{version})',
       instructions: 'Instructions',
       no_instructions: 'No instructions.',
       rules: 'Completion',

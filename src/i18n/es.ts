@@ -1437,7 +1437,12 @@ export const appMessages = {
     validation: { colour: 'Use un color hexadecimal como #1565c0' },
   },
   tasks: {
+    form: {
+      none: 'Sin formulario (lista de pasos abajo)',
+      instead_of_checklist: 'El formulario son los pasos de las tiendas: no lleva lista de pasos.',
+    },
     fields: {
+      form: 'Formulario que rellenan las tiendas',
       title: 'Título',
       type: 'Tipo',
       department: 'Departamento',
@@ -1467,6 +1472,7 @@ export const appMessages = {
       store: '%{workspace}',
     },
     helpers: {
+      form: 'Las tiendas completan la tarea rellenando este formulario de inspección. Al guardar se conserva su versión actual.',
       estimated_minutes: 'Cuánto necesita cada %{workspace_lower}; la vista previa lo suma a su jornada.',
       include:
         'Una zona la envía a cada %{workspace_lower} activo que tiene debajo, incluidos los que se añadan más adelante.',
@@ -1580,6 +1586,7 @@ export const appMessages = {
       failed: 'La vista previa no está disponible: %{message}',
     },
     detail: {
+      form: 'Formulario: %{name} (versión %{version})',
       instructions: 'Instrucciones',
       no_instructions: 'Sin instrucciones.',
       rules: 'Finalización',

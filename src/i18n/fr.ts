@@ -1432,7 +1432,13 @@ export const appMessages = {
     validation: { colour: 'Utilisez une couleur hexadécimale comme #1565c0' },
   },
   tasks: {
+    form: {
+      none: 'Aucun formulaire (liste d’étapes ci-dessous)',
+      instead_of_checklist:
+        'Le formulaire est la liste des étapes des magasins : pas de liste d’étapes avec lui.',
+    },
     fields: {
+      form: 'Formulaire que remplissent les magasins',
       title: 'Titre',
       type: 'Type',
       department: 'Rayon',
@@ -1462,6 +1468,7 @@ export const appMessages = {
       store: '%{workspace}',
     },
     helpers: {
+      form: 'Les magasins réalisent la tâche en remplissant ce formulaire d’inspection. Sa version actuelle est conservée à l’enregistrement.',
       estimated_minutes: 'Le temps nécessaire par %{workspace_lower} ; l’aperçu l’ajoute à sa journée.',
       include:
         'Un secteur l’envoie à chaque %{workspace_lower} actif en dessous, y compris ceux ajoutés plus tard.',
@@ -1575,6 +1582,7 @@ export const appMessages = {
       failed: 'L’aperçu n’est pas disponible : %{message}',
     },
     detail: {
+      form: 'Formulaire : %{name} (version %{version})',
       instructions: 'Consignes',
       no_instructions: 'Aucune consigne.',
       rules: 'Réalisation',

@@ -1,4 +1,5 @@
 import type { Department, DepartmentList } from '../../../contract/api/departments';
+import type { FormTemplatePage, FormTemplateRow } from '../../../contract/api/forms';
 import type {
   Task,
   TaskArchiveResult,
@@ -22,6 +23,14 @@ export const taskMethods = {
     (
       await apiFetch<DepartmentList>('/api/department/list', {
         query: { page: 1, per_page: 1000, sort: 'name', order: 'asc' },
+      })
+    ).data,
+
+  /** GET /api/form-template/list: the active form templates a task can carry (issue 48). */
+  getTaskFormChoices: async (): Promise<FormTemplateRow[]> =>
+    (
+      await apiFetch<FormTemplatePage>('/api/form-template/list', {
+        query: { page: 1, per_page: 200, sort: 'name', order: 'asc', status: 'active' },
       })
     ).data,
 

@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AlignmentButtons,
   ClearButtons,
@@ -38,8 +38,10 @@ import type { Task, TaskStatus } from '../../../contract/api/tasks';
 import { CountInput } from '../../components/CountInput';
 import { DayInput } from '../../components/DayField';
 import { TimeOfDayInput } from '../../components/TimeOfDayField';
+import { useSessionUser } from '../../hooks/useSession';
 import { useTaskDepartments, useTaskTypes } from '../../hooks/useTaskLookups';
 import { messageChoices } from '../../i18n/choices';
+import { hasModuleAccess } from '../../providers/accessControl';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/httpClient';
 import { AttachmentsInput } from './AttachmentsInput';
@@ -244,32 +246,75 @@ function HowSection() {
         label="tasks.fields.compliance"
         helperText="tasks.helpers.compliance"
       />
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>
-        {translate('tasks.checklist.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {translate('tasks.checklist.intro')}
-      </Typography>
-      <ArrayInput source="checklist" label={false}>
-        <SimpleFormIterator
-          inline
-          disableClear
-          addButton={<Button size="small">{translate('tasks.checklist.add')}</Button>}
-          sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}
-        >
-          <TextInput
-            source="text"
-            label="tasks.fields.checklist_step"
-            validate={[required(), maxLength(500)]}
-            sx={{ flex: 1, minWidth: 220 }}
-          />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <FormOrChecklist />
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
         {translate('tasks.attachments.title')}
       </Typography>
       <AttachmentsInput />
     </Section>
+  );
+}
+
+/**
+ * The stores' steps: a form template (issue 48) they fill in as their completion, or a checklist
+ * to tick; never both. The form is offered to authors who may read the templates.
+ */
+function FormOrChecklist() {
+  const translate = useTranslate();
+  const user = useSessionUser();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const mayPick = hasModuleAccess(user, 'formtemplate') || hasModuleAccess(user, 'inspection', ['create']);
+  const forms = useQuery({
+    queryKey: ['tasks', 'forms'],
+    queryFn: () => dataProvider.getTaskFormChoices(),
+    enabled: mayPick,
+    staleTime: 60_000,
+  });
+  const formId = useWatch({ name: 'form_template_id' }) as number | null | '';
+  const withForm = formId !== null && formId !== '' && formId !== undefined;
+  return (
+    <>
+      {mayPick && (
+        <SelectInput
+          source="form_template_id"
+          label="tasks.fields.form"
+          choices={forms.data ?? []}
+          isPending={forms.isPending}
+          emptyText="tasks.form.none"
+          helperText="tasks.helpers.form"
+          sx={{ mt: 2, maxWidth: 420 }}
+        />
+      )}
+      {withForm ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('tasks.form.instead_of_checklist')}
+        </Typography>
+      ) : (
+        <>
+          <Typography variant="subtitle2" sx={{ mt: 2 }}>
+            {translate('tasks.checklist.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('tasks.checklist.intro')}
+          </Typography>
+          <ArrayInput source="checklist" label={false}>
+            <SimpleFormIterator
+              inline
+              disableClear
+              addButton={<Button size="small">{translate('tasks.checklist.add')}</Button>}
+              sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}
+            >
+              <TextInput
+                source="text"
+                label="tasks.fields.checklist_step"
+                validate={[required(), maxLength(500)]}
+                sx={{ flex: 1, minWidth: 220 }}
+              />
+            </SimpleFormIterator>
+          </ArrayInput>
+        </>
+      )}
+    </>
   );
 }
 

@@ -142,6 +142,11 @@ function RulesSection({ task }: { task: Task }) {
           <Chip size="small" color="secondary" label={translate('tasks.detail.compliance_yes')} />
         )}
       </Stack>
+      {task.form && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {translate('tasks.detail.form', { name: task.form.name, version: task.form.version })}
+        </Typography>
+      )}
       {task.checklist.length > 0 && (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

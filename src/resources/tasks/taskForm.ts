@@ -33,6 +33,8 @@ export interface TaskFormValues {
   targets: { include: number[]; exclude: number[] };
   evidence: { comment: boolean; photos: number; files: number };
   checklist: { text: string }[];
+  /** A form template the stores fill in instead of the checklist (issue 48). */
+  form_template_id: number | null;
   approval: boolean;
   compliance: boolean;
   attachments: FileInfo[];
@@ -76,6 +78,7 @@ export function emptyTaskValues(today = localToday()): TaskFormValues {
     targets: { include: [], exclude: [] },
     evidence: { comment: false, photos: 0, files: 0 },
     checklist: [],
+    form_template_id: null,
     approval: false,
     compliance: false,
     attachments: [],
@@ -113,6 +116,7 @@ export function taskToValues(task: Task, copyTitle?: (title: string) => string):
     targets: { include: [...task.targets.include], exclude: [...task.targets.exclude] },
     evidence: { ...task.evidence },
     checklist: task.checklist.map((text) => ({ text })),
+    form_template_id: task.form_template_id,
     approval: task.approval,
     compliance: task.compliance,
     attachments: task.attachment_files.map((f) => ({ ...f })),
@@ -153,7 +157,9 @@ export function taskBody(v: TaskFormValues): TaskCreateBody {
       photos: Number(v.evidence.photos) || 0,
       files: Number(v.evidence.files) || 0,
     },
-    checklist: v.checklist.map((step) => step.text.trim()),
+    // A form replaces the checklist (the screen hides the steps while a form is chosen).
+    checklist: numberOrNull(v.form_template_id) === null ? v.checklist.map((step) => step.text.trim()) : [],
+    form_template_id: numberOrNull(v.form_template_id),
     approval: Boolean(v.approval),
     compliance: Boolean(v.compliance),
     attachments: v.attachments.map((f) => f.hash),
