@@ -645,6 +645,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/form-template/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Archive a form template: kept with its inspections, no longer offered for new ones
+         * @description Needs `formtemplate.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        put: operations["putFormTemplateArchive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form-template/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a form template: its content becomes version 1
+         * @description Needs `formtemplate.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        post: operations["postFormTemplateCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form-template/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a form template no inspection or task used (archive one that was used)
+         * @description Needs `formtemplate.delete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        delete: operations["deleteFormTemplateDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form-template/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new template "<name> (copy)" with the current content as its version 1
+         * @description Needs `formtemplate.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        post: operations["postFormTemplateDuplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form-template/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One form template with its current version (formtemplate.read or inspection.create)
+         * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getFormTemplateGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form-template/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Form templates of the tenant (formtemplate.read, or inspection.create: the active ones)
+         * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getFormTemplateList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form-template/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make an archived form template active again (refused while an active one has its name)
+         * @description Needs `formtemplate.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        put: operations["putFormTemplateRestore"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form-template/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a form template: in place while no inspection used its current version, else as the next version
+         * @description Needs `formtemplate.update`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        put: operations["putFormTemplateUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form-template/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A form template’s versions, newest first, with their inspections
+         * @description Needs `formtemplate.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getFormTemplateVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -5746,6 +5940,797 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putFormTemplateArchive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            description: string;
+                            id: number;
+                            inspections: number;
+                            max_score: number;
+                            name: string;
+                            /** @description Questions in the current version */
+                            questions: number;
+                            status: "active" | "archived";
+                            updated_at: string;
+                            version: number;
+                            version_id: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postFormTemplateCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    definition: {
+                        pass_mark?: number;
+                        sections: {
+                            id: string;
+                            questions: {
+                                /** @default false */
+                                allow_na: boolean;
+                                comment_on_fail?: boolean;
+                                failing?: ("yes" | "no")[];
+                                help?: string;
+                                id: string;
+                                kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                max?: number;
+                                min?: number;
+                                min_photos?: number;
+                                multiple?: boolean;
+                                options?: {
+                                    /** @default false */
+                                    fails: boolean;
+                                    id: string;
+                                    label: string;
+                                }[];
+                                photo_on_fail?: boolean;
+                                prompt: string;
+                                /** @default true */
+                                required: boolean;
+                                show_if?: {
+                                    answers: string[];
+                                    question_id: string;
+                                };
+                                unit?: string;
+                                /** @default 0 */
+                                weight: number;
+                            }[];
+                            title: string;
+                        }[];
+                    };
+                    description?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            description: string;
+                            id: number;
+                            inspections: number;
+                            max_score: number;
+                            name: string;
+                            /** @description Questions in the current version */
+                            questions: number;
+                            status: "active" | "archived";
+                            updated_at: string;
+                            version: number;
+                            version_id: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteFormTemplateDelete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postFormTemplateDuplicate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            description: string;
+                            id: number;
+                            inspections: number;
+                            max_score: number;
+                            name: string;
+                            /** @description Questions in the current version */
+                            questions: number;
+                            status: "active" | "archived";
+                            updated_at: string;
+                            version: number;
+                            version_id: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFormTemplateGet: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            description: string;
+                            id: number;
+                            inspections: number;
+                            max_score: number;
+                            name: string;
+                            /** @description Questions in the current version */
+                            questions: number;
+                            status: "active" | "archived";
+                            updated_at: string;
+                            version: number;
+                            version_id: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFormTemplateList: {
+        parameters: {
+            query?: {
+                order?: "asc" | "desc";
+                page?: number;
+                per_page?: number;
+                q?: string;
+                sort?: "name" | "updated_at" | "id";
+                status?: "active" | "archived" | "all";
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                created_at: string;
+                                created_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                description: string;
+                                id: number;
+                                inspections: number;
+                                max_score: number;
+                                name: string;
+                                /** @description Questions in the current version */
+                                questions: number;
+                                status: "active" | "archived";
+                                updated_at: string;
+                                version: number;
+                            }[];
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putFormTemplateRestore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            description: string;
+                            id: number;
+                            inspections: number;
+                            max_score: number;
+                            name: string;
+                            /** @description Questions in the current version */
+                            questions: number;
+                            status: "active" | "archived";
+                            updated_at: string;
+                            version: number;
+                            version_id: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putFormTemplateUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    definition: {
+                        pass_mark?: number;
+                        sections: {
+                            id: string;
+                            questions: {
+                                /** @default false */
+                                allow_na: boolean;
+                                comment_on_fail?: boolean;
+                                failing?: ("yes" | "no")[];
+                                help?: string;
+                                id: string;
+                                kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                max?: number;
+                                min?: number;
+                                min_photos?: number;
+                                multiple?: boolean;
+                                options?: {
+                                    /** @default false */
+                                    fails: boolean;
+                                    id: string;
+                                    label: string;
+                                }[];
+                                photo_on_fail?: boolean;
+                                prompt: string;
+                                /** @default true */
+                                required: boolean;
+                                show_if?: {
+                                    answers: string[];
+                                    question_id: string;
+                                };
+                                unit?: string;
+                                /** @default 0 */
+                                weight: number;
+                            }[];
+                            title: string;
+                        }[];
+                    };
+                    description?: string;
+                    id: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            description: string;
+                            id: number;
+                            inspections: number;
+                            max_score: number;
+                            name: string;
+                            /** @description Questions in the current version */
+                            questions: number;
+                            status: "active" | "archived";
+                            updated_at: string;
+                            version: number;
+                            version_id: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFormTemplateVersions: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                created_at: string;
+                                created_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                id: number;
+                                inspections: number;
+                                max_score: number;
+                                questions: number;
+                                version: number;
+                            }[];
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -75,6 +75,7 @@ const logged = (t: FormTemplate) => ({
   max_score: t.max_score,
 });
 
+/** The body's fields as stored (a description left out of an edit stays as it was: undefined). */
 function checkBody(body: FormTemplateCreateBody) {
   const name = body.name.trim();
   if (!name) throw badRequest('Give the form template a name', { name: 'Give the form template a name' });
@@ -86,7 +87,7 @@ function checkBody(body: FormTemplateCreateBody) {
     );
     throw badRequest(problems[0]!, errors);
   }
-  return { name, description: (body.description ?? '').trim(), definition: body.definition };
+  return { name, description: body.description?.trim(), definition: body.definition };
 }
 
 async function refuseTakenName(db: Db, tenantId: number, name: string, exceptId?: number) {
@@ -105,7 +106,7 @@ export async function create(db: Db, caller: Caller, body: FormTemplateCreateBod
   const values = checkBody(body);
   return db.transaction(async (tx) => {
     await refuseTakenName(tx, caller.tenantId, values.name);
-    const made = await insertFirstVersion(tx, caller, values);
+    const made = await insertFirstVersion(tx, caller, { ...values, description: values.description ?? '' });
     describeActivity({ entityId: made.id, entityName: made.name, after: logged(made) });
     return made;
   });
@@ -173,7 +174,7 @@ export async function update(db: Db, caller: Caller, body: FormTemplateUpdateBod
     }
     await updateTemplate(tx, caller.tenantId, template.id, {
       name: values.name,
-      description: values.description,
+      description: values.description ?? template.description,
       currentVersion,
     });
     const after = await answer(tx, caller.tenantId, template.id);
