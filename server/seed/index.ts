@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { hasNoTenants } from '../modules/tenants/service';
 import { seedAcme } from './acme';
 import type { DemoStep, DemoTenants } from './demo';
+import { seedDemoForms } from './demoForms';
 import { seedDemoTasks } from './demoTasks';
 import { seedDepartments } from './departments';
 import { seedGlobex } from './globex';
@@ -16,11 +17,12 @@ export { DEMO_PASSWORD, DEMO_USERS } from './people';
  */
 const LATER_STEPS: DemoStep[] = [seedDepartments];
 
-/** Acme's published tasks with today's and this week's work and two weeks of history. */
+/** Acme's published tasks with today's and this week's work and two weeks of history, and its form templates. */
 const TASK_STEPS: DemoStep[] = [
   async (tx) => {
     await seedDemoTasks(tx);
   },
+  seedDemoForms,
 ];
 
 export interface SeedOptions {
