@@ -72,7 +72,6 @@ export const appMessages = {
     audit: 'Audit',
     audit_task: 'Audit By Task',
     audit_store: 'Audit By %{workspace}',
-    inspections: 'Inspections',
     form_templates: 'Form templates',
     reports: 'Reports',
     ...comingModules,
@@ -118,7 +117,6 @@ export const appMessages = {
     report_state_area_performance: 'State and area performance',
     report_store_area_performance: '%{workspace} and area performance',
     report_team_member_performance: 'Team member performance',
-    report_inspections: 'Inspection scores',
     ...comingModules,
     workspace_info_detail: '%{workspace} details',
     survey: 'Survey',
@@ -212,11 +210,6 @@ export const appMessages = {
     per_page: 'Per page',
   },
   workspaces: {
-    inspections: {
-      title: 'Inspections, last 90 days',
-      none: 'No inspection was finished here in the last 90 days.',
-      open_report: 'See the inspection scores report',
-    },
     create: 'New %{workspace_lower}',
     search: 'Search by name, code or place',
     all_statuses: 'Active and inactive',
@@ -496,17 +489,6 @@ export const appMessages = {
   },
   reports: {
     reports: 'Reports',
-    inspection_scores: {
-      empty: 'No inspection was finished here in this range. Pick a longer range or another place.',
-      inspections: 'Inspections',
-      average: 'Average score',
-      failed_items: 'Failed items',
-      trend_title: 'Average inspection score per week at %{name}',
-      by_week: 'Inspections per week',
-      below: 'Below %{name}: open an area to see the level below',
-      place: 'Place',
-      latest: 'Latest score',
-    },
     names: {
       overall: 'Overall',
       'completion-first-time': 'Completion & first time right',
@@ -514,7 +496,6 @@ export const appMessages = {
       'state-area-performance': 'States & areas',
       'store-area-performance': '%{workspaces} & areas',
       'team-member-performance': 'Team members',
-      inspections: 'Inspections',
     },
     group: 'Group',
     task: 'Task',

@@ -67,7 +67,6 @@ export const appMessages = {
     audit: 'Audit',
     audit_task: 'Audit par tâche',
     audit_store: 'Audit par %{workspace_lower}',
-    inspections: 'Inspections',
     form_templates: 'Modèles de formulaire',
     reports: 'Rapports',
     ...comingModules,
@@ -113,7 +112,6 @@ export const appMessages = {
     report_state_area_performance: 'Performance par région et secteur',
     report_store_area_performance: 'Performance par %{workspace_lower} et secteur',
     report_team_member_performance: 'Performance des équipiers',
-    report_inspections: 'Scores d’inspection',
     ...comingModules,
     workspace_info_detail: 'Détails : %{workspace_lower}',
     survey: 'Enquêtes',
@@ -207,11 +205,6 @@ export const appMessages = {
     per_page: 'Par page',
   },
   workspaces: {
-    inspections: {
-      title: 'Inspections, 90 derniers jours',
-      none: 'Aucune inspection n’a été terminée ici ces 90 derniers jours.',
-      open_report: 'Voir le rapport des scores d’inspection',
-    },
     create: 'Nouveau : %{workspace_lower}',
     search: 'Rechercher par nom, code ou lieu',
     all_statuses: 'Actifs et inactifs',
@@ -486,18 +479,6 @@ export const appMessages = {
   },
   reports: {
     reports: 'Rapports',
-    inspection_scores: {
-      empty:
-        'Aucune inspection n’a été terminée ici sur cette période. Choisissez une période plus longue ou un autre lieu.',
-      inspections: 'Inspections',
-      average: 'Score moyen',
-      failed_items: 'Points en échec',
-      trend_title: 'Score moyen d’inspection par semaine à %{name}',
-      by_week: 'Inspections par semaine',
-      below: 'Sous %{name} : ouvrez une zone pour voir le niveau inférieur',
-      place: 'Lieu',
-      latest: 'Dernier score',
-    },
     names: {
       overall: 'Général',
       'completion-first-time': 'Réalisation et bon du premier coup',
@@ -505,7 +486,6 @@ export const appMessages = {
       'state-area-performance': 'Régions et secteurs',
       'store-area-performance': '%{workspaces} et secteurs',
       'team-member-performance': 'Équipiers',
-      inspections: 'Inspections',
     },
     group: 'Groupe',
     task: 'Tâche',
