@@ -3,6 +3,7 @@ import { auditMethods } from './audit';
 import { complianceMethods } from './compliance';
 import { crudMethods } from './crud';
 import type { ResourceApi } from './endpoints';
+import { formTemplateMethods } from './formTemplates';
 import { hierarchyMethods } from './hierarchy';
 import { importMethods } from './imports';
 import { myTaskMethods } from './mytasks';
@@ -44,6 +45,7 @@ export const createDataProvider = (resources: readonly ResourceApi[]) => ({
   ...activityMethods,
   ...notificationMethods,
   ...webhookMethods,
+  ...formTemplateMethods,
 });
 
 export type AppDataProvider = ReturnType<typeof createDataProvider>;

@@ -1,0 +1,81 @@
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import {
+  DateField,
+  FunctionField,
+  type Identifier,
+  NumberField,
+  SelectInput,
+  TextField,
+  useTranslate,
+} from 'react-admin';
+import type { FormTemplateRow } from '../../../contract/api/forms';
+import { ActiveStatusChip } from '../../components/ActiveStatusChip';
+import { RecordList, rowActions, searchOnly } from '../../components/AdminList';
+import { RecordActions } from '../../components/RecordButtons';
+import type { PageProps } from '../../routing/types';
+import { ArchiveTemplateButton, DeleteTemplateButton } from './FormTemplateButtons';
+import { FORM_TEMPLATE_PATHS } from './formTemplatePaths';
+
+// The API lists active templates when asked for no status, so "Active" is the empty choice.
+const STATUS_CHOICES = [
+  { id: 'archived', name: 'form_templates.status.archived' },
+  { id: 'all', name: 'form_templates.status.all' },
+];
+
+const filters = [
+  ...searchOnly('form_templates'),
+  <SelectInput
+    key="status"
+    source="status"
+    label="form_templates.fields.status"
+    choices={STATUS_CHOICES}
+    emptyText="form_templates.status.active"
+    alwaysOn
+    sx={{ minWidth: 150 }}
+  />,
+];
+
+const rowClick = (id: Identifier) => FORM_TEMPLATE_PATHS.detail(id);
+
+/** /audit/form-template: the tenant's form templates, with their current version's figures. */
+export default function FormTemplateList({ title }: PageProps) {
+  const translate = useTranslate();
+  return (
+    <RecordList<FormTemplateRow>
+      title={title}
+      filters={filters}
+      storeKey="audit-form-templates"
+      createPath={FORM_TEMPLATE_PATHS.create}
+      icon={FactCheckIcon}
+      rowClick={rowClick}
+      lines={{
+        secondaryText: (r) => translate('form_templates.summary', { ...r, smart_count: r.questions }),
+        tertiaryText: (r) => translate(`form_templates.status.${r.status}`),
+      }}
+    >
+      <TextField source="name" label="form_templates.fields.name" />
+      <FunctionField<FormTemplateRow>
+        source="version"
+        label="form_templates.fields.version"
+        sortable={false}
+        render={(r) => translate('form_templates.version_n', { n: r.version })}
+      />
+      <NumberField source="questions" label="form_templates.fields.questions" sortable={false} />
+      <NumberField source="max_score" label="form_templates.fields.max_score" sortable={false} />
+      <NumberField source="inspections" label="form_templates.fields.inspections" sortable={false} />
+      <DateField source="updated_at" label="form_templates.fields.updated_at" />
+      <FunctionField<FormTemplateRow>
+        source="status"
+        label="form_templates.fields.status"
+        sortable={false}
+        render={(r) => <ActiveStatusChip status={r.status} prefix="form_templates" />}
+      />
+      {rowActions(
+        <RecordActions paths={FORM_TEMPLATE_PATHS}>
+          <ArchiveTemplateButton />
+          <DeleteTemplateButton redirect={false} />
+        </RecordActions>,
+      )}
+    </RecordList>
+  );
+}
