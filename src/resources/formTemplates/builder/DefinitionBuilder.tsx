@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { maxValue, minValue, NumberInput, useInput, useTranslate } from 'react-admin';
+import { maxValue, minValue, NumberInput, useInput, useTranslate, ValidationError } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { maxScoreOf } from '../../../../contract/formMaxScore';
 import { FORM_LIMITS, questionsOf, type Section } from '../../../../contract/forms';
@@ -115,6 +115,11 @@ export function DefinitionBuilder() {
           data-testid="form-problems"
         >
           <AlertTitle>{translate('form_templates.problems.title')}</AlertTitle>
+          {fieldState.error?.message && (
+            <p style={{ marginTop: 0 }}>
+              <ValidationError error={fieldState.error.message} />
+            </p>
+          )}
           <ul style={{ margin: 0, paddingLeft: 20 }}>
             {problems.map((p) => (
               <li key={`${p.key}:${JSON.stringify(p.args)}`}>{translate(p.key, p.args)}</li>
