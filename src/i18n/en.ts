@@ -402,6 +402,7 @@ export const appMessages = {
     change: '%{before} → %{after}',
     secret: 'changed (not recorded)',
     entities: {
+      form_template: 'Form templates',
       user: 'People',
       role: 'Roles',
       department: 'Departments',
@@ -427,6 +428,12 @@ export const appMessages = {
       activity: 'Activity log retention',
     },
     actions: {
+      'form-template_create': 'Form template created',
+      'form-template_update': 'Form template edited',
+      'form-template_duplicate': 'Form template duplicated',
+      'form-template_archive': 'Form template archived',
+      'form-template_restore': 'Form template restored',
+      'form-template_delete': 'Form template deleted',
       session_login: 'Signed in',
       session_login_failure: 'Sign-in refused',
       session_login_lockout: 'Sign-in locked out',

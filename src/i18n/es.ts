@@ -389,6 +389,7 @@ export const appMessages = {
     change: '%{before} → %{after}',
     secret: 'modificado (no se registra)',
     entities: {
+      form_template: 'Plantillas de formulario',
       user: 'Personas',
       role: 'Roles',
       department: 'Departamentos',
@@ -414,6 +415,12 @@ export const appMessages = {
       activity: 'Conservación del registro de actividad',
     },
     actions: {
+      'form-template_create': 'Plantilla de formulario creada',
+      'form-template_update': 'Plantilla de formulario editada',
+      'form-template_duplicate': 'Plantilla de formulario duplicada',
+      'form-template_archive': 'Plantilla de formulario archivada',
+      'form-template_restore': 'Plantilla de formulario restaurada',
+      'form-template_delete': 'Plantilla de formulario eliminada',
       session_login: 'Inicio de sesión',
       session_login_failure: 'Inicio de sesión rechazado',
       session_login_lockout: 'Inicio de sesión bloqueado',

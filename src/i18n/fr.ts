@@ -391,6 +391,7 @@ export const appMessages = {
     change: '%{before} → %{after}',
     secret: 'modifié (non enregistré)',
     entities: {
+      form_template: 'Modèles de formulaire',
       user: 'Personnes',
       role: 'Rôles',
       department: 'Rayons',
@@ -416,6 +417,12 @@ export const appMessages = {
       activity: 'Conservation du journal d’activité',
     },
     actions: {
+      'form-template_create': 'Modèle de formulaire créé',
+      'form-template_update': 'Modèle de formulaire modifié',
+      'form-template_duplicate': 'Modèle de formulaire dupliqué',
+      'form-template_archive': 'Modèle de formulaire archivé',
+      'form-template_restore': 'Modèle de formulaire restauré',
+      'form-template_delete': 'Modèle de formulaire supprimé',
       session_login: 'Connexion',
       session_login_failure: 'Connexion refusée',
       session_login_lockout: 'Connexion bloquée',
