@@ -19,4 +19,7 @@ export const formTemplateSentences = {
   'error.form_show_if_kind': '"{prompt}" can only depend on a yes/no or choice question',
   'error.form_no_question': 'Add at least one question',
   'error.form_too_many': 'A form holds at most {n} questions',
+  // A task that carries a form (taskmanagement/validate.ts).
+  'error.task_form_template': 'Choose one of your active form templates',
+  'error.task_form_no_checklist': 'A task with a form has no checklist: put the steps in the form',
 } as const;

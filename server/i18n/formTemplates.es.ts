@@ -19,4 +19,8 @@ export const formTemplateSentences = {
   'error.form_show_if_kind': '«{prompt}» solo puede depender de una pregunta de sí/no o de opciones',
   'error.form_no_question': 'Añade al menos una pregunta',
   'error.form_too_many': 'Un formulario tiene como máximo {n} preguntas',
+  // A task that carries a form (taskmanagement/validate.ts).
+  'error.task_form_template': 'Elija una de sus plantillas de formulario activas',
+  'error.task_form_no_checklist':
+    'Una tarea con formulario no lleva lista de pasos: ponga los pasos en el formulario',
 } as const;

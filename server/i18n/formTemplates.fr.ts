@@ -19,4 +19,8 @@ export const formTemplateSentences = {
   'error.form_show_if_kind': '« {prompt} » ne peut dépendre que d’une question oui/non ou à choix',
   'error.form_no_question': 'Ajoutez au moins une question',
   'error.form_too_many': 'Un formulaire contient au plus {n} questions',
+  // A task that carries a form (taskmanagement/validate.ts).
+  'error.task_form_template': 'Choisissez l’un de vos modèles de formulaire actifs',
+  'error.task_form_no_checklist':
+    'Une tâche avec un formulaire n’a pas de liste d’étapes : mettez les étapes dans le formulaire',
 } as const;

@@ -3929,6 +3929,7 @@ export interface operations {
                         photos: number;
                     };
                     expiry?: (never | null) | "end_of_day" | string;
+                    form_template_id?: number | null;
                     recurrence?: {
                         count?: number | null;
                         freq: "daily" | "weekly" | "monthly";
@@ -4007,6 +4008,13 @@ export interface operations {
                                 photos: number;
                             };
                             expiry: string | null;
+                            form: {
+                                name: string;
+                                template_id: number;
+                                version: number;
+                                version_id: number;
+                            } | null;
+                            form_template_id: number | null;
                             id: number;
                             progress: {
                                 assigned: number;
@@ -4252,6 +4260,13 @@ export interface operations {
                                 photos: number;
                             };
                             expiry: string | null;
+                            form: {
+                                name: string;
+                                template_id: number;
+                                version: number;
+                                version_id: number;
+                            } | null;
+                            form_template_id: number | null;
                             id: number;
                             progress: {
                                 assigned: number;
@@ -4460,6 +4475,7 @@ export interface operations {
                         photos: number;
                     };
                     expiry?: (never | null) | "end_of_day" | string;
+                    form_template_id?: number | null;
                     id?: number;
                     recurrence?: {
                         count?: number | null;
@@ -4696,6 +4712,7 @@ export interface operations {
                         photos: number;
                     };
                     expiry?: (never | null) | "end_of_day" | string;
+                    form_template_id?: number | null;
                     id: number;
                     recurrence?: {
                         count?: number | null;
@@ -4775,6 +4792,13 @@ export interface operations {
                                 photos: number;
                             };
                             expiry: string | null;
+                            form: {
+                                name: string;
+                                template_id: number;
+                                version: number;
+                                version_id: number;
+                            } | null;
+                            form_template_id: number | null;
                             id: number;
                             progress: {
                                 assigned: number;
@@ -5436,6 +5460,11 @@ export interface operations {
                             expired: boolean;
                             /** @description ISO-8601 instant in UTC */
                             expires_at: string | null;
+                            form: {
+                                inspection_id: number | null;
+                                name: string;
+                                percentage: number | null;
+                            } | null;
                             /**
                              * Format: date
                              * @description A local date, YYYY-MM-DD
@@ -12145,6 +12174,11 @@ export interface operations {
                             expired: boolean;
                             /** @description ISO-8601 instant in UTC */
                             expires_at: string | null;
+                            form: {
+                                inspection_id: number | null;
+                                name: string;
+                                percentage: number | null;
+                            } | null;
                             /**
                              * Format: date
                              * @description A local date, YYYY-MM-DD
@@ -12239,6 +12273,11 @@ export interface operations {
                                     expired: boolean;
                                     /** @description ISO-8601 instant in UTC */
                                     expires_at: string | null;
+                                    form: {
+                                        inspection_id: number | null;
+                                        name: string;
+                                        percentage: number | null;
+                                    } | null;
                                     /**
                                      * Format: date
                                      * @description A local date, YYYY-MM-DD
@@ -12343,6 +12382,11 @@ export interface operations {
                                 expired: boolean;
                                 /** @description ISO-8601 instant in UTC */
                                 expires_at: string | null;
+                                form: {
+                                    inspection_id: number | null;
+                                    name: string;
+                                    percentage: number | null;
+                                } | null;
                                 /**
                                  * Format: date
                                  * @description A local date, YYYY-MM-DD
@@ -12492,6 +12536,11 @@ export interface operations {
                                     expired: boolean;
                                     /** @description ISO-8601 instant in UTC */
                                     expires_at: string | null;
+                                    form: {
+                                        inspection_id: number | null;
+                                        name: string;
+                                        percentage: number | null;
+                                    } | null;
                                     /**
                                      * Format: date
                                      * @description A local date, YYYY-MM-DD
