@@ -54,12 +54,7 @@ export default function FormTemplateList({ title }: PageProps) {
       }}
     >
       <TextField source="name" label="form_templates.fields.name" />
-      <FunctionField<FormTemplateRow>
-        source="version"
-        label="form_templates.fields.version"
-        sortable={false}
-        render={(r) => translate('form_templates.version_n', { n: r.version })}
-      />
+      <NumberField source="version" label="form_templates.fields.version" sortable={false} />
       <NumberField source="questions" label="form_templates.fields.questions" sortable={false} />
       <NumberField source="max_score" label="form_templates.fields.max_score" sortable={false} />
       <NumberField source="inspections" label="form_templates.fields.inspections" sortable={false} />
