@@ -48,6 +48,8 @@ export default function FormTemplateList({ title }: PageProps) {
       createPath={FORM_TEMPLATE_PATHS.create}
       icon={FactCheckIcon}
       rowClick={rowClick}
+      // Eight columns and four row buttons fit a 1280 px screen beside the menu with half the cells' side padding.
+      table={{ sx: { '& .MuiTableCell-root': { px: 1 } } }}
       lines={{
         secondaryText: (r) => translate('form_templates.summary', { ...r, smart_count: r.questions }),
         tertiaryText: (r) => translate(`form_templates.status.${r.status}`),
