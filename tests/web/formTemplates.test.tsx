@@ -50,7 +50,7 @@ describe('form template screens', () => {
     );
     expect(within(row).getByText('Active')).toBeInTheDocument();
     expect(within(screen.getByText('Closing').closest('tr')!).getByText('Archived')).toBeInTheDocument();
-    expect(lists.at(-1)?.get('status')).toBeNull();
+    expect(lists.at(-1)?.get('status')).toBe('active');
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'All' }));
     await waitFor(() => expect(lists.at(-1)?.get('status')).toBe('all'));
