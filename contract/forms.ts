@@ -13,10 +13,6 @@ export type QuestionKind = (typeof QUESTION_KINDS)[number];
 /** The kinds that can carry points: the others are evidence and never fail. */
 export const SCORED_KINDS: readonly QuestionKind[] = ['yes_no', 'choice', 'number'];
 
-/** A yes/no question's answers; `na` only where the question allows N/A. */
-export const YES_NO_ANSWERS = ['yes', 'no', 'na'] as const;
-export type YesNoAnswer = (typeof YES_NO_ANSWERS)[number];
-
 export const FORM_LIMITS = {
   sections: 50,
   questionsPerSection: 100,

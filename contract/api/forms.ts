@@ -10,7 +10,6 @@ import { Id, Literals, NamedRef, Paged, Paging, Sorting, Timestamps } from './co
  */
 
 export const FORM_TEMPLATE_STATUSES = ['active', 'archived'] as const;
-export type FormTemplateStatus = (typeof FORM_TEMPLATE_STATUSES)[number];
 
 /** A template as lists show it. */
 export const FormTemplateRow = Type.Object({

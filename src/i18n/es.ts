@@ -67,7 +67,6 @@ export const appMessages = {
     audit: 'Auditoría',
     audit_task: 'Auditoría por tarea',
     audit_store: 'Auditoría por %{workspace_lower}',
-    inspections: 'Inspecciones',
     form_templates: 'Plantillas de formulario',
     reports: 'Informes',
     ...comingModules,
@@ -113,7 +112,6 @@ export const appMessages = {
     report_state_area_performance: 'Rendimiento por estado y zona',
     report_store_area_performance: 'Rendimiento por %{workspace_lower} y zona',
     report_team_member_performance: 'Rendimiento del equipo',
-    report_inspections: 'Puntuaciones de inspección',
     ...comingModules,
     workspace_info_detail: 'Detalles de %{workspace_lower}',
     survey: 'Encuestas',
@@ -207,11 +205,6 @@ export const appMessages = {
     per_page: 'Por página',
   },
   workspaces: {
-    inspections: {
-      title: 'Inspecciones, últimos 90 días',
-      none: 'No se terminó ninguna inspección aquí en los últimos 90 días.',
-      open_report: 'Ver el informe de puntuaciones de inspección',
-    },
     create: 'Nuevo registro: %{workspace_lower}',
     search: 'Buscar por nombre, código o lugar',
     all_statuses: 'Activos e inactivos',
@@ -396,6 +389,7 @@ export const appMessages = {
     change: '%{before} → %{after}',
     secret: 'modificado (no se registra)',
     entities: {
+      form_template: 'Plantillas de formulario',
       user: 'Personas',
       role: 'Roles',
       department: 'Departamentos',
@@ -421,6 +415,12 @@ export const appMessages = {
       activity: 'Conservación del registro de actividad',
     },
     actions: {
+      'form-template_create': 'Plantilla de formulario creada',
+      'form-template_update': 'Plantilla de formulario editada',
+      'form-template_duplicate': 'Plantilla de formulario duplicada',
+      'form-template_archive': 'Plantilla de formulario archivada',
+      'form-template_restore': 'Plantilla de formulario restaurada',
+      'form-template_delete': 'Plantilla de formulario eliminada',
       session_login: 'Inicio de sesión',
       session_login_failure: 'Inicio de sesión rechazado',
       session_login_lockout: 'Inicio de sesión bloqueado',
@@ -484,18 +484,6 @@ export const appMessages = {
   },
   reports: {
     reports: 'Informes',
-    inspection_scores: {
-      empty:
-        'No se terminó ninguna inspección aquí en este periodo. Elija un periodo más largo u otro lugar.',
-      inspections: 'Inspecciones',
-      average: 'Puntuación media',
-      failed_items: 'Puntos fallidos',
-      trend_title: 'Puntuación media de inspección por semana en %{name}',
-      by_week: 'Inspecciones por semana',
-      below: 'Debajo de %{name}: abra un área para ver el nivel inferior',
-      place: 'Lugar',
-      latest: 'Última puntuación',
-    },
     names: {
       overall: 'General',
       'completion-first-time': 'Finalización y acierto a la primera',
@@ -503,7 +491,6 @@ export const appMessages = {
       'state-area-performance': 'Estados y zonas',
       'store-area-performance': '%{workspaces} y zonas',
       'team-member-performance': 'Miembros del equipo',
-      inspections: 'Inspecciones',
     },
     group: 'Grupo',
     task: 'Tarea',

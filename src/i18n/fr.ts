@@ -67,7 +67,6 @@ export const appMessages = {
     audit: 'Audit',
     audit_task: 'Audit par tâche',
     audit_store: 'Audit par %{workspace_lower}',
-    inspections: 'Inspections',
     form_templates: 'Modèles de formulaire',
     reports: 'Rapports',
     ...comingModules,
@@ -113,7 +112,6 @@ export const appMessages = {
     report_state_area_performance: 'Performance par région et secteur',
     report_store_area_performance: 'Performance par %{workspace_lower} et secteur',
     report_team_member_performance: 'Performance des équipiers',
-    report_inspections: 'Scores d’inspection',
     ...comingModules,
     workspace_info_detail: 'Détails : %{workspace_lower}',
     survey: 'Enquêtes',
@@ -207,11 +205,6 @@ export const appMessages = {
     per_page: 'Par page',
   },
   workspaces: {
-    inspections: {
-      title: 'Inspections, 90 derniers jours',
-      none: 'Aucune inspection n’a été terminée ici ces 90 derniers jours.',
-      open_report: 'Voir le rapport des scores d’inspection',
-    },
     create: 'Nouveau : %{workspace_lower}',
     search: 'Rechercher par nom, code ou lieu',
     all_statuses: 'Actifs et inactifs',
@@ -398,6 +391,7 @@ export const appMessages = {
     change: '%{before} → %{after}',
     secret: 'modifié (non enregistré)',
     entities: {
+      form_template: 'Modèles de formulaire',
       user: 'Personnes',
       role: 'Rôles',
       department: 'Rayons',
@@ -423,6 +417,12 @@ export const appMessages = {
       activity: 'Conservation du journal d’activité',
     },
     actions: {
+      'form-template_create': 'Modèle de formulaire créé',
+      'form-template_update': 'Modèle de formulaire modifié',
+      'form-template_duplicate': 'Modèle de formulaire dupliqué',
+      'form-template_archive': 'Modèle de formulaire archivé',
+      'form-template_restore': 'Modèle de formulaire restauré',
+      'form-template_delete': 'Modèle de formulaire supprimé',
       session_login: 'Connexion',
       session_login_failure: 'Connexion refusée',
       session_login_lockout: 'Connexion bloquée',
@@ -486,18 +486,6 @@ export const appMessages = {
   },
   reports: {
     reports: 'Rapports',
-    inspection_scores: {
-      empty:
-        'Aucune inspection n’a été terminée ici sur cette période. Choisissez une période plus longue ou un autre lieu.',
-      inspections: 'Inspections',
-      average: 'Score moyen',
-      failed_items: 'Points en échec',
-      trend_title: 'Score moyen d’inspection par semaine à %{name}',
-      by_week: 'Inspections par semaine',
-      below: 'Sous %{name} : ouvrez une zone pour voir le niveau inférieur',
-      place: 'Lieu',
-      latest: 'Dernier score',
-    },
     names: {
       overall: 'Général',
       'completion-first-time': 'Réalisation et bon du premier coup',
@@ -505,7 +493,6 @@ export const appMessages = {
       'state-area-performance': 'Régions et secteurs',
       'store-area-performance': '%{workspaces} et secteurs',
       'team-member-performance': 'Équipiers',
-      inspections: 'Inspections',
     },
     group: 'Groupe',
     task: 'Tâche',

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_IMPORT_COLUMNS } from '../../contract/api/imports';
 import { THEME_KEYS } from '../../contract/constants';
+import { definitionProblems, type FormDefinition } from '../../contract/forms';
 import { MODULE_IDS, MODULES } from '../../contract/modules';
 import { type App, buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
@@ -468,7 +469,15 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
       'scimTokens', ${ids('scim_tokens')},
       'scimGroups', ${ids('scim_groups')},
       'webhooks', ${ids('webhook_subscriptions')},
-      'webhookDeliveries', ${ids('webhook_deliveries')}
+      'webhookDeliveries', ${ids('webhook_deliveries')},
+      'formTemplates', ${ids('form_templates')},
+      'unusedFormTemplates', ${ids(
+        'form_templates',
+        `NOT EXISTS (SELECT 1 FROM inspections i WHERE i.tenant_id = x.tenant_id AND i.template_id = x.id)
+        AND NOT EXISTS (SELECT 1 FROM tasks t JOIN form_template_versions v
+          ON v.tenant_id = t.tenant_id AND v.id = t.form_version_id
+          WHERE t.tenant_id = x.tenant_id AND v.template_id = x.id)`,
+      )}
     )::text AS pools,
     (SELECT coalesce(json_object_agg(a.id, json_build_object('checklist', jsonb_array_length(t.checklist),
         'communication', tt.kind = 'communication')), '{}')
@@ -505,6 +514,19 @@ function random(seed: number) {
   };
 }
 
+/** A form template's content the service takes. */
+const FORM: FormDefinition = {
+  sections: [
+    {
+      id: 'front',
+      title: 'Front of store',
+      questions: [
+        { id: 'clean', kind: 'yes_no', prompt: 'Is it clean?', required: true, weight: 2, allow_na: false },
+      ],
+    },
+  ],
+};
+
 const COLOURS = ['#aa5500', '#1565c0', '#2e7d32', '#000000', '#ffffff'];
 const ZONES = [SYDNEY, 'Australia/Melbourne', 'Australia/Perth', 'UTC'];
 
@@ -533,6 +555,8 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/scim\/token\//, 'scimTokens'],
   [/^\/api\/scim\/group\//, 'scimGroups'],
   [/^\/api\/webhook\//, 'webhooks'],
+  [/^\/api\/form-template\/delete$/, 'unusedFormTemplates'],
+  [/^\/api\/form-template\//, 'formTemplates'],
 ];
 
 /** Other fields that name a row, by name. */
@@ -600,6 +624,8 @@ function ground(route: Route, body: unknown, { pools: p, completable }: Grounds,
   const days = [localDate(SYDNEY, -1), localDate(SYDNEY), localDate(SYDNEY, 1), GENERATED_DAY];
   const completing = /^\/api\/(user\/task|compliance)\/complete$/.test(route.path);
   const walk = (value: unknown, key: string, parent: string): unknown => {
+    // A generated form rarely passes definitionProblems (show-if naming questions above it …).
+    if (key === 'definition' && definitionProblems(value as FormDefinition).length) return FORM;
     if (Array.isArray(value)) {
       if (key === 'ids' && /reorder$/.test(route.path))
         return [...(p[own ?? ''] ?? [])].sort(() => rnd() - 0.5);

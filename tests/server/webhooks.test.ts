@@ -258,7 +258,10 @@ describe('deliveries', () => {
     const overdue = await rows.assign(late.id, 'Sydney CBD', { date: today() });
     // Due years away until it is made to expire: a default due time (17:00 in Melbourne) can have
     // passed already when the suite runs, and the first overdue run would tell of it too.
-    const expiring = await rows.assign(late.id, 'Melbourne Central', { date: today(), dueDate: '2030-01-01' });
+    const expiring = await rows.assign(late.id, 'Melbourne Central', {
+      date: today(),
+      dueDate: '2030-01-01',
+    });
     await t.database.db.execute(sql`UPDATE task_assignments SET due_at = now() - interval '10 minutes'
       WHERE id = ${overdue.id}`);
     await t.app.jobs.send(t.database.db, 'webhooks.overdue', {});

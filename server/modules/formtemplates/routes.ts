@@ -64,12 +64,15 @@ export const formTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  recordRoutes(app, {
+  const record = {
     stem: '/api/form-template',
     noun: 'form template',
     tags,
     access: 'formtemplate',
     record: FormTemplate,
+  } as const;
+  recordRoutes(app, {
+    ...record,
     create: {
       summary: 'Create a form template: its content becomes version 1',
       body: FormTemplateCreateBody,
@@ -80,10 +83,6 @@ export const formTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Change a form template: in place while no inspection used its current version, else as the next version',
       body: FormTemplateUpdateBody,
       run: (caller, body) => templates.update(app.db, caller, body),
-    },
-    remove: {
-      summary: 'Delete a form template no inspection or task used (archive one that was used)',
-      run: (caller, id) => templates.remove(app.db, caller, id),
     },
   });
 
@@ -119,6 +118,15 @@ export const formTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => ok(await setStatus[verb](app.db, callerOf(request), request.body.id)),
     );
+
+  // Last in the document, after the writes that make templates (the coherence walk follows its order).
+  recordRoutes(app, {
+    ...record,
+    remove: {
+      summary: 'Delete a form template no inspection or task used (archive one that was used)',
+      run: (caller, id) => templates.remove(app.db, caller, id),
+    },
+  });
 
   app.get(
     '/api/form-template/versions',

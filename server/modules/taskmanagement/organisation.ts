@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { TaskForm } from '../../../contract/api/tasks';
+import type { Db } from '../../db/client';
 import {
   departments,
   formTemplates,

@@ -131,7 +131,9 @@ export async function checkTaskBody(db: Db, caller: Caller, body: TaskCreateBody
   });
   const formTemplateId = body.form_template_id ?? null;
   const form =
-    formTemplateId === null ? undefined : await findTaskForm(db, caller.tenantId, { templateId: formTemplateId });
+    formTemplateId === null
+      ? undefined
+      : await findTaskForm(db, caller.tenantId, { templateId: formTemplateId });
   if (formTemplateId !== null && !form) errors.form_template_id = 'Choose one of your active form templates';
   // The form is the stores' steps: two lists of steps to tick would say two different things.
   if (form && checklist.length > 0) {
