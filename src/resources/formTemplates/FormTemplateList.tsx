@@ -4,6 +4,7 @@ import {
   FunctionField,
   type Identifier,
   NumberField,
+  required,
   SelectInput,
   TextField,
   useTranslate,
@@ -16,11 +17,12 @@ import type { PageProps } from '../../routing/types';
 import { ArchiveTemplateButton, DeleteTemplateButton } from './FormTemplateButtons';
 import { FORM_TEMPLATE_PATHS } from './formTemplatePaths';
 
-// The API lists active templates when asked for no status, so "Active" is the empty choice.
-const STATUS_CHOICES = [
-  { id: 'archived', name: 'form_templates.status.archived' },
-  { id: 'all', name: 'form_templates.status.all' },
-];
+const STATUS_CHOICES = ['active', 'archived', 'all'].map((id) => ({
+  id,
+  name: `form_templates.status.${id}`,
+}));
+// A status is always chosen (active ones first), so the filter never reads as blank.
+const FILTER_DEFAULTS = { status: 'active' };
 
 const filters = [
   ...searchOnly('form_templates'),
@@ -29,7 +31,7 @@ const filters = [
     source="status"
     label="form_templates.fields.status"
     choices={STATUS_CHOICES}
-    emptyText="form_templates.status.active"
+    validate={required()}
     alwaysOn
     sx={{ minWidth: 150 }}
   />,
@@ -44,22 +46,20 @@ export default function FormTemplateList({ title }: PageProps) {
     <RecordList<FormTemplateRow>
       title={title}
       filters={filters}
+      filterDefaultValues={FILTER_DEFAULTS}
       storeKey="audit-form-templates"
       createPath={FORM_TEMPLATE_PATHS.create}
       icon={FactCheckIcon}
       rowClick={rowClick}
+      // Eight columns and four row buttons fit a 1280 px screen beside the menu with half the cells' side padding.
+      table={{ sx: { '& .MuiTableCell-root': { px: 1 } } }}
       lines={{
         secondaryText: (r) => translate('form_templates.summary', { ...r, smart_count: r.questions }),
         tertiaryText: (r) => translate(`form_templates.status.${r.status}`),
       }}
     >
       <TextField source="name" label="form_templates.fields.name" />
-      <FunctionField<FormTemplateRow>
-        source="version"
-        label="form_templates.fields.version"
-        sortable={false}
-        render={(r) => translate('form_templates.version_n', { n: r.version })}
-      />
+      <NumberField source="version" label="form_templates.fields.version" sortable={false} />
       <NumberField source="questions" label="form_templates.fields.questions" sortable={false} />
       <NumberField source="max_score" label="form_templates.fields.max_score" sortable={false} />
       <NumberField source="inspections" label="form_templates.fields.inspections" sortable={false} />

@@ -15,6 +15,7 @@ import { FormOutline } from './FormOutline';
 import { ArchiveTemplateButton, DeleteTemplateButton } from './FormTemplateButtons';
 import { FORM_TEMPLATE_PATHS } from './formTemplatePaths';
 import { VersionHistory } from './VersionHistory';
+import { WithDefinition } from './WithDefinition';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -99,8 +100,10 @@ export default function FormTemplateShow({ title }: PageProps) {
       }
       history="form-template"
     >
-      <Summary />
-      <Content />
+      <WithDefinition>
+        <Summary />
+        <Content />
+      </WithDefinition>
     </RecordShow>
   );
 }

@@ -51,7 +51,8 @@ export function ShowIfInput({
           const { show_if: _, ...rest } = question;
           onChange(id === NONE ? rest : { ...rest, show_if: { question_id: id, answers: [] } });
         }}
-        sx={{ maxWidth: 480 }}
+        // The chosen question's wording wraps instead of widening the form past a phone's width.
+        sx={{ maxWidth: 480, '& .MuiSelect-select.MuiSelect-select': { whiteSpace: 'normal' } }}
       >
         <MenuItem value={NONE}>{translate('form_templates.logic.always')}</MenuItem>
         {/* A rule pointing at a question no longer above keeps its place here: definitionProblems names it. */}
