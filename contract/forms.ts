@@ -24,7 +24,11 @@ export const FORM_LIMITS = {
   helpLength: 1000,
   commentLength: 2000,
   textAnswerLength: 5000,
+  /** A number question's range and answer stay within ± this (every request number is bounded). */
+  largestNumber: 1_000_000_000,
 } as const;
+
+const FormNumber = Type.Number({ minimum: -FORM_LIMITS.largestNumber, maximum: FORM_LIMITS.largestNumber });
 
 /** A stable id for a question or option inside one template (kept across versions). */
 const Key = Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$' });
@@ -62,8 +66,8 @@ export const Question = Type.Object({
   options: Type.Optional(Type.Array(ChoiceOption, { maxItems: FORM_LIMITS.options })),
   multiple: Type.Optional(Type.Boolean()),
   /** number: the acceptable range (inclusive); outside it fails. */
-  min: Type.Optional(Type.Number()),
-  max: Type.Optional(Type.Number()),
+  min: Type.Optional(FormNumber),
+  max: Type.Optional(FormNumber),
   unit: Type.Optional(Type.String({ maxLength: 20 })),
   /** photo: at least this many photos. */
   min_photos: Type.Optional(Type.Integer({ minimum: 0, maximum: FORM_LIMITS.maxPhotos })),
@@ -95,7 +99,7 @@ export const Answer = Type.Object({
   value: Type.Optional(
     Type.Union([
       Type.String({ maxLength: FORM_LIMITS.textAnswerLength }),
-      Type.Number(),
+      FormNumber,
       Type.Array(Type.String({ maxLength: 40 }), { maxItems: FORM_LIMITS.options }),
       Type.Null(),
     ]),
