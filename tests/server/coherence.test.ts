@@ -471,6 +471,7 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
       'webhooks', ${ids('webhook_subscriptions')},
       'webhookDeliveries', ${ids('webhook_deliveries')},
       'formTemplates', ${ids('form_templates')},
+      'activeFormTemplates', ${ids('form_templates', "x.status = 'active'")},
       'unusedFormTemplates', ${ids(
         'form_templates',
         `NOT EXISTS (SELECT 1 FROM inspections i WHERE i.tenant_id = x.tenant_id AND i.template_id = x.id)
@@ -568,6 +569,8 @@ const FIELD_IDS: Record<string, string> = {
   department_id: 'departments',
   field_id: 'profileFields',
   delivery_id: 'webhookDeliveries',
+  // A task's form: an active template (an archived one is refused as a person would be).
+  form_template_id: 'activeFormTemplates',
 };
 
 /** Ids the walk grounds without a pool: a store's work to complete is picked by `ground` itself. */
