@@ -135,3 +135,6 @@ export const InspectionScores = Type.Object({
   by_child: Type.Array(ScoreRow),
 });
 export type InspectionScores = Static<typeof InspectionScores>;
+
+/** The `code` of a finish refused for what is still owed (`errors` names each question by id). */
+export const INSPECTION_INCOMPLETE_CODE = 'INSPECTION_INCOMPLETE';

@@ -332,6 +332,7 @@ export const appMessages = {
       review_waiting: 'One task waits for your review |||| %{smart_count} tasks wait for your review',
       task_escalated: 'Still not done at %{store}, %{hours} h after due: %{title}',
       digest_daily: 'Today at %{store}: %{due} due, %{missed} not done yesterday',
+      inspection_completed: 'Inspection finished at %{store}: %{title}',
     },
     preferences: {
       title: 'Notifications',
@@ -345,6 +346,7 @@ export const appMessages = {
         review_waiting: 'Work waits for my review (at 08:00)',
         task_escalated: 'Urgent work is still not done after its due time',
         digest_daily: 'My %{workspace_lower}’s day (at 07:00)',
+        inspection_completed: 'An inspection of my %{workspace_lower} is finished',
       },
       channels: { app: 'In the app', email: 'By e-mail', push: 'On my devices' },
       /** A switch's name: the event and the channel. */

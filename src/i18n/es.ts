@@ -320,6 +320,7 @@ export const appMessages = {
       review_waiting: 'Una tarea espera tu revisión |||| %{smart_count} tareas esperan tu revisión',
       task_escalated: 'Aún sin hacer en %{store}, %{hours} h después del vencimiento: %{title}',
       digest_daily: 'Hoy en %{store}: %{due} vencen, %{missed} sin hacer ayer',
+      inspection_completed: 'Inspección terminada en %{store}: %{title}',
     },
     preferences: {
       title: 'Notificaciones',
@@ -333,6 +334,7 @@ export const appMessages = {
         review_waiting: 'Hay trabajo esperando mi revisión (a las 08:00)',
         task_escalated: 'Un trabajo urgente sigue sin hacer después de su vencimiento',
         digest_daily: 'El día de mi %{workspace_lower} (a las 07:00)',
+        inspection_completed: 'Se termina una inspección de mi %{workspace_lower}',
       },
       channels: { app: 'En la aplicación', email: 'Por correo electrónico', push: 'En mis dispositivos' },
       switch: '%{event}: %{channel}',

@@ -321,6 +321,7 @@ export const appMessages = {
       review_waiting: 'Une tâche attend votre contrôle |||| %{smart_count} tâches attendent votre contrôle',
       task_escalated: 'Toujours pas fait à %{store}, %{hours} h après l’échéance : %{title}',
       digest_daily: 'Aujourd’hui à %{store} : %{due} à faire, %{missed} non faites hier',
+      inspection_completed: 'Inspection terminée à %{store} : %{title}',
     },
     preferences: {
       title: 'Notifications',
@@ -334,6 +335,7 @@ export const appMessages = {
         review_waiting: 'Du travail attend mon contrôle (à 08:00)',
         task_escalated: 'Un travail urgent n’est toujours pas fait après son échéance',
         digest_daily: 'La journée de mon %{workspace_lower} (à 07:00)',
+        inspection_completed: 'Une inspection de mon %{workspace_lower} est terminée',
       },
       channels: { app: 'Dans l’application', email: 'Par e-mail', push: 'Sur mes appareils' },
       switch: '%{event} : %{channel}',
