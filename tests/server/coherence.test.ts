@@ -100,6 +100,8 @@ const NOT_LOGGED: Record<string, string> = {
   'PUT /api/notification/preferences': 'a person’s own notification choices (issue 29, activity: false)',
   'POST /api/notification/push/subscribe': 'a person’s own device (issue 29, activity: false)',
   'POST /api/notification/push/unsubscribe': 'a person’s own device (issue 29, activity: false)',
+  'PUT /api/inspection/answer':
+    'saved at every question of a visit (activity: false); its start, finish and removal are logged',
   'POST /api/sso/test':
     'a read with a body: fetches the issuer’s discovery document (issue 28, activity: false)',
 };
@@ -468,7 +470,9 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
       'scimTokens', ${ids('scim_tokens')},
       'scimGroups', ${ids('scim_groups')},
       'webhooks', ${ids('webhook_subscriptions')},
-      'webhookDeliveries', ${ids('webhook_deliveries')}
+      'webhookDeliveries', ${ids('webhook_deliveries')},
+      'inspections', ${ids('inspections')},
+      'formTemplates', ${ids('form_templates')}
     )::text AS pools,
     (SELECT coalesce(json_object_agg(a.id, json_build_object('checklist', jsonb_array_length(t.checklist),
         'communication', tt.kind = 'communication')), '{}')
@@ -533,6 +537,7 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/scim\/token\//, 'scimTokens'],
   [/^\/api\/scim\/group\//, 'scimGroups'],
   [/^\/api\/webhook\//, 'webhooks'],
+  [/^\/api\/inspection\//, 'inspections'],
 ];
 
 /** Other fields that name a row, by name. */
@@ -544,6 +549,8 @@ const FIELD_IDS: Record<string, string> = {
   department_id: 'departments',
   field_id: 'profileFields',
   delivery_id: 'webhookDeliveries',
+  template_id: 'formTemplates',
+  store_id: 'nodes',
 };
 
 /** Ids the walk grounds without a pool: a store's work to complete is picked by `ground` itself. */

@@ -68,7 +68,9 @@ describe('an inspection of Sydney CBD by its Area Manager', () => {
   });
 
   it('scores every saved answer with the weights: N/A and hidden questions out of the maximum', async () => {
-    let now = api.ok(await api.answer(AREA, inspectionId, 'q_clean', { value: 'no', comment: 'Boxes by the door' }));
+    let now = api.ok(
+      await api.answer(AREA, inspectionId, 'q_clean', { value: 'no', comment: 'Boxes by the door' }),
+    );
     expect(now).toMatchObject({ points: 0, max_score: 1, percentage: 0, failed_count: 1 });
     now = api.ok(await api.answer(AREA, inspectionId, 'q_stock', { value: 'yes' }));
     now = api.ok(await api.answer(AREA, inspectionId, 'q_temp', { value: 4 }));
@@ -99,7 +101,10 @@ describe('an inspection of Sydney CBD by its Area Manager', () => {
     expect(wrong.json().errors.answer).toBe('Answer with a number.');
     const na = await api.answer(AREA, inspectionId, 'q_clean', { na: true });
     expect(na.json().errors.answer).toBe('This question cannot be answered N/A.');
-    const notStored = await api.answer(AREA, inspectionId, 'q_clean', { value: 'no', photos: ['a'.repeat(64)] });
+    const notStored = await api.answer(AREA, inspectionId, 'q_clean', {
+      value: 'no',
+      photos: ['a'.repeat(64)],
+    });
     expect(notStored.statusCode).toBe(400);
     expect(notStored.json().errors.photos).toBeDefined();
     expect(api.ok(await api.get(AREA, inspectionId)).answers.q_clean).toEqual({
@@ -163,11 +168,16 @@ describe('an inspection of Sydney CBD by its Area Manager', () => {
 
   it('tells the store’s readers in the app and mails the store’s contact address a link', async () => {
     await t.app.jobs.drain();
-    const notices = await t.injectAs(STORE, { url: '/api/notification/list', query: { page: 1, per_page: 20 } });
+    const notices = await t.injectAs(STORE, {
+      url: '/api/notification/list',
+      query: { page: 1, per_page: 20 },
+    });
     const notice = api.ok(notices).data.find((n: { event: string }) => n.event === 'inspection.completed');
     expect(notice).toMatchObject({ task_title: 'Store visit', store_name: 'Sydney CBD' });
     // A team member of the store does not read inspections: not told.
-    const staff = api.ok(await t.injectAs(STAFF, { url: '/api/notification/list', query: { page: 1, per_page: 20 } }));
+    const staff = api.ok(
+      await t.injectAs(STAFF, { url: '/api/notification/list', query: { page: 1, per_page: 20 } }),
+    );
     expect(staff.data.some((n: { event: string }) => n.event === 'inspection.completed')).toBe(false);
     const [mail] = await t.mailsTo('sydney.cbd@stores.example');
     expect(mail?.subject).toBe('Inspection finished at Sydney CBD: Store visit');
@@ -183,7 +193,10 @@ describe('an inspection of Sydney CBD by its Area Manager', () => {
       t.injectAs(as, { url: '/api/task/attachments/download', query: { hash } });
     expect((await download(STORE, photo)).statusCode).toBe(200);
     expect((await download(STORE, signature)).statusCode).toBe(200);
-    const thumbnail = await t.injectAs(STORE, { url: '/api/task/attachments/thumbnail', query: { hash: photo } });
+    const thumbnail = await t.injectAs(STORE, {
+      url: '/api/task/attachments/thumbnail',
+      query: { hash: photo },
+    });
     expect(thumbnail.statusCode).toBe(200);
     expect((await download(PARRAMATTA_MANAGER, photo)).statusCode).toBe(404);
     expect((await api.get(PARRAMATTA_MANAGER, inspectionId)).statusCode).toBe(404);
@@ -210,7 +223,9 @@ describe('an inspection of Sydney CBD by its Area Manager', () => {
     expect(text).toContain('4 °C');
     expect(text).toContain('Signed by Aaron Area');
     // The photo and the signature are drawn as images.
-    expect(report.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(report.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it('keeps the version it started with when the template gets a new one', async () => {
@@ -281,7 +296,10 @@ describe('the list, its export and the scores', () => {
     const csv = await api.list(AREA, { node_id: cbd, status: 'completed', format: 'csv' });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const [header, row] = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const [header, row] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(header).toBe(
       'Id,Template,Version,Store,Inspector,Status,Started (UTC),Finished (UTC),Points,Maximum,Score %,Passed,Failed items',
     );
@@ -313,7 +331,8 @@ describe('the list, its export and the scores', () => {
     const listed = api.ok(await api.list(AREA, { node_id: cbd, status: 'completed', from, to }));
     const percentages = listed.data.map((r: { percentage: number }) => r.percentage);
     expect(percentages.sort()).toEqual([100, 83.3]);
-    const mean = Math.round((percentages.reduce((a: number, b: number) => a + b, 0) / percentages.length) * 10) / 10;
+    const mean =
+      Math.round((percentages.reduce((a: number, b: number) => a + b, 0) / percentages.length) * 10) / 10;
 
     const store = api.ok(await api.scores(AREA, { node_id: cbd, from, to }));
     expect(store.totals).toEqual({ inspections: 2, average: mean, failed_items: 1 });
@@ -322,7 +341,10 @@ describe('the list, its export and the scores', () => {
     expect(week).toMatchObject({ inspections: 2, average: mean });
 
     const metro = api.ok(await api.scores(AREA, { node_id: await org.nodeId('Sydney Metro'), from, to }));
-    expect(metro.totals).toMatchObject({ inspections: 3, average: Math.round(((100 + 83.3 + 0) / 3) * 10) / 10 });
+    expect(metro.totals).toMatchObject({
+      inspections: 3,
+      average: Math.round(((100 + 83.3 + 0) / 3) * 10) / 10,
+    });
     const byName = Object.fromEntries(metro.by_child.map((c: { name: string }) => [c.name, c]));
     expect(byName['Sydney CBD']).toMatchObject({ inspections: 2, average: mean, failed_items: 1 });
     // Every answer failed: four scored questions and the one its failure showed.
@@ -336,8 +358,12 @@ describe('the list, its export and the scores', () => {
     });
     // Weeks start on the tenant's week starting day, every one from the range's first.
     expect(store.trend.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(store.trend.map((p: { week: string }) => new Date(`${p.week}T00:00:00Z`).getUTCDay())).size).toBe(1);
-    expect((await api.scores(AREA, { node_id: await org.nodeId('Melbourne Central'), from, to })).statusCode).toBe(404);
+    expect(
+      new Set(store.trend.map((p: { week: string }) => new Date(`${p.week}T00:00:00Z`).getUTCDay())).size,
+    ).toBe(1);
+    expect(
+      (await api.scores(AREA, { node_id: await org.nodeId('Melbourne Central'), from, to })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -356,7 +382,10 @@ describe('saves that arrive together', () => {
     expect(Object.keys(saved.answers).sort()).toEqual(['q_clean', 'q_fire', 'q_stock', 'q_temp']);
     expect(saved).toMatchObject({ points: 8, max_score: 8, percentage: 100 });
 
-    const finishes = await Promise.all([api.finish(AREA, open.id, signature), api.finish(OWNER, open.id, signature)]);
+    const finishes = await Promise.all([
+      api.finish(AREA, open.id, signature),
+      api.finish(OWNER, open.id, signature),
+    ]);
     expect(finishes.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const tenantId = await org.tenantId();
     const logged = await t.database.db.execute(

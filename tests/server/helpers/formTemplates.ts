@@ -27,8 +27,11 @@ export function formTemplateRows(t: TestApp) {
     const existing = await db()
       .select({ version: formTemplateVersions.version })
       .from(formTemplateVersions)
-      .where(and(eq(formTemplateVersions.tenantId, tenantId), eq(formTemplateVersions.templateId, templateId)));
-    const version = existing.length === 0 ? (template?.current ?? 1) : Math.max(...existing.map((v) => v.version)) + 1;
+      .where(
+        and(eq(formTemplateVersions.tenantId, tenantId), eq(formTemplateVersions.templateId, templateId)),
+      );
+    const version =
+      existing.length === 0 ? (template?.current ?? 1) : Math.max(...existing.map((v) => v.version)) + 1;
     const [row] = await db()
       .insert(formTemplateVersions)
       .values({

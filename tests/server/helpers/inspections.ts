@@ -130,7 +130,8 @@ export function pdfText(pdf: Buffer): string {
       continue; // a JPEG's bytes, not deflated
     }
     for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const pieces = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((p) => p[1]!) : [op[2]!];
+      const pieces =
+        op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((p) => p[1]!) : [op[2]!];
       lines.push(pieces.map((hex) => Buffer.from(hex, 'hex').toString('latin1')).join(''));
     }
   }
