@@ -46,10 +46,10 @@ export const inspectionApi = {
   report: (id: number) =>
     apiFetch<File>('/api/inspection/report', { query: { id }, responseType: 'file' }),
 
-  /** The templates an inspection can be started with. */
-  activeTemplates: () =>
+  /** Templates by name: the active ones an inspection can be started with, or all (a filter's). */
+  templates: (status: 'active' | 'all') =>
     apiFetch<FormTemplatePage>('/api/form-template/list', {
-      query: { status: 'active', per_page: 200, sort: 'name', order: 'asc' },
+      query: { status, per_page: 200, sort: 'name', order: 'asc' },
     }),
 };
 
