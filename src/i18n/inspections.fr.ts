@@ -73,8 +73,7 @@ export const inspectionMessages = {
     signed_by: 'Nom de la personne qui signe',
     name_needed: 'Saisissez le nom de la personne qui signe.',
     signature_needed: 'Signez dans le cadre ou saisissez votre nom pour signer.',
-    unsaved:
-      'Certaines réponses ne sont pas encore enregistrées. Vérifiez votre connexion et réessayez.',
+    unsaved: 'Certaines réponses ne sont pas encore enregistrées. Vérifiez votre connexion et réessayez.',
   },
   signature: {
     hint: 'Signez dans le cadre avec la souris, un stylet ou le doigt, ou saisissez votre nom ci-dessous.',

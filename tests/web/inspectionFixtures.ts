@@ -19,8 +19,22 @@ export const DEFINITION: FormDefinition = {
       id: 'front',
       title: 'Front of store',
       questions: [
-        { id: 'q1', kind: 'yes_no', prompt: 'Is the entrance clean?', required: true, weight: 1, allow_na: false },
-        { id: 'q2', kind: 'yes_no', prompt: 'Is the fire exit clear?', required: true, weight: 2, allow_na: true },
+        {
+          id: 'q1',
+          kind: 'yes_no',
+          prompt: 'Is the entrance clean?',
+          required: true,
+          weight: 1,
+          allow_na: false,
+        },
+        {
+          id: 'q2',
+          kind: 'yes_no',
+          prompt: 'Is the fire exit clear?',
+          required: true,
+          weight: 2,
+          allow_na: true,
+        },
         {
           id: 'q3',
           kind: 'yes_no',
@@ -117,7 +131,9 @@ export const TEMPLATE: FormTemplateRow = {
 export const inspector = () =>
   verifyData({
     username: 'area@acme.test',
-    position_list: [position({ node_type: 'container', node_name: 'Sydney Metro', role_name: 'Area Manager' })],
+    position_list: [
+      position({ node_type: 'container', node_name: 'Sydney Metro', role_name: 'Area Manager' }),
+    ],
     modules: permissionsOf('Area Manager'),
   });
 
@@ -129,7 +145,9 @@ export const surroundings = [
   http.get('*/api/hierarchy/tree/fetch', () => HttpResponse.json({ status: 200, data: acmeTree() })),
   // Photos and signatures: three bytes each (jsdom's Blob is not undici's, so bytes, not a Blob).
   http.get('*/api/task/attachments/thumbnail', () =>
-    HttpResponse.arrayBuffer(new Uint8Array([137, 80, 78]).buffer, { headers: { 'Content-Type': 'image/png' } }),
+    HttpResponse.arrayBuffer(new Uint8Array([137, 80, 78]).buffer, {
+      headers: { 'Content-Type': 'image/png' },
+    }),
   ),
   http.get('*/api/user/list', () =>
     HttpResponse.json({ status: 200, data: { data: [], total: 0, page: 1, per_page: 20 } }),

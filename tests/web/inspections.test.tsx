@@ -103,7 +103,10 @@ describe('the inspection list', () => {
 
   it('offers no start to those who may only read', async () => {
     serveList([]);
-    renderRoute('/audit/inspection', { ...inspector(), modules: [{ id: 'inspection', status: 'active', capabilities: ['read'] }] });
+    renderRoute('/audit/inspection', {
+      ...inspector(),
+      modules: [{ id: 'inspection', status: 'active', capabilities: ['read'] }],
+    });
     expect(await screen.findByText('No inspection matches these filters.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start inspection' })).toBeNull();
   });

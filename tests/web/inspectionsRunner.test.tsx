@@ -156,8 +156,13 @@ describe('the inspection runner', () => {
     const finish = within(dialog).getByRole('button', { name: 'Finish' });
     expect(finish).toBeDisabled();
     // The keyboard's way: a typed name, drawn onto the canvas as the image sent.
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Or type your name to sign' }), 'Sam Staff');
-    expect(within(dialog).getByRole('textbox', { name: /Name of the person signing/ })).toHaveValue('Sam Staff');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Or type your name to sign' }),
+      'Sam Staff',
+    );
+    expect(within(dialog).getByRole('textbox', { name: /Name of the person signing/ })).toHaveValue(
+      'Sam Staff',
+    );
     await userEvent.click(finish);
     await waitFor(() => expect(calls.finishes).toHaveLength(1));
     expect(calls.uploads).toBe(1);
@@ -188,7 +193,9 @@ describe('the inspection runner', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
     const list = await screen.findByTestId('missing-list');
     expect(list).toHaveTextContent('Some questions still need an answer');
-    expect(within(document.getElementById('question-q1')!).getByText('Answer this question')).toBeInTheDocument();
+    expect(
+      within(document.getElementById('question-q1')!).getByText('Answer this question'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(document.getElementById('question-q1')));
   });
 

@@ -187,9 +187,7 @@ export function NotApplicable({
       control={
         <Checkbox
           checked={answer?.na === true}
-          onChange={(event) =>
-            onAnswer(event.target.checked ? { na: true } : { ...answer, na: undefined })
-          }
+          onChange={(event) => onAnswer(event.target.checked ? { na: true } : { ...answer, na: undefined })}
         />
       }
       label={translate('inspections.form.not_applicable')}

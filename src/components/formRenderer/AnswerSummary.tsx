@@ -13,7 +13,8 @@ export function AnswerSummary({ question, answer }: { question: Question; answer
   const { date } = useDateFormat();
   const text = answerText(question, answer, translate, date);
   const photos = answer?.photos ?? [];
-  const nothing = !text && photos.length === 0 && !answer?.comment && !(question.kind === 'signature' && answer?.value);
+  const nothing =
+    !text && photos.length === 0 && !answer?.comment && !(question.kind === 'signature' && answer?.value);
   return (
     <Stack spacing={1}>
       {text && (
@@ -27,14 +28,23 @@ export function AnswerSummary({ question, answer }: { question: Question; answer
         </Typography>
       )}
       {question.kind === 'signature' && (
-        <SignatureAnswer question={question} answer={answer} onAnswer={() => {}} labelId="" readOnly error={false} />
+        <SignatureAnswer
+          question={question}
+          answer={answer}
+          onAnswer={() => {}}
+          labelId=""
+          readOnly
+          error={false}
+        />
       )}
       {answer?.comment && (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
           {translate('inspections.form.comment_was', { comment: answer.comment })}
         </Typography>
       )}
-      {photos.length > 0 && <PhotoAnswer photos={photos} onChange={() => {}} readOnly label={question.prompt} />}
+      {photos.length > 0 && (
+        <PhotoAnswer photos={photos} onChange={() => {}} readOnly label={question.prompt} />
+      )}
     </Stack>
   );
 }

@@ -110,7 +110,13 @@ function SectionBlock({
           aria-expanded={shown}
           aria-controls={bodyId}
           endIcon={shown ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-          sx={{ justifyContent: 'space-between', textTransform: 'none', minHeight: 56, px: 2, font: 'inherit' }}
+          sx={{
+            justifyContent: 'space-between',
+            textTransform: 'none',
+            minHeight: 56,
+            px: 2,
+            font: 'inherit',
+          }}
         >
           <span>{section.title}</span>
           {!readOnly && (

@@ -6,7 +6,6 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { type Answer, fails, type Question } from '../../../contract/forms';
 import { StateChip } from '../StateChip';
-import { AnswerSummary } from './AnswerSummary';
 import {
   ChoiceInput,
   DateAnswerInput,
@@ -15,6 +14,7 @@ import {
   TextAnswerInput,
   YesNoInput,
 } from './AnswerInputs';
+import { AnswerSummary } from './AnswerSummary';
 import { FailFollowUp } from './FailFollowUp';
 import { PhotoAnswer } from './PhotoAnswer';
 import { SignatureAnswer } from './SignatureAnswer';

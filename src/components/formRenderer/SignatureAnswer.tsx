@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { EvidencePhoto } from '../EvidencePhoto';
-import { type SignatureHandle, SignatureCanvas } from './SignatureCanvas';
+import { SignatureCanvas, type SignatureHandle } from './SignatureCanvas';
 import type { AnswerInputProps } from './types';
 
 /**

@@ -15,7 +15,7 @@ export interface SignatureHandle {
 const HEIGHT = 180;
 
 /** The canvas sized to its box in device pixels, so strokes are sharp on a phone's screen. */
-function fit(canvas: HTMLCanvasElement): void {
+function sizeToBox(canvas: HTMLCanvasElement): void {
   const ratio = Math.max(window.devicePixelRatio || 1, 1);
   const width = canvas.offsetWidth || 320;
   canvas.width = width * ratio;
@@ -67,7 +67,7 @@ export function SignatureCanvas({
   useEffect(() => {
     const element = canvas.current;
     if (!element?.getContext('2d')) return;
-    fit(element);
+    sizeToBox(element);
     const signature = new SignaturePad(element, { backgroundColor: '#fff', penColor: '#000' });
     signature.addEventListener('endStroke', () => {
       setTyped('');

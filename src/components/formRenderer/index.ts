@@ -1,4 +1,4 @@
-export { FormRenderer, type FormRendererProps } from './FormRenderer';
+export { FormRenderer } from './FormRenderer';
 export { questionElementId } from './QuestionField';
-export { type SignatureHandle, SignatureCanvas } from './SignatureCanvas';
+export { SignatureCanvas, type SignatureHandle } from './SignatureCanvas';
 export type { Upload } from './types';

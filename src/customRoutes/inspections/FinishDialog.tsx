@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Inspection } from '../../../contract/api/inspections';
 import { FormDialog } from '../../components/FormDialog';
-import { type SignatureHandle, SignatureCanvas, type Upload } from '../../components/formRenderer';
+import { SignatureCanvas, type SignatureHandle, type Upload } from '../../components/formRenderer';
 import { useIsMobile } from '../../hooks/useIsMobile';
 import { ApiError } from '../../providers/httpClient';
 import { inspectionApi } from './inspectionApi';

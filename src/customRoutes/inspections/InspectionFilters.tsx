@@ -8,8 +8,8 @@ import { useTranslate } from 'react-admin';
 import { INSPECTION_STATUSES } from '../../../contract/api/inspections';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { NodePicker } from '../../components/NodePicker';
-import type { InspectionParams } from './inspectionParams';
 import { InspectorFilter } from './InspectorFilter';
+import type { InspectionParams } from './inspectionParams';
 import { TemplateSelect } from './TemplateSelect';
 
 /** A percentage bound, sent once typing pauses and only when it is one (0 to 100). */

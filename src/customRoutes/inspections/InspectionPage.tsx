@@ -42,7 +42,9 @@ export default function InspectionPage({ title }: PageProps) {
         {translate('inspections.back')}
       </Button>
       {inspection.isPending && inspection.fetchStatus !== 'idle' && <LinearProgress />}
-      {inspection.error != null && <LoadFailure error={inspection.error} onRetry={() => inspection.refetch()} />}
+      {inspection.error != null && (
+        <LoadFailure error={inspection.error} onRetry={() => inspection.refetch()} />
+      )}
       {data && running && <InspectionRunner key={data.id} inspection={data} />}
       {data && !running && <InspectionReport inspection={data} />}
     </Box>

@@ -108,7 +108,12 @@ export function InspectionReport({ inspection }: { inspection: Inspection }) {
       </Paper>
       {!completed && <Alert severity="info">{translate('inspections.report.in_progress')}</Alert>}
       <FailedItems inspection={inspection} />
-      <FormRenderer definition={inspection.definition} answers={inspection.answers} onAnswer={ignore} readOnly />
+      <FormRenderer
+        definition={inspection.definition}
+        answers={inspection.answers}
+        onAnswer={ignore}
+        readOnly
+      />
       {inspection.signature && (
         <Paper variant="outlined" component="section" aria-labelledby="signature-title" sx={{ p: 2 }}>
           <Typography id="signature-title" component="h2" variant="h6" sx={{ mb: 1 }}>

@@ -58,7 +58,12 @@ export function InspectorFilter({
     );
   }
   const options: Person[] = (people.data?.data ?? []).map((u) => ({ id: u.id, name: nameOf(u) }));
-  const selected = value === undefined ? null : picked?.id === value ? picked : (options.find((o) => o.id === value) ?? { id: value, name: `#${value}` });
+  const selected =
+    value === undefined
+      ? null
+      : picked?.id === value
+        ? picked
+        : (options.find((o) => o.id === value) ?? { id: value, name: `#${value}` });
   return (
     <Autocomplete
       size="small"

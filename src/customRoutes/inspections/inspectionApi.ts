@@ -1,4 +1,3 @@
-import type { Answer } from '../../../contract/forms';
 import type { FormTemplatePage } from '../../../contract/api/forms';
 import type {
   Inspection,
@@ -7,6 +6,7 @@ import type {
   InspectionListQuery,
   InspectionPage,
 } from '../../../contract/api/inspections';
+import type { Answer } from '../../../contract/forms';
 import { apiFetch } from '../../providers/httpClient';
 
 /*
@@ -39,12 +39,10 @@ export const inspectionApi = {
   finish: (body: InspectionFinishBody) =>
     apiFetch<Inspection>('/api/inspection/finish', { method: 'PUT', body }),
 
-  remove: (id: number) =>
-    apiFetch<unknown>('/api/inspection/delete', { method: 'DELETE', query: { id } }),
+  remove: (id: number) => apiFetch<unknown>('/api/inspection/delete', { method: 'DELETE', query: { id } }),
 
   /** The finished inspection's report as a PDF file. */
-  report: (id: number) =>
-    apiFetch<File>('/api/inspection/report', { query: { id }, responseType: 'file' }),
+  report: (id: number) => apiFetch<File>('/api/inspection/report', { query: { id }, responseType: 'file' }),
 
   /** Templates by name: the active ones an inspection can be started with, or all (a filter's). */
   templates: (status: 'active' | 'all') =>
