@@ -24,8 +24,8 @@ export default function InspectionPage({ title }: PageProps) {
     queryKey: [INSPECTIONS_KEY, 'one', id],
     queryFn: () => inspectionApi.get(id),
     enabled: Number.isInteger(id) && id > 0,
-    // The runner holds the answers from here on: a refetch must not pull them from under it.
-    staleTime: Number.POSITIVE_INFINITY,
+    // The runner keeps the answers it started with (a refetch changes none under the inspector);
+    // coming back to the screen reads the answers saved since.
     refetchOnWindowFocus: false,
   });
   const data = inspection.data;
