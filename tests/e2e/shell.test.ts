@@ -21,14 +21,18 @@ const PLACEHOLDERS = [
 ];
 const SURVEY = ['Survey', 'Survey Management'];
 
-/** Administrator, Area Manager and Store Manager all read dashboard, every task module, audit and reports. */
-const managerMenu = (term: string) => [
+/**
+ * Administrator, Area Manager and Store Manager all read dashboard, every task module, audit and
+ * reports; administrators and area managers also the form templates (issue 48).
+ */
+const managerMenu = (term: string, formTemplates = true) => [
   'Dashboard',
   'My Tasks',
   'Task Management',
   'Compliance',
   'Audit By Task',
   `Audit By ${term}`,
+  ...(formTemplates ? ['Form templates'] : []),
   'Reports',
   ...PLACEHOLDERS,
   `${term} Info`,
@@ -62,7 +66,7 @@ const MENUS: { user: string; role: string; landing: string; menu: string[]; tena
     user: 'store@acme.test',
     role: 'Store Manager',
     landing: '/dashboard',
-    menu: managerMenu('Store'),
+    menu: managerMenu('Store', false),
     tenant: 'Acme Retail',
   },
   {
