@@ -1,19 +1,11 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TaskForm } from '../../../contract/api/tasks';
 import type { Db } from '../../db/client';
-import {
-  departments,
-  formTemplates,
-  formTemplateVersions,
-  hierarchyNodes,
-  positions,
-  settings,
-  users,
-  workspaces,
-} from '../../db/schema';
-import { sqlRows } from '../../lib/jsonRows';
+import { departments, hierarchyNodes, positions, settings, users, workspaces } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
 import { positionUser } from '../../lib/positionJoins';
 import { workspaceZone } from '../../lib/workspaceZone';
+import { currentVersionFor, versionById } from '../formtemplates/service';
 
 /*
  * What task management reads from other modules (hierarchy, workspaces, people, departments,
@@ -133,22 +125,23 @@ export async function weekStartDay(db: Db, tenantId: number): Promise<number> {
   return Number.isInteger(day) && day >= 0 && day <= 6 ? day : 1;
 }
 
-/** The form (issue 48) a task names: an active template's current version, or its kept version. */
+/**
+ * The form (issue 48) a task names, as the form templates module reads it: an active template's
+ * current version (none when the template is not the tenant's or not active), or a kept version.
+ */
 export async function findTaskForm(
   db: Db,
   tenantId: number,
   by: { templateId: number } | { versionId: number },
 ): Promise<TaskForm | undefined> {
-  const which =
-    'templateId' in by
-      ? sql`ft.id = ${by.templateId} AND ft.status = 'active' AND v.version = ft.current_version`
-      : sql`v.id = ${by.versionId}`;
-  const [row] = await sqlRows<TaskForm>(
-    db,
-    sql`SELECT ft.id AS template_id, v.id AS version_id, v.version, ft.name
-      FROM ${formTemplates} ft
-      JOIN ${formTemplateVersions} v ON v.tenant_id = ft.tenant_id AND v.template_id = ft.id
-      WHERE ft.tenant_id = ${tenantId} AND ${which}`,
-  );
-  return row;
+  try {
+    const ref =
+      'templateId' in by
+        ? await currentVersionFor(db, tenantId, by.templateId)
+        : await versionById(db, tenantId, by.versionId);
+    return { template_id: ref.templateId, version_id: ref.versionId, version: ref.version, name: ref.name };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  }
 }
