@@ -19,6 +19,7 @@ export const ACTIVITY_ENTITIES = [
   'task',
   'task.types',
   'audit',
+  'inspection',
   'setting',
   'notification',
   'sso',

@@ -9,6 +9,7 @@ export const NOTIFICATION_EVENTS = [
   'review.waiting',
   'task.escalated',
   'digest.daily',
+  'inspection.completed',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

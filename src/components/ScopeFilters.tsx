@@ -15,15 +15,18 @@ export interface Scope extends DateRange {
 
 /**
  * The filters of every figure screen (reports, compliance): a date range, a place in the caller's
- * part of the tree, a task type and a department. `children` follow on the same line.
+ * part of the tree, a task type and a department (not on figures that are not of tasks, such as
+ * inspection scores: `taskFilters={false}`). `children` follow on the same line.
  */
 export function ScopeFilters({
   value,
   onChange,
+  taskFilters = true,
   children,
 }: {
   value: Scope;
   onChange: (changes: Partial<Scope>) => void;
+  taskFilters?: boolean;
   children?: ReactNode;
 }) {
   const translate = useTranslate();
@@ -40,12 +43,20 @@ export function ScopeFilters({
           allowEmptyContainers
         />
       </Box>
-      <TaskLookupSelect lookup="type" value={value.type_id} onChange={(id) => onChange({ type_id: id })} />
-      <TaskLookupSelect
-        lookup="department"
-        value={value.department_id}
-        onChange={(id) => onChange({ department_id: id })}
-      />
+      {taskFilters && (
+        <>
+          <TaskLookupSelect
+            lookup="type"
+            value={value.type_id}
+            onChange={(id) => onChange({ type_id: id })}
+          />
+          <TaskLookupSelect
+            lookup="department"
+            value={value.department_id}
+            onChange={(id) => onChange({ department_id: id })}
+          />
+        </>
+      )}
       {children}
     </Stack>
   );

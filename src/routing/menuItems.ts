@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DynamicFormIcon from '@mui/icons-material/DynamicForm';
@@ -112,7 +113,14 @@ export const MAIN_MENU: readonly MenuEntry[] = [
         icon: StorefrontIcon,
         access: needs('audit'),
       },
-      // Issue 48: form templates, the inspections' forms, sit beside the audit of work.
+      // Issue 48: inspections are the audit of a workspace; their templates sit beside them.
+      {
+        key: 'inspections',
+        label: 'menu.inspections',
+        path: '/audit/inspection',
+        icon: AssignmentTurnedInIcon,
+        access: needs('inspection'),
+      },
       {
         key: 'form-templates',
         label: 'menu.form_templates',

@@ -101,6 +101,8 @@ const NOT_LOGGED: Record<string, string> = {
   'PUT /api/notification/preferences': 'a person’s own notification choices (issue 29, activity: false)',
   'POST /api/notification/push/subscribe': 'a person’s own device (issue 29, activity: false)',
   'POST /api/notification/push/unsubscribe': 'a person’s own device (issue 29, activity: false)',
+  'PUT /api/inspection/answer':
+    'saved at every question of a visit (activity: false); its start, finish and removal are logged',
   'POST /api/sso/test':
     'a read with a body: fetches the issuer’s discovery document (issue 28, activity: false)',
 };
@@ -478,7 +480,8 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
         AND NOT EXISTS (SELECT 1 FROM tasks t JOIN form_template_versions v
           ON v.tenant_id = t.tenant_id AND v.id = t.form_version_id
           WHERE t.tenant_id = x.tenant_id AND v.template_id = x.id)`,
-      )}
+      )},
+      'inspections', ${ids('inspections')}
     )::text AS pools,
     (SELECT coalesce(json_object_agg(a.id, json_build_object('checklist', jsonb_array_length(t.checklist),
         'communication', tt.kind = 'communication')), '{}')
@@ -558,6 +561,7 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/webhook\//, 'webhooks'],
   [/^\/api\/form-template\/delete$/, 'unusedFormTemplates'],
   [/^\/api\/form-template\//, 'formTemplates'],
+  [/^\/api\/inspection\//, 'inspections'],
 ];
 
 /** Other fields that name a row, by name. */
@@ -571,6 +575,9 @@ const FIELD_IDS: Record<string, string> = {
   delivery_id: 'webhookDeliveries',
   // A task's form: an active template (an archived one is refused as a person would be).
   form_template_id: 'activeFormTemplates',
+  // An inspection is started with an active template too.
+  template_id: 'activeFormTemplates',
+  store_id: 'nodes',
 };
 
 /** Ids the walk grounds without a pool: a store's work to complete is picked by `ground` itself. */

@@ -1032,6 +1032,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inspection/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save one question’s answer of an inspection in progress and its score (safe to repeat)
+         * @description Needs .
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        put: operations["putInspectionAnswer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an inspection of a store in your part of the tree with a template’s current version
+         * @description Needs `inspection.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        post: operations["postInspectionCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an inspection of your part of the tree
+         * @description Needs `inspection.delete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        delete: operations["deleteInspectionDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Finish an inspection with a signature: 400 INSPECTION_INCOMPLETE with what each question still owes, 409 when finished already
+         * @description Needs .
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        put: operations["putInspectionFinish"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An inspection with its version’s form, its answers, failed items and signature
+         * @description Needs .
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getInspectionGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inspections of your part of the tree, filtered; format=csv or xlsx downloads them (at most 50000)
+         * @description Needs `inspection.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getInspectionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An inspection’s report as a PDF: score, failed items first with their photos, every answer, the signature
+         * @description Needs .
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getInspectionReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Average inspection scores of a store or an area (your own place when no node_id) over a range: totals, week by week, per child; format=csv or xlsx downloads the per-child table
+         * @description Needs `inspection.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getInspectionScores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -7271,6 +7447,745 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    putInspectionAnswer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answer: {
+                        comment?: string;
+                        na?: boolean;
+                        photos?: string[];
+                        value?: string | number | string[] | (never | null);
+                    };
+                    id: number;
+                    question_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                [key: string]: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                            };
+                            assignment_id: number | null;
+                            completed_at: string | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            editable: boolean;
+                            failed: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                            }[];
+                            failed_count: number;
+                            id: number;
+                            inspector: {
+                                id: number;
+                                name: string;
+                            };
+                            max_score: number;
+                            passed: boolean | null;
+                            percentage: number | null;
+                            points: number;
+                            signature: {
+                                hash: string;
+                                name: string;
+                            } | null;
+                            started_at: string;
+                            status: "in_progress" | "completed";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            template: {
+                                id: number;
+                                name: string;
+                                version: number;
+                            };
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postInspectionCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    store_id: number;
+                    template_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                [key: string]: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                            };
+                            assignment_id: number | null;
+                            completed_at: string | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            editable: boolean;
+                            failed: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                            }[];
+                            failed_count: number;
+                            id: number;
+                            inspector: {
+                                id: number;
+                                name: string;
+                            };
+                            max_score: number;
+                            passed: boolean | null;
+                            percentage: number | null;
+                            points: number;
+                            signature: {
+                                hash: string;
+                                name: string;
+                            } | null;
+                            started_at: string;
+                            status: "in_progress" | "completed";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            template: {
+                                id: number;
+                                name: string;
+                                version: number;
+                            };
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteInspectionDelete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putInspectionFinish: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description The uploaded signature image hash */
+                    signature: string;
+                    signed_by: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                [key: string]: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                            };
+                            assignment_id: number | null;
+                            completed_at: string | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            editable: boolean;
+                            failed: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                            }[];
+                            failed_count: number;
+                            id: number;
+                            inspector: {
+                                id: number;
+                                name: string;
+                            };
+                            max_score: number;
+                            passed: boolean | null;
+                            percentage: number | null;
+                            points: number;
+                            signature: {
+                                hash: string;
+                                name: string;
+                            } | null;
+                            started_at: string;
+                            status: "in_progress" | "completed";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            template: {
+                                id: number;
+                                name: string;
+                                version: number;
+                            };
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getInspectionGet: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                [key: string]: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                            };
+                            assignment_id: number | null;
+                            completed_at: string | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            editable: boolean;
+                            failed: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                            }[];
+                            failed_count: number;
+                            id: number;
+                            inspector: {
+                                id: number;
+                                name: string;
+                            };
+                            max_score: number;
+                            passed: boolean | null;
+                            percentage: number | null;
+                            points: number;
+                            signature: {
+                                hash: string;
+                                name: string;
+                            } | null;
+                            started_at: string;
+                            status: "in_progress" | "completed";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            template: {
+                                id: number;
+                                name: string;
+                                version: number;
+                            };
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getInspectionList: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv" | "xlsx";
+                /** @description A local date, YYYY-MM-DD */
+                from?: string;
+                inspector_id?: number;
+                max_score?: number;
+                min_score?: number;
+                node_id?: number;
+                order?: "asc" | "desc";
+                page?: number;
+                per_page?: number;
+                sort?: "started_at" | "completed_at" | "percentage" | "id";
+                status?: "in_progress" | "completed";
+                template_id?: number;
+                /** @description A local date, YYYY-MM-DD */
+                to?: string;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer, or the file in the format asked for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                assignment_id: number | null;
+                                completed_at: string | null;
+                                failed_count: number;
+                                id: number;
+                                inspector: {
+                                    id: number;
+                                    name: string;
+                                };
+                                max_score: number;
+                                passed: boolean | null;
+                                percentage: number | null;
+                                points: number;
+                                started_at: string;
+                                status: "in_progress" | "completed";
+                                store: {
+                                    id: number;
+                                    name: string;
+                                    timezone: string;
+                                };
+                                template: {
+                                    id: number;
+                                    name: string;
+                                    version: number;
+                                };
+                            }[];
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                        status: number;
+                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getInspectionReport: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getInspectionScores: {
+        parameters: {
+            query: {
+                format?: "json" | "csv" | "xlsx";
+                /** @description A local date, YYYY-MM-DD */
+                from: string;
+                node_id?: number;
+                template_id?: number;
+                /** @description A local date, YYYY-MM-DD */
+                to: string;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer, or the file in the format asked for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            by_child: {
+                                average: number | null;
+                                failed_items: number;
+                                id: number;
+                                inspections: number;
+                                latest: number | null;
+                                name: string;
+                                type: string;
+                            }[];
+                            node: {
+                                id: number;
+                                name: string;
+                                type: string;
+                            };
+                            totals: {
+                                average: number | null;
+                                failed_items: number;
+                                inspections: number;
+                            };
+                            trend: {
+                                average: number | null;
+                                inspections: number;
+                                /**
+                                 * Format: date
+                                 * @description A local date, YYYY-MM-DD
+                                 */
+                                week: string;
+                            }[];
+                        };
+                        status: number;
+                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postLogin: {
         parameters: {
             query?: never;
@@ -7441,7 +8356,7 @@ export interface operations {
                             data: {
                                 channel: "app" | "email" | "push";
                                 enabled: boolean;
-                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily";
+                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
                             }[];
                         };
                         status: number;
@@ -7471,7 +8386,7 @@ export interface operations {
                     data: {
                         channel: "app" | "email" | "push";
                         enabled: boolean;
-                        event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily";
+                        event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
                     }[];
                 };
             };
@@ -7488,7 +8403,7 @@ export interface operations {
                             data: {
                                 channel: "app" | "email" | "push";
                                 enabled: boolean;
-                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily";
+                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
                             }[];
                         };
                         status: number;
@@ -7619,7 +8534,7 @@ export interface operations {
                                 } | null;
                                 /** @description ISO-8601 instant in UTC */
                                 created_at: string;
-                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily";
+                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
                                 id: number;
                                 read: boolean;
                                 reason: string | null;
@@ -7666,7 +8581,7 @@ export interface operations {
                             data: {
                                 channel: "app" | "email" | "push";
                                 enabled: boolean;
-                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily";
+                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
                             }[];
                         };
                         status: number;
@@ -7695,7 +8610,7 @@ export interface operations {
                     data: {
                         channel: "app" | "email" | "push";
                         enabled: boolean;
-                        event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily";
+                        event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
                     }[];
                 };
             };
@@ -7712,7 +8627,7 @@ export interface operations {
                             data: {
                                 channel: "app" | "email" | "push";
                                 enabled: boolean;
-                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily";
+                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
                             }[];
                         };
                         status: number;

@@ -54,7 +54,7 @@ describe('main navigation (spec §2 and §6)', () => {
     );
     expect(children).toEqual({
       tasks: ['/task', '/task/management', '/task/compliance'],
-      audit: ['/audit/task', '/audit/store', '/audit/form-template'],
+      audit: ['/audit/task', '/audit/store', '/audit/inspection', '/audit/form-template'],
       insights: [
         '/insight/observation',
         '/insight/idea',
@@ -74,6 +74,7 @@ describe('main navigation (spec §2 and §6)', () => {
       'menu.tasks > menu.compliance',
       'menu.audit > menu.audit_task',
       'menu.audit > menu.audit_store',
+      'menu.audit > menu.inspections',
       'menu.audit > menu.form_templates',
       'menu.reports',
       ...PLACEHOLDERS,
@@ -105,9 +106,17 @@ describe('main navigation (spec §2 and §6)', () => {
   it('makes both audit sub-items follow the audit module and hides a parent with no allowed child', () => {
     const noAudit = {
       ...as('Store Manager'),
-      permissions: permissionsOf('Store Manager').filter((p) => p.id !== 'audit'),
+      permissions: permissionsOf('Store Manager').filter((p) => p.id !== 'audit' && p.id !== 'inspection'),
     };
     expect(outline(visibleMenu(noAudit)).some((l) => l.startsWith('menu.audit'))).toBe(false);
+    // Inspections follow their own module (issue 48): a store manager reads their store's.
+    const inspectionsOnly = {
+      ...as('Store Manager'),
+      permissions: permissionsOf('Store Manager').filter((p) => p.id !== 'audit'),
+    };
+    expect(outline(visibleMenu(inspectionsOnly)).filter((l) => l.startsWith('menu.audit'))).toEqual([
+      'menu.audit > menu.inspections',
+    ]);
     const onlyAudit = {
       id: 1,
       isAdminTenant: false,

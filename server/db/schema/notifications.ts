@@ -17,6 +17,8 @@ export interface NotificationData {
   due_today?: number;
   missed?: number;
   hours_late?: number;
+  /** A finished inspection's score (`inspection.completed`), null with nothing scored. */
+  percentage?: number | null;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   taskSubmissions,
   tasks,
 } from '../../db/schema';
-import type { Caller } from '../../lib/caller';
+import { type Caller, can } from '../../lib/caller';
 import { seenBy } from '../../lib/taskVisibility';
 import { findTenantRow } from '../../lib/tenantRows';
 
@@ -50,9 +50,18 @@ export async function existingFiles(
 
 /**
  * True when the caller may fetch the file: they uploaded it, or it is attached to a task they may
- * see. (Completion evidence joins here when completions exist: "a task or completion that uses it".)
+ * see, a completion of a workspace in their scope, or an inspection of a store in their scope
+ * when they may read inspections (its photos and signature, listed in inspection_files).
  */
 export async function mayDownload(db: Db, caller: Caller, file: TaskFileRow): Promise<boolean> {
+  const inspections = can(caller, 'inspection', ['read'])
+    ? sql`UNION ALL
+    SELECT 1 FROM inspection_files inf
+    JOIN inspections i ON i.tenant_id = inf.tenant_id AND i.id = inf.inspection_id
+    JOIN hierarchy_nodes n ON n.tenant_id = i.tenant_id AND n.id = i.store_node_id
+    WHERE inf.tenant_id = ${caller.tenantId} AND inf.hash = ${file.hash}
+      AND n.path LIKE ${`${caller.scope.path}%`}`
+    : sql``;
   const result = await db.execute(sql`
     SELECT 1 AS ok FROM ${taskFileUploads} u
     WHERE u.tenant_id = ${caller.tenantId} AND u.hash = ${file.hash} AND u.user_id = ${caller.userId}
@@ -67,6 +76,7 @@ export async function mayDownload(db: Db, caller: Caller, file: TaskFileRow): Pr
     JOIN hierarchy_nodes n ON n.tenant_id = a.tenant_id AND n.id = a.workspace_node_id
     WHERE sf.tenant_id = ${caller.tenantId} AND sf.hash = ${file.hash}
       AND n.path LIKE ${`${caller.scope.path}%`}
+    ${inspections}
     LIMIT 1`);
   return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
 }

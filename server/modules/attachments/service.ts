@@ -23,14 +23,16 @@ const storageKey = (tenantId: number, hash: string) => `task-files/${tenantId}/$
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-/** Authors attach reference files; people completing tasks attach evidence. */
+/** Authors attach reference files; people completing tasks attach evidence; inspectors photos and signatures. */
 export function assertMayUpload(caller: Caller) {
   const allowed =
     !caller.isAdminTenant &&
     (can(caller, 'taskmanagement', ['create']) ||
       can(caller, 'taskmanagement', ['update']) ||
       can(caller, 'mytasks', ['complete']) ||
-      can(caller, 'compliance', ['complete']));
+      can(caller, 'compliance', ['complete']) ||
+      can(caller, 'inspection', ['create']) ||
+      can(caller, 'inspection', ['update']));
   if (!allowed) throw forbidden();
 }
 

@@ -44,7 +44,9 @@ export async function deliver(
     const told =
       job.kind === 'task.start'
         ? await taskStarted(tx, job.tenantId, job.taskId, job.startAt)
-        : await sentBack(tx, job);
+        : job.kind === 'inspection.completed'
+          ? await inspectionCompleted(tx, job.tenantId, job.inspectionId)
+          : await sentBack(tx, job);
     await sendOn(tx, outlets, job.tenantId, told);
     return told;
   });
@@ -119,6 +121,34 @@ async function sentBack(tx: Db, job: { tenantId: number; submissionId: number })
       JOIN ${hierarchyNodes} n ON n.tenant_id = ${job.tenantId} AND n.id = a.workspace_node_id
       JOIN users u ON u.tenant_id = ${job.tenantId} AND u.id = s.submitted_by AND u.enabled
       WHERE s.tenant_id = ${job.tenantId} AND s.id = ${job.submissionId} AND s.decision = 'rejected'
+      ON CONFLICT (tenant_id, user_id, event, key) DO NOTHING
+      RETURNING id, user_id, event`,
+  );
+}
+
+/**
+ * An inspection was finished: the enabled people positioned at its store whose role reads
+ * inspections are told, with the template's name where a task's title goes and the score.
+ */
+async function inspectionCompleted(tx: Db, tenantId: number, inspectionId: number): Promise<Told[]> {
+  const event: NotificationEvent = 'inspection.completed';
+  return sqlRows<Told>(
+    tx,
+    sql`INSERT INTO ${notifications} (tenant_id, user_id, event, key, data, in_app)
+      SELECT DISTINCT ON (p.user_id) i.tenant_id, p.user_id, ${event}, 'inspection:' || i.id,
+        jsonb_build_object('task_title', ft.name, 'store_name', n.name, 'percentage', i.percentage),
+        ${takes(tenantId, sql`p.tenant_id`, sql`p.user_id`, event, 'app')}
+      FROM inspections i
+      JOIN form_templates ft ON ft.tenant_id = ${tenantId} AND ft.id = i.template_id
+      JOIN ${hierarchyNodes} n ON n.tenant_id = ${tenantId} AND n.id = i.store_node_id
+      JOIN positions p ON p.tenant_id = ${tenantId} AND p.node_id = i.store_node_id
+      JOIN users u ON u.tenant_id = ${tenantId} AND u.id = p.user_id AND u.enabled
+      JOIN role_permissions g ON g.tenant_id = ${tenantId} AND g.role_id = p.role_id
+        AND g.module = 'inspection' AND g.enabled AND 'read' = ANY(g.capabilities)
+      WHERE i.tenant_id = ${tenantId} AND i.id = ${inspectionId} AND i.status = 'completed'
+        AND EXISTS (SELECT 1 FROM tenant_modules m WHERE m.tenant_id = ${tenantId}
+          AND m.module = 'inspection' AND m.allowed AND m.enabled)
+      ORDER BY p.user_id
       ON CONFLICT (tenant_id, user_id, event, key) DO NOTHING
       RETURNING id, user_id, event`,
   );

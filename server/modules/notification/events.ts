@@ -30,6 +30,11 @@ export async function queueTaskStarts(
   }
 }
 
+/** An inspection was finished: the store's people who read inspections are told its score. */
+export async function queueInspectionCompleted(jobs: Jobs, tx: Db, tenantId: number, inspectionId: number) {
+  await jobs.send(tx, 'notifications.send', { kind: 'inspection.completed', tenantId, inspectionId });
+}
+
 /** A reviewer sent a submission back: its sender is told why. */
 export async function queueSentBack(jobs: Jobs, tx: Db, tenantId: number, submissionId: number) {
   await jobs.send(tx, 'notifications.send', { kind: 'task.sent_back', tenantId, submissionId });

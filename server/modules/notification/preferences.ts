@@ -23,6 +23,8 @@ const DEFAULTS: Record<NotificationEvent, Record<NotificationChannel, boolean>> 
   'review.waiting': { app: true, email: true, push: false },
   'task.escalated': { app: true, email: true, push: true },
   'digest.daily': { app: true, email: true, push: false },
+  // A store's people learn their inspection's result in the app; its contact address gets the mail.
+  'inspection.completed': { app: true, email: false, push: false },
 };
 
 /**

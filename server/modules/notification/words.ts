@@ -45,6 +45,11 @@ export function noticeWords(
         due: data.due_today ?? 0,
         missed: data.missed ?? 0,
       });
+    case 'inspection.completed':
+      return words('notice.inspection_completed.title', 'notice.inspection_completed.body', {
+        ...named,
+        score: data.percentage == null ? '–' : `${data.percentage}%`,
+      });
   }
 }
 

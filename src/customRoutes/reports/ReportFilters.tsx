@@ -9,13 +9,16 @@ export function ReportFilters({
   query,
   update,
   onDownload,
+  taskFilters,
 }: {
   query: ReportQuery;
   update: (changes: Partial<Omit<ReportQuery, 'format'>>) => void;
   onDownload: (format: 'csv' | 'xlsx') => void;
+  /** False on figures that are not of tasks (inspection scores). */
+  taskFilters?: boolean;
 }) {
   return (
-    <ScopeFilters value={query} onChange={update}>
+    <ScopeFilters value={query} onChange={update} taskFilters={taskFilters}>
       <Box sx={{ flex: 1 }} />
       <Button size="small" startIcon={<DownloadIcon />} onClick={() => onDownload('csv')}>
         CSV

@@ -3,11 +3,20 @@ import Tabs from '@mui/material/Tabs';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { REPORT_NAMES, type ReportName } from '../../../contract/api/reports';
+import { useSessionUser } from '../../hooks/useSession';
+import { hasModuleAccess } from '../../providers/accessControl';
+
+/** The reports' own pages after spec §2's six: inspection scores (issue 48). */
+const EXTRA_REPORTS = ['inspections'] as const;
+type TabName = ReportName | (typeof EXTRA_REPORTS)[number];
 
 /** Tabs between the reports, keeping the filters (the address's query) from one to the next. */
-export function ReportTabs({ value }: { value: ReportName }) {
+export function ReportTabs({ value }: { value: TabName }) {
   const translate = useTranslate();
   const location = useLocation();
+  const user = useSessionUser();
+  const names: TabName[] = [...REPORT_NAMES];
+  if (hasModuleAccess(user, 'inspection')) names.push(...EXTRA_REPORTS);
   return (
     <Tabs
       value={value}
@@ -16,7 +25,7 @@ export function ReportTabs({ value }: { value: ReportName }) {
       allowScrollButtonsMobile
       aria-label={translate('reports.reports')}
     >
-      {REPORT_NAMES.map((n) => (
+      {names.map((n) => (
         <Tab
           key={n}
           value={n}

@@ -36,5 +36,12 @@ export const reports: AppPages = {
         page: lazy(() => import('./TeamMemberPerformancePage')),
       },
     ]),
+    // Issue 48: inspection scores are the inspections' figures, read with their module.
+    {
+      path: '/report/inspections',
+      title: 'pages.report_inspections',
+      access: needs('inspection', 'read'),
+      page: lazy(() => import('./InspectionScoresPage')),
+    },
   ],
 };

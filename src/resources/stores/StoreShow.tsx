@@ -7,6 +7,7 @@ import { ShowState } from '../../components/ShowState';
 import { WorkspaceDetails } from '../../components/WorkspaceDetails';
 import { useSessionUser } from '../../hooks/useSession';
 import type { PageProps } from '../../routing/types';
+import { StoreInspections } from './StoreInspections';
 
 /** Spec §2 /workspace/detail/{id}: one workspace's details, read-only. */
 export default function StoreShow({ title }: PageProps) {
@@ -27,6 +28,7 @@ export default function StoreShow({ title }: PageProps) {
         )}
         <ShowState>
           <WorkspaceDetails />
+          <StoreInspections />
         </ShowState>
       </Box>
     </ShowBase>

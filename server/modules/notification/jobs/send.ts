@@ -15,13 +15,19 @@ const payload = Type.Union([
     tenantId: Type.Integer(),
     submissionId: Type.Integer(),
   }),
+  Type.Object({
+    kind: Type.Literal('inspection.completed'),
+    tenantId: Type.Integer(),
+    inspectionId: Type.Integer(),
+  }),
 ]);
 
 declare module '../../../lib/jobs' {
   interface JobPayloads {
     /**
      * Tell the people an event concerns (issue 29): the store's people when a task's assignments
-     * starting at `startAt` start, or the one whose submission was sent back. Safe to repeat: each
+     * starting at `startAt` start, or the one whose submission was sent back, or a store's readers of
+     * its inspections when one is finished. Safe to repeat: each
      * person's notice of an event is unique, so a retry tells nobody twice.
      */
     'notifications.send': Static<typeof payload>;

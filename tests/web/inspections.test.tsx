@@ -1,0 +1,169 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Inspection } from '../../contract/api/inspections';
+import { adminVerify, resetBrowserState } from './fixtures';
+import { ANSWERED, hashOf, inspectionOf, inspector, rowOf, surroundings } from './inspectionFixtures';
+import { server } from './msw';
+import { expectPath, renderRoute, setViewportWidth } from './renderApp';
+
+const completed = (): Inspection =>
+  inspectionOf(ANSWERED, {
+    status: 'completed',
+    completed_at: '2030-03-04T02:00:00.000Z',
+    editable: false,
+    signature: { hash: hashOf('b'), name: 'Sam Staff' },
+  });
+
+function serveList(rows: Inspection[]) {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    ...surroundings,
+    http.get('*/api/inspection/list', ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json({
+        status: 200,
+        data: { data: rows.map(rowOf), total: rows.length, page: 1, per_page: 25 },
+      });
+    }),
+  );
+  return queries;
+}
+
+beforeEach(() => {
+  resetBrowserState();
+  setViewportWidth(1280);
+  URL.createObjectURL = vi.fn(() => 'blob:photo');
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('the inspection list', () => {
+  it('lists store, template and version, inspector, score with passed or failed, and failed items', async () => {
+    serveList([completed(), inspectionOf({ q1: { value: 'yes' } }, { id: 78 })]);
+    renderRoute('/audit/inspection', inspector());
+    const rows = await screen.findAllByTestId('inspection-row');
+    expect(rows).toHaveLength(2);
+    // 1 of 4 points: 25 %, under the pass mark of 80.
+    expect(rows[0]).toHaveTextContent('Sydney CBD');
+    expect(rows[0]).toHaveTextContent('Store visit (v2)');
+    expect(rows[0]).toHaveTextContent('Sam Staff');
+    expect(rows[0]).toHaveTextContent('25%');
+    expect(within(rows[0]!).getByText('Failed')).toBeInTheDocument();
+    expect(within(rows[0]!).getAllByRole('cell').at(-1)).toHaveTextContent('1');
+    expect(rows[1]).toHaveTextContent('In progress');
+  });
+
+  it('asks the API with each filter chosen', async () => {
+    const queries = serveList([completed()]);
+    renderRoute('/audit/inspection', inspector());
+    await screen.findAllByTestId('inspection-row');
+    expect(queries[0]!.get('sort')).toBe('started_at');
+    expect(queries[0]!.get('status')).toBeNull();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Completed' }));
+    await waitFor(() => expect(queries.at(-1)!.get('status')).toBe('completed'));
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Template' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Store visit (v2)' }));
+    await waitFor(() => expect(queries.at(-1)!.get('template_id')).toBe('3'));
+
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Score from %' }), '50');
+    await waitFor(() => expect(queries.at(-1)!.get('min_score')).toBe('50'));
+    expect(queries.at(-1)!.get('status')).toBe('completed');
+    expect(window.location.search).toContain('min_score=50');
+  });
+
+  it('starts an inspection: a store and an active template, created, then the runner', async () => {
+    serveList([]);
+    const created: unknown[] = [];
+    server.use(
+      http.post('*/api/inspection/create', async ({ request }) => {
+        created.push(await request.json());
+        return HttpResponse.json({ status: 200, data: inspectionOf({}) });
+      }),
+      http.get('*/api/inspection/get', () => HttpResponse.json({ status: 200, data: inspectionOf({}) })),
+    );
+    renderRoute('/audit/inspection', inspector());
+    await userEvent.click(await screen.findByRole('button', { name: 'Start inspection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start an inspection' });
+    const start = within(dialog).getByRole('button', { name: 'Start' });
+    expect(start).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Store/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /Sydney CBD/ }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Form template/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Store visit (v2)' }));
+    await userEvent.click(start);
+    await expectPath('/audit/inspection/77');
+    expect(created).toEqual([{ store_id: 5, template_id: 3 }]);
+    expect(await screen.findByRole('radiogroup', { name: /Is the entrance clean\?/ })).toBeInTheDocument();
+  });
+
+  it('offers no start to those who may only read', async () => {
+    serveList([]);
+    renderRoute('/audit/inspection', {
+      ...inspector(),
+      modules: [{ id: 'inspection', status: 'active', capabilities: ['read'] }],
+    });
+    expect(await screen.findByText('No inspection matches these filters.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start inspection' })).toBeNull();
+  });
+});
+
+describe('a finished inspection', () => {
+  function serveOne(inspection: Inspection) {
+    const deleted: string[] = [];
+    server.use(
+      ...surroundings,
+      http.get('*/api/inspection/get', () => HttpResponse.json({ status: 200, data: inspection })),
+      http.delete('*/api/inspection/delete', ({ request }) => {
+        deleted.push(new URL(request.url).searchParams.get('id')!);
+        return HttpResponse.json({ status: 200, data: { id: inspection.id } });
+      }),
+      http.get('*/api/inspection/list', () =>
+        HttpResponse.json({ status: 200, data: { data: [], total: 0, page: 1, per_page: 25 } }),
+      ),
+    );
+    return deleted;
+  }
+
+  it('shows the score, the failed items first with their comment, then every section, and the signature', async () => {
+    serveOne(completed());
+    renderRoute('/audit/inspection/77', inspector());
+    const failed = await screen.findByTestId('failed-items');
+    expect(screen.getByTestId('report-score')).toHaveTextContent('25%');
+    expect(screen.getByText('1 / 4 points')).toBeInTheDocument();
+    expect(within(failed).getByText('Are prices shown on every shelf?')).toBeInTheDocument();
+    expect(within(failed).getByText('No')).toBeInTheDocument();
+    expect(within(failed).getByText('Comment: Aisle 4 has no labels')).toBeInTheDocument();
+    // Failed items come before the sections.
+    const sections = screen.getByRole('heading', { name: 'Front of store' });
+    expect(failed.compareDocumentPosition(sections) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('Signed by Sam Staff')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    // No inputs: the answers are read, not changed.
+    expect(screen.queryByRole('radio')).toBeNull();
+    // The area manager may not delete.
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('is deleted after asking, by those who may', async () => {
+    const deleted = serveOne(completed());
+    renderRoute('/audit/inspection/77', adminVerify());
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this inspection?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await expectPath('/audit/inspection');
+    expect(deleted).toEqual(['77']);
+  });
+
+  it('has no accessibility violations', async () => {
+    serveOne(completed());
+    const { container } = renderRoute('/audit/inspection/77', inspector());
+    await screen.findByTestId('failed-items');
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+});
