@@ -82,6 +82,10 @@ export type InspectionListQuery = Static<typeof InspectionListQuery>;
 export const InspectionCreateBody = Type.Object({ template_id: Id, store_id: Id });
 export type InspectionCreateBody = Static<typeof InspectionCreateBody>;
 
+/** A store's task with a form: the assignment whose form to open. */
+export const TaskFormOpenBody = Type.Object({ assignment_id: Id });
+export type TaskFormOpenBody = Static<typeof TaskFormOpenBody>;
+
 /** One question's answer, saved as the inspector goes (the last one sent wins). */
 export const InspectionAnswerBody = Type.Object({
   id: Id,

@@ -28,6 +28,8 @@ export const Notification = Type.Object({
   task_id: Type.Union([Type.Integer(), Type.Null()]),
   /** The store's task it is about: the link opens it in My Tasks. */
   assignment_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** The finished inspection it tells of (`inspection.completed`): the link opens its report. */
+  inspection_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   task_title: Type.String(),
   store_name: Type.String(),
   /** Why the submission was sent back (`task.sent_back`). */

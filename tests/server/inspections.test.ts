@@ -61,7 +61,8 @@ describe('an inspection of Sydney CBD by its Area Manager', () => {
     const globex = await forms.addTemplate('Globex visit', STORE_VISIT, 'globex');
     expect((await api.create(AREA, { template_id: globex.templateId, store_id: cbd })).statusCode).toBe(404);
     expect((await api.create(STAFF, { template_id: templateId, store_id: cbd })).statusCode).toBe(403);
-    expect((await api.get(STAFF, inspectionId)).statusCode).toBe(403);
+    // A store visit is not the team member's to read: unknown to them, as to another tenant.
+    expect((await api.get(STAFF, inspectionId)).statusCode).toBe(404);
     // Another tenant's inspection id is unknown, not forbidden.
     expect((await api.get(GLOBEX, inspectionId)).statusCode).toBe(404);
     expect((await api.answer(GLOBEX, inspectionId, 'q_stock', { value: 'yes' })).statusCode).toBe(404);
@@ -173,7 +174,12 @@ describe('an inspection of Sydney CBD by its Area Manager', () => {
       query: { page: 1, per_page: 20 },
     });
     const notice = api.ok(notices).data.find((n: { event: string }) => n.event === 'inspection.completed');
-    expect(notice).toMatchObject({ task_title: 'Store visit', store_name: 'Sydney CBD' });
+    // The bell opens the inspection itself, as the mail's link does.
+    expect(notice).toMatchObject({
+      task_title: 'Store visit',
+      store_name: 'Sydney CBD',
+      inspection_id: inspectionId,
+    });
     // A team member of the store does not read inspections: not told.
     const staff = api.ok(
       await t.injectAs(STAFF, { url: '/api/notification/list', query: { page: 1, per_page: 20 } }),
@@ -183,6 +189,7 @@ describe('an inspection of Sydney CBD by its Area Manager', () => {
     expect(mail?.subject).toBe('Inspection finished at Sydney CBD: Store visit');
     expect(mail?.body).toContain(`/api/inspection/report?id=${inspectionId}`);
     expect(mail?.body).toContain('5/6 (83.3%)');
+    expect(mail?.body).toContain(`/audit/inspection/${inspectionId}`);
   });
 
   it('lets the store manager read it, its photo and its report; not a manager of another store', async () => {

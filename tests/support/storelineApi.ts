@@ -1042,9 +1042,7 @@ export interface paths {
         get?: never;
         /**
          * Save one question’s answer of an inspection in progress and its score (safe to repeat)
-         * @description Needs .
-         *
-         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         * @description Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putInspectionAnswer"];
         post?: never;
@@ -1108,9 +1106,7 @@ export interface paths {
         get?: never;
         /**
          * Finish an inspection with a signature: 400 INSPECTION_INCOMPLETE with what each question still owes, 409 when finished already
-         * @description Needs .
-         *
-         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         * @description Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
          */
         put: operations["putInspectionFinish"];
         post?: never;
@@ -1129,9 +1125,7 @@ export interface paths {
         };
         /**
          * An inspection with its version’s form, its answers, failed items and signature
-         * @description Needs .
-         *
-         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getInspectionGet"];
         put?: never;
@@ -1173,9 +1167,7 @@ export interface paths {
         };
         /**
          * An inspection’s report as a PDF: score, failed items first with their photos, every answer, the signature
-         * @description Needs .
-         *
-         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getInspectionReport"];
         put?: never;
@@ -3094,6 +3086,28 @@ export interface paths {
         get: operations["getUserTaskDate"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/task/form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the form of a store’s task: its inspection, started with the task’s version on first open; finishing it completes the task
+         * @description Needs `mytasks.complete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        post: operations["postUserTaskForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8536,6 +8550,7 @@ export interface operations {
                                 created_at: string;
                                 event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
                                 id: number;
+                                inspection_id?: number | null;
                                 read: boolean;
                                 reason: string | null;
                                 store_name: string;
@@ -13234,6 +13249,134 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postUserTaskForm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignment_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                [key: string]: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                            };
+                            assignment_id: number | null;
+                            completed_at: string | null;
+                            definition: {
+                                pass_mark?: number;
+                                sections: {
+                                    id: string;
+                                    questions: {
+                                        /** @default false */
+                                        allow_na: boolean;
+                                        comment_on_fail?: boolean;
+                                        failing?: ("yes" | "no")[];
+                                        help?: string;
+                                        id: string;
+                                        kind: "yes_no" | "choice" | "number" | "text" | "date" | "photo" | "signature";
+                                        max?: number;
+                                        min?: number;
+                                        min_photos?: number;
+                                        multiple?: boolean;
+                                        options?: {
+                                            /** @default false */
+                                            fails: boolean;
+                                            id: string;
+                                            label: string;
+                                        }[];
+                                        photo_on_fail?: boolean;
+                                        prompt: string;
+                                        /** @default true */
+                                        required: boolean;
+                                        show_if?: {
+                                            answers: string[];
+                                            question_id: string;
+                                        };
+                                        unit?: string;
+                                        /** @default 0 */
+                                        weight: number;
+                                    }[];
+                                    title: string;
+                                }[];
+                            };
+                            editable: boolean;
+                            failed: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                            }[];
+                            failed_count: number;
+                            id: number;
+                            inspector: {
+                                id: number;
+                                name: string;
+                            };
+                            max_score: number;
+                            passed: boolean | null;
+                            percentage: number | null;
+                            points: number;
+                            signature: {
+                                hash: string;
+                                name: string;
+                            } | null;
+                            started_at: string;
+                            status: "in_progress" | "completed";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            template: {
+                                id: number;
+                                name: string;
+                                version: number;
+                            };
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -19,6 +19,8 @@ export interface NotificationData {
   hours_late?: number;
   /** A finished inspection's score (`inspection.completed`), null with nothing scored. */
   percentage?: number | null;
+  /** Which inspection (`inspection.completed`): the notice's link opens it. */
+  inspection_id?: number;
 }
 
 /**

@@ -51,17 +51,21 @@ export async function existingFiles(
 /**
  * True when the caller may fetch the file: they uploaded it, or it is attached to a task they may
  * see, a completion of a workspace in their scope, or an inspection of a store in their scope
- * when they may read inspections (its photos and signature, listed in inspection_files).
+ * when they may read inspections (its photos and signature, listed in inspection_files), or of
+ * a store's task form when they read the store's tasks.
  */
 export async function mayDownload(db: Db, caller: Caller, file: TaskFileRow): Promise<boolean> {
-  const inspections = can(caller, 'inspection', ['read'])
-    ? sql`UNION ALL
+  const readsInspections = can(caller, 'inspection', ['read']);
+  const inspections =
+    readsInspections || can(caller, 'mytasks', ['read'])
+      ? sql`UNION ALL
     SELECT 1 FROM inspection_files inf
     JOIN inspections i ON i.tenant_id = inf.tenant_id AND i.id = inf.inspection_id
     JOIN hierarchy_nodes n ON n.tenant_id = i.tenant_id AND n.id = i.store_node_id
     WHERE inf.tenant_id = ${caller.tenantId} AND inf.hash = ${file.hash}
-      AND n.path LIKE ${`${caller.scope.path}%`}`
-    : sql``;
+      AND n.path LIKE ${`${caller.scope.path}%`}
+      ${readsInspections ? sql`` : sql`AND i.assignment_id IS NOT NULL`}`
+      : sql``;
   const result = await db.execute(sql`
     SELECT 1 AS ok FROM ${taskFileUploads} u
     WHERE u.tenant_id = ${caller.tenantId} AND u.hash = ${file.hash} AND u.user_id = ${caller.userId}

@@ -18,6 +18,7 @@ import { queueReportRollupIfChanged } from '../../lib/reportChanges';
 import { bumpStores } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
 import { nodeInScope } from '../hierarchy/service';
+import { reopenTaskForm } from '../inspections/repository';
 import { history, instructions } from '../mytasks/service';
 import { queueSentBack } from '../notification/events';
 import {
@@ -167,6 +168,8 @@ export async function reject(db: Db, jobs: Jobs, caller: Caller, body: RejectBod
       throw badRequest(message, { attachment: message });
     }
     await decide(tx, caller.tenantId, caller.userId, target!, { kind: 'rejected', reason, fileHash });
+    // A task's form sent back opens again, answers kept, for the store to put right.
+    await reopenTaskForm(tx, caller.tenantId, target!.assignment_id);
     await decided(tx, jobs, caller, [target!]);
     await queueSentBack(jobs, tx, caller.tenantId, body.id);
     await emitEvent(jobs, tx, caller.tenantId, 'completion.sent_back', {

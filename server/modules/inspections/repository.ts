@@ -135,6 +135,7 @@ export async function findInspection(db: Db, caller: Caller, id: number) {
 
 export interface LockedInspection {
   id: number;
+  assignment_id: number | null;
   status: 'in_progress' | 'completed';
   inspector_id: number;
   store_node_id: number;
@@ -151,8 +152,8 @@ export interface LockedInspection {
 export async function lockInspection(db: Db, caller: Caller, id: number) {
   const [found] = await sqlRows<LockedInspection>(
     db,
-    sql`SELECT i.id::int AS id, i.status, i.inspector_id, i.store_node_id, i.template_id, n.path,
-        i.answers, v.definition
+    sql`SELECT i.id::int AS id, i.assignment_id::int AS assignment_id, i.status, i.inspector_id,
+        i.store_node_id, i.template_id, n.path, i.answers, v.definition
       FROM inspections i
       JOIN form_template_versions v ON v.tenant_id = i.tenant_id AND v.id = i.version_id
       JOIN hierarchy_nodes n ON n.tenant_id = i.tenant_id AND n.id = i.store_node_id
@@ -302,4 +303,39 @@ export async function childrenOf(db: Db, tenantId: number, nodeId: number) {
       WHERE n.tenant_id = ${tenantId} AND n.parent_id = ${nodeId} AND n.type IN ('container', 'workspace')
       ORDER BY n.sort_order, n.name, n.id`,
   );
+}
+
+/**
+ * The inspection that fills an assignment's form, made on first open: one per assignment (the
+ * unique index), so two people of the store opening it at once share it.
+ */
+export async function taskFormInspection(
+  db: Db,
+  values: {
+    tenantId: number;
+    assignmentId: number;
+    versionId: number;
+    templateId: number;
+    storeNodeId: number;
+    inspectorId: number;
+  },
+): Promise<number> {
+  await db.execute(sql`INSERT INTO ${inspections}
+      (tenant_id, template_id, version_id, store_node_id, inspector_id, assignment_id)
+    VALUES (${values.tenantId}, ${values.templateId}, ${values.versionId}, ${values.storeNodeId},
+      ${values.inspectorId}, ${values.assignmentId})
+    ON CONFLICT (tenant_id, assignment_id) WHERE assignment_id IS NOT NULL DO NOTHING`);
+  const [row] = await sqlRows<{ id: number }>(
+    db,
+    sql`SELECT id::int AS id FROM ${inspections}
+      WHERE tenant_id = ${values.tenantId} AND assignment_id = ${values.assignmentId}`,
+  );
+  return row!.id;
+}
+
+/** A sent-back task's form opens again with its answers kept, for the store to put right what failed. */
+export async function reopenTaskForm(db: Db, tenantId: number, assignmentId: number) {
+  await db.execute(sql`UPDATE ${inspections} SET status = 'in_progress', completed_at = NULL,
+      signature_hash = NULL, signed_by = NULL, updated_at = now()
+    WHERE tenant_id = ${tenantId} AND assignment_id = ${assignmentId} AND status = 'completed'`);
 }

@@ -16,10 +16,11 @@ const access = (...can: ('create' | 'read' | 'update' | 'delete')[]): { access: 
   access: { module: 'inspection', can },
 });
 /**
- * The inspection module on, whatever the capability: reading one's own inspection and saving its
- * answers are its inspector's, who may hold create without read; the service checks the rest.
+ * Signed in at a position, whatever the capabilities: an inspection is read and answered by its
+ * inspector (who may hold create without read), by those who read or update inspections there,
+ * and a task's form by the store's people who complete its tasks; the service decides which.
  */
-const anyInspectionRight = access();
+const anyInspectionRight: { access: Access } = { access: {} };
 
 /** Inspections (issue 48): store visits with a form template's version, scored as they are answered. */
 export const inspectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -35,6 +36,22 @@ export const inspectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: access('create'),
     },
     async (request) => ok(await inspections.createInspection(app.db, callerOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/user/task/form',
+    {
+      schema: {
+        tags,
+        summary:
+          'Open the form of a store’s task: its inspection, started with the task’s version on first open; finishing it completes the task',
+        body: api.TaskFormOpenBody,
+        response: responses(api.Inspection),
+      },
+      config: { access: { module: 'mytasks', can: ['complete'] }, activity: false },
+    },
+    async (request) =>
+      ok(await inspections.openTaskForm(app.db, callerOf(request), request.body.assignment_id)),
   );
 
   app.get(

@@ -23,7 +23,10 @@ import { type Caller, can, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import type { Jobs } from '../../plugins/jobs';
 import { existingFiles } from '../attachments/service';
+import { versionById } from '../formtemplates/service';
 import type { Mailer } from '../mail/service';
+import { lockAssignment } from '../mytasks/repository';
+import { completeByForm } from '../mytasks/service';
 import { queueInspectionCompleted } from '../notification/events';
 import { checkAnswer } from './answers';
 import {
@@ -38,6 +41,7 @@ import {
   lockInspection,
   saveAnswers,
   storeIn,
+  taskFormInspection,
 } from './repository';
 
 const INSPECTION = 'Inspection';
@@ -45,10 +49,26 @@ const FINISHED = 'This inspection has been finished and can no longer be changed
 const NOT_YOURS =
   'Only its inspector, or someone who may update inspections here, can change this inspection.';
 const FILES_MISSING = 'Upload the photos first: some of them are not stored.';
+const NO_FORM = 'This task has no form to fill in.';
+const OUT_OF_SCOPE = 'This task belongs to a {workspace_lower} outside your position.';
 
 /** Whether the caller may change this inspection while it is in progress. */
-function mayEdit(caller: Caller, inspectorId: number, path: string): boolean {
-  return inspectorId === caller.userId || (can(caller, 'inspection', ['update']) && inScope(caller, path));
+function mayEdit(caller: Caller, inspectorId: number, path: string, assignmentId: number | null): boolean {
+  return (
+    inspectorId === caller.userId ||
+    (can(caller, 'inspection', ['update']) && inScope(caller, path)) ||
+    // A task's form is the store's work: whoever may complete the store's tasks fills it.
+    (assignmentId !== null && can(caller, 'mytasks', ['complete']) && inScope(caller, path))
+  );
+}
+
+/** Whether the caller may read this inspection: its inspector, inspection.read here, or the store's own task form. */
+function mayRead(caller: Caller, inspectorId: number, path: string, assignmentId: number | null): boolean {
+  return (
+    inspectorId === caller.userId ||
+    (inScope(caller, path) &&
+      (can(caller, 'inspection', ['read']) || (assignmentId !== null && can(caller, 'mytasks', ['read']))))
+  );
 }
 
 /**
@@ -57,11 +77,11 @@ function mayEdit(caller: Caller, inspectorId: number, path: string): boolean {
  */
 export async function getInspection(db: Db, caller: Caller, id: number): Promise<Inspection> {
   const found = await findInspection(db, caller, id);
-  const own = found?.inspection.inspector.id === caller.userId;
-  if (!found || (!own && !(can(caller, 'inspection', ['read']) && inScope(caller, found.path))))
-    throw notFound(INSPECTION);
+  const { inspector, assignment_id: assignmentId } = found?.inspection ?? {};
+  if (!found || !mayRead(caller, inspector!.id, found.path, assignmentId!)) throw notFound(INSPECTION);
   const editable =
-    found.inspection.status === 'in_progress' && mayEdit(caller, found.inspection.inspector.id, found.path);
+    found.inspection.status === 'in_progress' &&
+    mayEdit(caller, found.inspection.inspector.id, found.path, found.inspection.assignment_id);
   return { ...found.inspection, editable };
 }
 
@@ -93,14 +113,35 @@ export async function createInspection(
   return getInspection(db, caller, id);
 }
 
+/**
+ * The form of a store's task, opened by someone who may complete it: the assignment's inspection,
+ * started with the task's version on first open and shared by the store's people after that.
+ */
+export async function openTaskForm(db: Db, caller: Caller, assignmentId: number): Promise<Inspection> {
+  const id = await db.transaction(async (tx) => {
+    const target = await lockAssignment(tx, caller.tenantId, assignmentId);
+    if (!target) throw notFound('Assignment');
+    if (!inScope(caller, target.path)) throw forbidden(OUT_OF_SCOPE);
+    if (target.formVersionId === null) throw badRequest(NO_FORM, { assignment_id: NO_FORM });
+    const version = await versionById(tx, caller.tenantId, target.formVersionId);
+    return taskFormInspection(tx, {
+      tenantId: caller.tenantId,
+      assignmentId,
+      versionId: version.versionId,
+      templateId: version.templateId,
+      storeNodeId: target.workspaceNodeId,
+      inspectorId: caller.userId,
+    });
+  });
+  return getInspection(db, caller, id);
+}
+
 /** The inspection locked for a change by the caller, still in progress. */
 async function lockForChange(tx: Db, caller: Caller, id: number): Promise<LockedInspection> {
   const locked = await lockInspection(tx, caller, id);
-  if (!locked) throw notFound(INSPECTION);
-  const own = locked.inspector_id === caller.userId;
-  if (!own && !(can(caller, 'inspection', ['read']) && inScope(caller, locked.path)))
+  if (!locked || !mayRead(caller, locked.inspector_id, locked.path, locked.assignment_id))
     throw notFound(INSPECTION);
-  if (!mayEdit(caller, locked.inspector_id, locked.path)) throw forbidden(NOT_YOURS);
+  if (!mayEdit(caller, locked.inspector_id, locked.path, locked.assignment_id)) throw forbidden(NOT_YOURS);
   if (locked.status !== 'in_progress') throw conflict(FINISHED);
   return locked;
 }
@@ -227,6 +268,8 @@ export async function finish(
       ...filesOf(locked.definition, locked.answers),
       body.signature,
     ]);
+    // A task's form finished is the task completed (for review when it asks for approval).
+    if (locked.assignment_id !== null) await completeByForm(tx, outlets.jobs, caller, locked.assignment_id);
     await queueInspectionCompleted(outlets.jobs, tx, caller.tenantId, locked.id);
     const done = await findInspection(tx, caller, locked.id);
     if (done && EMAIL.test(done.contact.trim())) await mailStore(tx, outlets, caller.tenantId, done);
@@ -254,7 +297,7 @@ export async function finish(
 async function mailStore(tx: Db, outlets: FinishOutlets, tenantId: number, done: FoundInspection) {
   const { inspection } = done;
   const language = (await readersOf(tx, tenantId))(null);
-  const link = `${outlets.publicUrl}/audit/inspections/${inspection.id}`;
+  const link = `${outlets.publicUrl}/audit/inspection/${inspection.id}`;
   const values = {
     title: inspection.template.name,
     version: inspection.template.version,

@@ -40,6 +40,7 @@ export async function lockAssignment(db: Db, tenantId: number, assignmentId: num
       evidencePhotos: tasks.evidencePhotos,
       evidenceFiles: tasks.evidenceFiles,
       checklist: tasks.checklist,
+      formVersionId: tasks.formVersionId,
     })
     .from(taskAssignments)
     .innerJoin(hierarchyNodes, assignmentStore)

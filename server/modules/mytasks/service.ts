@@ -32,7 +32,7 @@ import {
   withinSearchWindow,
 } from './cards';
 import { checkTimezone, localDateOf, localDayOf } from './day';
-import { checkEvidence } from './evidence';
+import { checkEvidence, type Evidence } from './evidence';
 import { claimCompletion, keepCompletionAnswer } from './idempotency';
 import { type DayCards, groupByType, isFinished, toCard } from './present';
 import {
@@ -232,6 +232,8 @@ export async function instructions(db: Db, tenantId: number, taskId: number) {
 }
 
 /** 409 for an assignment that can no longer be completed, with the reason in words. */
+const FILL_THE_FORM = 'This task is completed by filling in its form: open the form and finish it.';
+
 function assertCompletable(target: LockedAssignment) {
   const expired = target.expiresAt !== null && target.expiresAt.getTime() <= Date.now();
   if (target.status === 'cancelled')
@@ -295,7 +297,32 @@ async function finish(
   body: MyTaskCompleteBody,
 ) {
   assertCompletable(target);
-  const evidence = await checkEvidence(tx, caller, target, body);
+  // A task with a form is done by finishing its form (completeByForm); it can still be reported as cannot-do.
+  if (target.formVersionId !== null && body.outcome !== 'cannot_do')
+    throw badRequest(FILL_THE_FORM, { outcome: FILL_THE_FORM });
+  await finishWith(tx, jobs, caller, target, await checkEvidence(tx, caller, target, body));
+}
+
+/**
+ * The store's task with a form, completed by the inspection that fills it, in the transaction that
+ * finishes that inspection: submitted for review when the task asks for approval, done otherwise.
+ */
+export async function completeByForm(tx: Db, jobs: Jobs, caller: Caller, assignmentId: number) {
+  const target = await lockAssignment(tx, caller.tenantId, assignmentId);
+  if (!target) throw notFound(NOT_FOUND);
+  assertCompletable(target);
+  await finishWith(tx, jobs, caller, target, {
+    outcome: 'done',
+    comment: '',
+    reason: null,
+    checklist: [],
+    hashes: [],
+  });
+  await queueReportRollupIfChanged(jobs, tx, caller.tenantId);
+  await bumpStores(tx, caller.tenantId, [target.workspaceNodeId]);
+}
+
+async function finishWith(tx: Db, jobs: Jobs, caller: Caller, target: LockedAssignment, evidence: Evidence) {
   const status = evidence.outcome === 'cannot_do' ? 'cannot_do' : target.approval ? 'submitted' : 'done';
   const finished = await finishAssignment(tx, caller.tenantId, target.id, {
     status,

@@ -136,7 +136,8 @@ async function inspectionCompleted(tx: Db, tenantId: number, inspectionId: numbe
     tx,
     sql`INSERT INTO ${notifications} (tenant_id, user_id, event, key, data, in_app)
       SELECT DISTINCT ON (p.user_id) i.tenant_id, p.user_id, ${event}, 'inspection:' || i.id,
-        jsonb_build_object('task_title', ft.name, 'store_name', n.name, 'percentage', i.percentage),
+        jsonb_build_object('task_title', ft.name, 'store_name', n.name, 'percentage', i.percentage,
+          'inspection_id', i.id),
         ${takes(tenantId, sql`p.tenant_id`, sql`p.user_id`, event, 'app')}
       FROM inspections i
       JOIN form_templates ft ON ft.tenant_id = ${tenantId} AND ft.id = i.template_id

@@ -30,7 +30,7 @@ function mailOf(
   publicUrl: string,
   language: Language,
 ): OutgoingMail {
-  const link = `${publicUrl}${noticePath(event, to.assignment_id)}`;
+  const link = `${publicUrl}${noticePath(event, to.assignment_id, to.data)}`;
   const { title, body } = noticeWords(event, to.data, language);
   const open = serverMessage(language, 'notice.mail.open', { link });
   return { to: to.email, subject: title, text: `${body}\n\n${open}\n`, link };

@@ -151,7 +151,7 @@ function payloadOf(notice: Claimed, language: Language): PushPayload {
   const words = noticeWords(notice.event, notice.data, language);
   return {
     ...words,
-    link: noticePath(notice.event, notice.assignment_id),
+    link: noticePath(notice.event, notice.assignment_id, notice.data),
     tag: `${notice.event}:${notice.assignment_id ?? notice.id}`,
   };
 }

@@ -54,7 +54,12 @@ export function noticeWords(
 }
 
 /** Where a notice takes its reader, as a path of the app: the store's task, else the event's list. */
-export function noticePath(event: NotificationEvent, assignmentId: number | string | null): string {
+export function noticePath(
+  event: NotificationEvent,
+  assignmentId: number | string | null,
+  data: NotificationData,
+): string {
   if (assignmentId !== null) return `/task?assignment=${assignmentId}`;
+  if (data.inspection_id != null) return `/audit/inspection/${data.inspection_id}`;
   return event === 'review.waiting' ? '/audit' : '/task';
 }
