@@ -9,6 +9,16 @@ export const inspectionMessages = {
   passed: 'Passed',
   failed: 'Failed',
   failed_chip: 'Failed',
+  task_form: {
+    title: 'Task form',
+    back: 'My Tasks',
+    heading: 'Fill in the form',
+    body: 'This task is completed with the form “%{name}”: finishing it completes the task.',
+    started: 'Started: %{percentage} so far.',
+    open: 'Fill in the form',
+    continue: 'Continue the form',
+    offline: 'Opening the form needs a connection.',
+  },
   status: { in_progress: 'In progress', completed: 'Completed' },
   columns: {
     store: 'Store',

@@ -9,6 +9,16 @@ export const inspectionMessages = {
   passed: 'Aprobada',
   failed: 'Suspendida',
   failed_chip: 'No cumple',
+  task_form: {
+    title: 'Formulario de la tarea',
+    back: 'Mis tareas',
+    heading: 'Rellenar el formulario',
+    body: 'Esta tarea se completa con el formulario «%{name}»: al terminarlo se completa la tarea.',
+    started: 'Empezado: %{percentage} hasta ahora.',
+    open: 'Rellenar el formulario',
+    continue: 'Seguir con el formulario',
+    offline: 'Para abrir el formulario hace falta conexión.',
+  },
   status: { in_progress: 'En curso', completed: 'Finalizada' },
   columns: {
     store: 'Tienda',

@@ -9,6 +9,16 @@ export const inspectionMessages = {
   passed: 'Réussie',
   failed: 'Échouée',
   failed_chip: 'Non conforme',
+  task_form: {
+    title: 'Formulaire de la tâche',
+    back: 'Mes tâches',
+    heading: 'Remplir le formulaire',
+    body: 'Cette tâche se termine avec le formulaire « %{name} » : le terminer termine la tâche.',
+    started: 'Commencé : %{percentage} pour l’instant.',
+    open: 'Remplir le formulaire',
+    continue: 'Continuer le formulaire',
+    offline: 'Ouvrir le formulaire demande une connexion.',
+  },
   status: { in_progress: 'En cours', completed: 'Terminée' },
   columns: {
     store: 'Magasin',

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useMatch, useParams } from 'react-router-dom';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { PageProps } from '../../routing/types';
@@ -13,13 +13,14 @@ import { InspectionRunner } from './InspectionRunner';
 import { INSPECTIONS_KEY, inspectionApi } from './inspectionApi';
 
 /**
- * /audit/inspection/:id: the runner while the inspection is under way and the reader may go on
- * with it, else its report.
+ * /audit/inspection/:id (and /task/form/:id, a store's task form reached from My Tasks): the
+ * runner while the inspection is under way and the reader may go on with it, else its report.
  */
 export default function InspectionPage({ title }: PageProps) {
   useDocumentTitle(title);
   const translate = useTranslate();
   const id = Number(useParams().id);
+  const fromTasks = useMatch('/task/form/:id') !== null;
   const inspection = useQuery({
     queryKey: [INSPECTIONS_KEY, 'one', id],
     queryFn: () => inspectionApi.get(id),
@@ -35,11 +36,11 @@ export default function InspectionPage({ title }: PageProps) {
       <Title title={title} />
       <Button
         component={Link}
-        to="/audit/inspection"
+        to={fromTasks ? '/task' : '/audit/inspection'}
         startIcon={<ArrowBackIcon />}
         sx={{ mb: 1, minHeight: 44 }}
       >
-        {translate('inspections.back')}
+        {translate(fromTasks ? 'inspections.task_form.back' : 'inspections.back')}
       </Button>
       {inspection.isPending && inspection.fetchStatus !== 'idle' && <LinearProgress />}
       {inspection.error != null && (

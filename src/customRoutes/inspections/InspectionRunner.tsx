@@ -16,6 +16,7 @@ import {
 } from '../../../contract/forms';
 import { FormRenderer, questionElementId } from '../../components/formRenderer';
 import { useSessionUser } from '../../hooks/useSession';
+import { MY_TASKS_KEY } from '../../providers/dataProvider/mytasks';
 import { FinishDialog } from './FinishDialog';
 import { INSPECTIONS_KEY } from './inspectionApi';
 import { RunnerHeader } from './RunnerHeader';
@@ -96,6 +97,8 @@ export function InspectionRunner({ inspection }: { inspection: Inspection }) {
     setFinishing(false);
     queryClient.setQueryData([INSPECTIONS_KEY, 'one', inspection.id], done);
     void queryClient.invalidateQueries({ queryKey: [INSPECTIONS_KEY, 'list'] });
+    // A task's form finished has completed the task: the store's day moves it to Done.
+    if (done.assignment_id !== null) void queryClient.invalidateQueries({ queryKey: [MY_TASKS_KEY] });
   };
 
   return (

@@ -19,5 +19,12 @@ export const inspections: AppFolder = {
       title: 'inspections.one_title',
       page: lazy(() => import('./InspectionPage')),
     },
+    {
+      // A store's task form (a task that carries one), filled by those who complete the store's tasks.
+      path: '/task/form/:id',
+      access: needs('mytasks', 'complete'),
+      title: 'inspections.task_form.title',
+      page: lazy(() => import('./InspectionPage')),
+    },
   ],
 };

@@ -15,6 +15,7 @@ import { newClientId, queueCompletion } from '../../offline/queueCompletion';
 import { completionProblem } from '../../offline/submitCompletion';
 import { checkCompletion } from './completion';
 import { EvidenceUploads } from './EvidenceUploads';
+import { FormTaskStart } from './FormTaskStart';
 import { type CompletionRoute, type CompletionSend, useCompleteTask } from './myTasksQueries';
 import { Requirements } from './Requirements';
 import { useUploads } from './useUploads';
@@ -259,6 +260,22 @@ export function CompletionForm({ detail, onCompleted, via = 'mytasks' }: Complet
       </OutcomeForm>
     );
   }
+
+  if (card.form)
+    return (
+      <FormTaskStart
+        assignmentId={card.assignment_id}
+        form={card.form}
+        actions={(open) => (
+          <Actions>
+            <Button color="inherit" onClick={() => switchTo('cannot_do')}>
+              {translate('my_tasks.cannot_do_button')}
+            </Button>
+            {open}
+          </Actions>
+        )}
+      />
+    );
 
   const rules = card.evidence;
   return (
