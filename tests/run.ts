@@ -260,6 +260,10 @@ const CITUS_RUNS = [
   // SCIM's filters become SQL of their own (issue 47), and a group's members take positions.
   'scimUsers',
   'scimGroups',
+  // Inspections (issue 48): answers saved under a row lock, the scores' JSON aggregates, and a
+  // task's form opened at once by two people (INSERT … ON CONFLICT on a partial unique index).
+  'inspections',
+  'taskFormInspection',
   // Servers started together on a new database: the start-up lock is taken on the coordinator
   // while migrateOnCitus distributes the tables (about 80 s on a loaded machine's cluster).
   'firstStart',
