@@ -71,6 +71,47 @@ async function runOn(kind: 'pglite' | 'postgres') {
       `${ms(daily.ms)}  (${daily.assignments} assignments)`,
     );
 
+    // Issue 48: a task that carries a form, scheduled daily to every store in one publish.
+    const form = await call('POST', '/api/form-template/create', ownerHeaders, {
+      name: 'Store opening standards',
+      definition: {
+        sections: [
+          {
+            id: 'front',
+            title: 'Front of store',
+            questions: [
+              {
+                id: 'clean',
+                kind: 'yes_no',
+                prompt: 'Is the entrance clean?',
+                required: true,
+                weight: 2,
+                allow_na: false,
+              },
+              {
+                id: 'fridge',
+                kind: 'number',
+                prompt: 'Fridge temperature',
+                required: true,
+                weight: 3,
+                allow_na: false,
+                min: 0,
+                max: 5,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const formDaily = await publishTimed('Daily opening standards', {
+      form_template_id: Number(form.data.id),
+      recurrence: { freq: 'daily', interval: 1 },
+    });
+    report(
+      'publish a daily form task, 14 days materialised',
+      `${ms(formDaily.ms)}  (${formDaily.assignments} assignments)`,
+    );
+
     // History up to the target: copies of the one-off task, each assigned to every store on an
     // earlier day, half done — by one of the store's two people, one in ten late, one in eight
     // after being sent back. Written in bulk (the engine's own statement was measured above).

@@ -26,10 +26,6 @@ export const inspectionApi = {
 
   get: (id: number) => apiFetch<Inspection>('/api/inspection/get', { query: { id } }),
 
-  /** A store's task form: the assignment's inspection, started on first open. */
-  openTaskForm: (assignmentId: number) =>
-    apiFetch<Inspection>('/api/user/task/form', { method: 'POST', body: { assignment_id: assignmentId } }),
-
   create: (body: InspectionCreateBody) =>
     apiFetch<Inspection>('/api/inspection/create', { method: 'POST', body }),
 

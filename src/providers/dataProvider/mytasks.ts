@@ -1,3 +1,4 @@
+import type { Inspection } from '../../../contract/api/inspections';
 import type {
   MyTaskCard,
   MyTaskCompleteBody,
@@ -46,6 +47,10 @@ export const myTaskMethods = {
   /** POST /api/user/task/complete: done, can't do, or (communications) read. */
   completeMyTask: (body: MyTaskCompleteBody) =>
     apiFetch<MyTaskCard>('/api/user/task/complete', { method: 'POST', body }),
+
+  /** POST /api/user/task/form: a task's form, the store's inspection of it (started on first open). */
+  openTaskForm: (assignmentId: number) =>
+    apiFetch<Inspection>('/api/user/task/form', { method: 'POST', body: { assignment_id: assignmentId } }),
 
   /** POST /api/compliance/complete: a compliance check of one's own workspace, from the grid. */
   completeComplianceCheck: (body: MyTaskCompleteBody) =>

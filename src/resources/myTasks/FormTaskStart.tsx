@@ -4,12 +4,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { MyTaskForm } from '../../../contract/api/mytasks';
 import { scorePercent } from '../../components/scorePercent';
-import { inspectionApi } from '../../customRoutes/inspections/inspectionApi';
 import { useConnectivity } from '../../offline/connectivity';
+import type { AppDataProvider } from '../../providers/dataProvider';
 
 /**
  * A task that carries a form (issue 48) is completed by filling the form in: the store's
@@ -28,10 +28,11 @@ export function FormTaskStart({
 }) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { online } = useConnectivity();
   const headingId = useId();
   const open = useMutation({
-    mutationFn: () => inspectionApi.openTaskForm(assignmentId),
+    mutationFn: () => dataProvider.openTaskForm(assignmentId),
     onSuccess: (inspection) => navigate(`/task/form/${inspection.id}`),
   });
   return (
