@@ -22,8 +22,8 @@ const PLACEHOLDERS = [
 const SURVEY = ['Survey', 'Survey Management'];
 
 /**
- * Administrator, Area Manager and Store Manager all read dashboard, every task module, audit and
- * reports; administrators and area managers also the form templates (issue 48).
+ * Administrator, Area Manager and Store Manager all read dashboard, every task module, audit,
+ * inspections and reports; administrators and area managers also the form templates (issue 48).
  */
 const managerMenu = (term: string, formTemplates = true) => [
   'Dashboard',
@@ -32,6 +32,7 @@ const managerMenu = (term: string, formTemplates = true) => [
   'Compliance',
   'Audit By Task',
   `Audit By ${term}`,
+  'Inspections',
   ...(formTemplates ? ['Form templates'] : []),
   'Reports',
   ...PLACEHOLDERS,
