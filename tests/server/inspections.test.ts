@@ -357,6 +357,15 @@ describe('the list, its export and the scores', () => {
     // Every answer failed: four scored questions and the one its failure showed.
     expect(byName.Parramatta).toMatchObject({ inspections: 1, average: 0, latest: 0, failed_items: 5 });
     expect(byName['Bondi Junction']).toMatchObject({ inspections: 0, average: null, latest: null });
+    // Without a node, the caller's own place: the area manager's is Sydney Metro.
+    const own = api.ok(await api.scores(AREA, { from, to }));
+    expect(own.node).toMatchObject({ name: 'Sydney Metro', type: 'container' });
+    expect(own.totals).toEqual(metro.totals);
+    // The per-child table as a file, the screen's rows.
+    const csv = await api.scores(AREA, { from, to, format: 'csv' });
+    expect(csv.statusCode).toBe(200);
+    const parramattaLine = csv.body.split(/\r?\n/).find((line) => line.includes('Parramatta'));
+    expect(parramattaLine?.split(',').slice(1)).toEqual(['Parramatta', 'workspace', '1', '0', '0', '5']);
     // An area's store rolls up into its state's row.
     const nsw = api.ok(await api.scores(OWNER, { node_id: await org.nodeId('New South Wales'), from, to }));
     expect(nsw.by_child.find((c: { name: string }) => c.name === 'Sydney Metro')).toMatchObject({
