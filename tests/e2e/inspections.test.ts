@@ -1,20 +1,23 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormTemplate } from '../../contract/api/forms';
 import type { Inspection, InspectionPage } from '../../contract/api/inspections';
 import type { FormDefinition } from '../../contract/forms';
 import { baseUrl, fileBrowser } from './harness';
-import { api, signIn, signInApi } from './journey';
+import { api, archivedAfterAll, publishTask, signIn, signInApi } from './journey';
 
 /**
  * The inspection journey (issue 48), on a phone: the area manager of Sydney Metro starts an
  * inspection of Sydney CBD with a weighted form, fails the entrance with a real photo, marks the
  * shelves N/A, enters the fridge's temperature, signs with a finger on the box and finishes it.
  * The score leaves the N/A out (3 of 4 points, 75 %), and the store's manager reads it, its photo
- * and its PDF report.
+ * and its PDF report. Then the same form goes to the store as a task, and the store's team member
+ * completes the task by filling it in from My Tasks.
  */
 
 const { open } = fileBrowser();
+/** The form task this file publishes: archived at the end. */
+const published = archivedAfterAll();
 const NAME = `Opening walk ${Date.now() % 100_000}`;
 const FORM: FormDefinition = {
   pass_mark: 80,
@@ -57,14 +60,18 @@ const FORM: FormDefinition = {
   ],
 };
 
+/** The template both journeys use, made by the owner before them. */
+let template: FormTemplate;
+beforeAll(async () => {
+  const owner = await signInApi('owner@acme.test');
+  template = await api<FormTemplate>('/api/form-template/create', owner, {
+    method: 'POST',
+    body: { name: NAME, definition: FORM },
+  });
+});
+
 describe('Inspections: a store visit on a phone', () => {
   it('scores a visit with a photo and a drawn signature, and the store reads its report', async () => {
-    const owner = await signInApi('owner@acme.test');
-    const template = await api<FormTemplate>('/api/form-template/create', owner, {
-      method: 'POST',
-      body: { name: NAME, definition: FORM },
-    });
-
     const page = await open('inspection-phone', { viewport: { width: 390, height: 844 } });
     await signIn(page, 'area@acme.test');
     await page.goto('/audit/inspection');
@@ -116,10 +123,12 @@ describe('Inspections: a store visit on a phone', () => {
     const list = await api<InspectionPage>('/api/inspection/list', store, {
       query: { template_id: template.id },
     });
+    // The store visit only: the task journey below fills the same form in as a task.
+    const visits = list.data.filter((row) => row.assignment_id === null);
     expect(
-      list.data.map((row) => [row.store.name, row.status, row.points, row.max_score, row.percentage]),
+      visits.map((row) => [row.store.name, row.status, row.points, row.max_score, row.percentage]),
     ).toEqual([['Sydney CBD', 'completed', 3, 4, 75]]);
-    const done = await api<Inspection>('/api/inspection/get', store, { query: { id: list.data[0]!.id } });
+    const done = await api<Inspection>('/api/inspection/get', store, { query: { id: visits[0]!.id } });
     expect(done.failed.map((f) => f.question_id)).toEqual(['entrance']);
     expect(done.signature?.name).toBe('Aaron Area');
     const headers = { authorization: `Bearer ${store}`, 'x-requested-with': 'XMLHttpRequest' };
@@ -137,5 +146,64 @@ describe('Inspections: a store visit on a phone', () => {
     const report = await fetch(`${baseUrl()}/api/inspection/report?id=${done.id}`, { headers });
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toBe('application/pdf');
+  });
+});
+
+describe('Inspections: a task that carries the form', () => {
+  it('is completed by the store filling the form in from My Tasks', async () => {
+    const title = `Opening walk task ${Date.now() % 100_000}`;
+    const taskId = await publishTask(published, {
+      type: 'Task',
+      title,
+      description: '<p>Walk the store with the form before opening.</p>',
+      form_template_id: template.id,
+    });
+
+    const page = await open('task-form-phone', { viewport: { width: 390, height: 844 } });
+    await signIn(page, 'staff@acme.test');
+    await page.goto('/task');
+    await page.getByRole('button', { name: title }).first().click();
+    const drawer = page.getByTestId('task-drawer');
+    await drawer.getByRole('button', { name: 'Fill in the form' }).click();
+    await page.waitForURL(/\/task\/form\/\d+$/);
+    await page
+      .getByRole('radiogroup', { name: /Is the entrance clear\?/ })
+      .getByRole('radio', { name: 'Yes' })
+      .check();
+    await page
+      .getByRole('radiogroup', { name: /Are the shelves full\?/ })
+      .getByRole('radio', { name: 'Yes' })
+      .check();
+    await page.getByRole('spinbutton', { name: /Fridge temperature/ }).fill('4');
+    await page.getByTestId('live-score').getByText('6 / 6 points · 100%').waitFor();
+    await page.getByRole('button', { name: 'Finish inspection' }).click();
+    const sign = page.getByRole('dialog', { name: 'Sign and finish' });
+    await sign.getByRole('textbox', { name: 'Or type your name to sign' }).fill('Sam Staff');
+    await sign.getByRole('textbox', { name: 'Name of the person signing' }).fill('Sam Staff');
+    await sign.getByRole('button', { name: 'Finish' }).click();
+    await sign.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'My Tasks' }).click();
+    await page.getByRole('button', { name: title }).first().waitFor();
+
+    // The store's work is done, by the form: its inspection names the assignment.
+    const staff = await signInApi('staff@acme.test');
+    const store = await signInApi('store@acme.test');
+    const list = await api<InspectionPage>('/api/inspection/list', store, {
+      query: { template_id: template.id },
+    });
+    // Only the task's inspection: the store visit of the journey above (if it ran) has none.
+    const filled = list.data.find((row) => row.assignment_id !== null);
+    expect(filled).toMatchObject({
+      status: 'completed',
+      percentage: 100,
+      inspector: { name: expect.any(String) },
+    });
+    const detail = await api<{ assignment: { status: string; form: { percentage: number } | null } }>(
+      '/api/user/task/get',
+      staff,
+      { query: { assignment_id: filled!.assignment_id! } },
+    );
+    expect(detail.assignment).toMatchObject({ status: 'done', form: { percentage: 100 } });
+    expect(taskId).toBeGreaterThan(0);
   });
 });
