@@ -112,7 +112,9 @@ function answersFailing(...failing: string[]): Answers {
     signage: { value: 'na' },
     trolleys: yes('trolleys'),
     fridge: { value: fails.has('fridge') ? 8 : 3 },
-    dates: fails.has('dates') ? { value: 'no', comment: 'Two trays of yoghurt past their date' } : yes('dates'),
+    dates: fails.has('dates')
+      ? { value: 'no', comment: 'Two trays of yoghurt past their date' }
+      : yes('dates'),
     pests: { value: 'no' },
     uniform: { value: fails.has('uniform') ? 'few' : 'all' },
   };

@@ -741,7 +741,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One form template with its current version (formtemplate.read or inspection.create)
+         * One form template with its current version (formtemplate.read, inspection.read or inspection.create)
          * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getFormTemplateGet"];
@@ -761,7 +761,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Form templates of the tenant (formtemplate.read, or inspection.create: the active ones)
+         * Form templates of the tenant (formtemplate.read or inspection.read; inspection.create: the active ones)
          * @description Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getFormTemplateList"];

@@ -17,11 +17,12 @@ import * as templates from './service';
 const tags = ['form-templates'];
 
 /**
- * An inspector picks the template of an inspection: reading templates needs formtemplate.read,
- * or inspection.create (who is then offered the active ones only).
+ * An inspector picks the template of an inspection, a reader of inspections filters them by
+ * template: reading templates needs formtemplate.read or inspection.read (every template: an
+ * archived one's inspections are still listed), or inspection.create (the active ones only).
  */
 function reader(caller: Caller): 'all' | 'active' {
-  if (can(caller, 'formtemplate', ['read'])) return 'all';
+  if (can(caller, 'formtemplate', ['read']) || can(caller, 'inspection', ['read'])) return 'all';
   if (can(caller, 'inspection', ['create'])) return 'active';
   throw forbidden();
 }
@@ -32,7 +33,8 @@ export const formTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Form templates of the tenant (formtemplate.read, or inspection.create: the active ones)',
+        summary:
+          'Form templates of the tenant (formtemplate.read or inspection.read; inspection.create: the active ones)',
         querystring: FormTemplateListQuery,
         response: responses(FormTemplatePage),
       },
@@ -51,7 +53,8 @@ export const formTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'One form template with its current version (formtemplate.read or inspection.create)',
+        summary:
+          'One form template with its current version (formtemplate.read, inspection.read or inspection.create)',
         querystring: IdQuery,
         response: responses(FormTemplate),
       },
