@@ -18,7 +18,7 @@ import { queueReportRollupIfChanged } from '../../lib/reportChanges';
 import { bumpStores } from '../../lib/versions';
 import type { Jobs } from '../../plugins/jobs';
 import { nodeInScope } from '../hierarchy/service';
-import { reopenTaskForm } from '../inspections/repository';
+import { reopenTaskForm } from '../inspections/service';
 import { history, instructions } from '../mytasks/service';
 import { queueSentBack } from '../notification/events';
 import {

@@ -25,8 +25,7 @@ import type { Jobs } from '../../plugins/jobs';
 import { existingFiles } from '../attachments/service';
 import { versionById } from '../formtemplates/service';
 import type { Mailer } from '../mail/service';
-import { lockAssignment } from '../mytasks/repository';
-import { completeByForm } from '../mytasks/service';
+import { completeByForm, lockTaskForm } from '../mytasks/service';
 import { queueInspectionCompleted } from '../notification/events';
 import { checkAnswer } from './answers';
 import {
@@ -39,6 +38,7 @@ import {
   keepFiles,
   type LockedInspection,
   lockInspection,
+  reopenTaskForm as reopenTaskFormRow,
   saveAnswers,
   storeIn,
   taskFormInspection,
@@ -49,8 +49,6 @@ const FINISHED = 'This inspection has been finished and can no longer be changed
 const NOT_YOURS =
   'Only its inspector, or someone who may update inspections here, can change this inspection.';
 const FILES_MISSING = 'Upload the photos first: some of them are not stored.';
-const NO_FORM = 'This task has no form to fill in.';
-const OUT_OF_SCOPE = 'This task belongs to a {workspace_lower} outside your position.';
 
 /** Whether the caller may change this inspection while it is in progress. */
 function mayEdit(caller: Caller, inspectorId: number, path: string, assignmentId: number | null): boolean {
@@ -72,13 +70,13 @@ function mayRead(caller: Caller, inspectorId: number, path: string, assignmentId
 }
 
 /**
- * One inspection for the caller: with inspection.read in their scope, or as its inspector; 404
- * otherwise (another tenant's, another part of the tree's: no hint it exists).
+ * One inspection for the caller (`mayRead`); 404 otherwise (another tenant's, another part of the
+ * tree's: no hint it exists).
  */
 export async function getInspection(db: Db, caller: Caller, id: number): Promise<Inspection> {
   const found = await findInspection(db, caller, id);
-  const { inspector, assignment_id: assignmentId } = found?.inspection ?? {};
-  if (!found || !mayRead(caller, inspector!.id, found.path, assignmentId!)) throw notFound(INSPECTION);
+  if (!found || !mayRead(caller, found.inspection.inspector.id, found.path, found.inspection.assignment_id))
+    throw notFound(INSPECTION);
   const editable =
     found.inspection.status === 'in_progress' &&
     mayEdit(caller, found.inspection.inspector.id, found.path, found.inspection.assignment_id);
@@ -119,10 +117,7 @@ export async function createInspection(
  */
 export async function openTaskForm(db: Db, caller: Caller, assignmentId: number): Promise<Inspection> {
   const id = await db.transaction(async (tx) => {
-    const target = await lockAssignment(tx, caller.tenantId, assignmentId);
-    if (!target) throw notFound('Assignment');
-    if (!inScope(caller, target.path)) throw forbidden(OUT_OF_SCOPE);
-    if (target.formVersionId === null) throw badRequest(NO_FORM, { assignment_id: NO_FORM });
+    const target = await lockTaskForm(tx, caller, assignmentId);
     const version = await versionById(tx, caller.tenantId, target.formVersionId);
     return taskFormInspection(tx, {
       tenantId: caller.tenantId,
@@ -134,6 +129,11 @@ export async function openTaskForm(db: Db, caller: Caller, assignmentId: number)
     });
   });
   return getInspection(db, caller, id);
+}
+
+/** A sent-back task's form opens again with its answers kept (audit's send-back, in its transaction). */
+export async function reopenTaskForm(tx: Db, tenantId: number, assignmentId: number) {
+  await reopenTaskFormRow(tx, tenantId, assignmentId);
 }
 
 /** The inspection locked for a change by the caller, still in progress. */

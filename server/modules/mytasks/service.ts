@@ -303,6 +303,20 @@ async function finish(
   await finishWith(tx, jobs, caller, target, await checkEvidence(tx, caller, target, body));
 }
 
+const NO_FORM = 'This task has no form to fill in.';
+
+/**
+ * A store's assignment whose form is to be filled, locked: in the caller's scope (403 outside it)
+ * and carrying a form (400 otherwise).
+ */
+export async function lockTaskForm(tx: Db, caller: Caller, assignmentId: number) {
+  const target = await lockAssignment(tx, caller.tenantId, assignmentId);
+  if (!target) throw notFound(NOT_FOUND);
+  if (!inScope(caller, target.path)) throw forbidden(OUT_OF_SCOPE);
+  if (target.formVersionId === null) throw badRequest(NO_FORM, { assignment_id: NO_FORM });
+  return { ...target, formVersionId: target.formVersionId };
+}
+
 /**
  * The store's task with a form, completed by the inspection that fills it, in the transaction that
  * finishes that inspection: submitted for review when the task asks for approval, done otherwise.
