@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Inspection, InspectionRow } from '../../../contract/api/inspections';
 import type { Answers, FormDefinition, InspectionScore } from '../../../contract/forms';
 import type { Db } from '../../db/client';
@@ -20,30 +20,6 @@ export interface TemplateVersion {
   version: number;
   definition: FormDefinition;
   name: string;
-}
-
-const versionFields = sql`json_build_object('templateId', t.id, 'versionId', v.id, 'version', v.version,
-  'definition', v.definition, 'name', t.name)`;
-
-/**
- * The current version of an active template of the tenant (undefined otherwise). The form
- * templates module exports `currentVersionFor` with this shape: the integrator can swap this
- * read for it (it is the only read of form_templates here).
- */
-export async function currentVersionFor(
-  db: Db,
-  tenantId: number,
-  templateId: number,
-): Promise<TemplateVersion | undefined> {
-  const [found] = await jsonRows<TemplateVersion[]>(
-    db,
-    sql`SELECT coalesce(json_agg(${versionFields}), '[]')::text AS rows
-      FROM form_templates t
-      JOIN form_template_versions v ON v.tenant_id = t.tenant_id AND v.template_id = t.id
-        AND v.version = t.current_version
-      WHERE t.tenant_id = ${tenantId} AND t.id = ${templateId} AND t.status = 'active'`,
-  );
-  return found;
 }
 
 /** An active workspace node under `path` (the caller's scope): the store an inspection may be made at. */
@@ -313,23 +289,30 @@ export async function taskFormInspection(
   db: Db,
   values: {
     tenantId: number;
-    assignmentId: number;
-    versionId: number;
-    templateId: number;
+    version: TemplateVersion;
     storeNodeId: number;
     inspectorId: number;
+    assignmentId: number;
   },
 ): Promise<number> {
-  await db.execute(sql`INSERT INTO ${inspections}
-      (tenant_id, template_id, version_id, store_node_id, inspector_id, assignment_id)
-    VALUES (${values.tenantId}, ${values.templateId}, ${values.versionId}, ${values.storeNodeId},
-      ${values.inspectorId}, ${values.assignmentId})
-    ON CONFLICT (tenant_id, assignment_id) WHERE assignment_id IS NOT NULL DO NOTHING`);
-  const [row] = await sqlRows<{ id: number }>(
-    db,
-    sql`SELECT id::int AS id FROM ${inspections}
-      WHERE tenant_id = ${values.tenantId} AND assignment_id = ${values.assignmentId}`,
-  );
+  await db
+    .insert(inspections)
+    .values({
+      tenantId: values.tenantId,
+      templateId: values.version.templateId,
+      versionId: values.version.versionId,
+      storeNodeId: values.storeNodeId,
+      inspectorId: values.inspectorId,
+      assignmentId: values.assignmentId,
+    })
+    .onConflictDoNothing({
+      target: [inspections.tenantId, inspections.assignmentId],
+      where: sql`${inspections.assignmentId} IS NOT NULL`,
+    });
+  const [row] = await db
+    .select({ id: inspections.id })
+    .from(inspections)
+    .where(and(eq(inspections.tenantId, values.tenantId), eq(inspections.assignmentId, values.assignmentId)));
   return row!.id;
 }
 

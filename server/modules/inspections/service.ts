@@ -23,13 +23,12 @@ import { type Caller, can, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import type { Jobs } from '../../plugins/jobs';
 import { existingFiles } from '../attachments/service';
-import { versionById } from '../formtemplates/service';
+import { currentVersionFor, versionById } from '../formtemplates/service';
 import type { Mailer } from '../mail/service';
 import { completeByForm, lockTaskForm } from '../mytasks/service';
 import { queueInspectionCompleted } from '../notification/events';
 import { checkAnswer } from './answers';
 import {
-  currentVersionFor,
   deleteInspection,
   type FoundInspection,
   findInspection,
@@ -92,8 +91,8 @@ export async function createInspection(
   const id = await db.transaction(async (tx) => {
     const store = await storeIn(tx, caller.tenantId, caller.scope.path, body.store_id);
     if (!store) throw notFound('Workspace');
+    // 404 for an archived or another tenant's template; holds it until the inspection is stored.
     const version = await currentVersionFor(tx, caller.tenantId, body.template_id);
-    if (!version) throw notFound('Form template');
     const created = await insertInspection(tx, {
       tenantId: caller.tenantId,
       version,
@@ -122,8 +121,7 @@ export async function openTaskForm(db: Db, caller: Caller, assignmentId: number)
     return taskFormInspection(tx, {
       tenantId: caller.tenantId,
       assignmentId,
-      versionId: version.versionId,
-      templateId: version.templateId,
+      version,
       storeNodeId: target.workspaceNodeId,
       inspectorId: caller.userId,
     });
