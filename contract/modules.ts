@@ -32,6 +32,12 @@ export const MODULES = {
    * delete removes one.
    */
   inspection: { label: 'Inspections', capabilities: [...GENERAL_CAPABILITIES] },
+  /**
+   * Actions tracked to closure (issue 49): create raises one at a store in scope, read sees those
+   * of the caller's part of the tree (and works those assigned to them or their store), update
+   * edits, closes and reopens, delete removes.
+   */
+  action: { label: 'Actions', capabilities: [...GENERAL_CAPABILITIES] },
   /** The administration log: read only (entries are written by the writes themselves). */
   activity: { label: 'Activity', capabilities: ['read'] },
 } as const satisfies Record<string, { label: string; capabilities: readonly string[] }>;

@@ -149,3 +149,37 @@ export type InspectionScores = Static<typeof InspectionScores>;
 
 /** The `code` of a finish refused for what is still owed (`errors` names each question by id). */
 export const INSPECTION_INCOMPLETE_CODE = 'INSPECTION_INCOMPLETE';
+
+/** The questions that failed most often (issue 49's "recurring failures") in a subtree over a range. */
+export const InspectionRecurringQuery = Type.Object({
+  /** Absent: the caller's own place in the tree. */
+  node_id: Type.Optional(Id),
+  from: LocalDate,
+  to: LocalDate,
+  template_id: Type.Optional(Id),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  format: Type.Optional(Literals('json', 'csv', 'xlsx')),
+});
+export type InspectionRecurringQuery = Static<typeof InspectionRecurringQuery>;
+
+export const RecurringFailure = Type.Object({
+  template: NamedRef,
+  question_id: Type.String(),
+  section: Type.String(),
+  prompt: Type.String(),
+  /** Finished inspections in the range where it failed. */
+  failures: Type.Integer(),
+  /** Finished inspections of its template in the range (those that could fail it). */
+  inspections: Type.Integer(),
+  /** Distinct stores where it failed. */
+  stores: Type.Integer(),
+  /** The stores where it failed most, at most three, most first. */
+  worst_stores: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), failures: Type.Integer() })),
+});
+export type RecurringFailure = Static<typeof RecurringFailure>;
+
+export const InspectionRecurring = Type.Object({
+  node: Type.Object({ id: Type.Integer(), name: Type.String(), type: Type.String() }),
+  data: Type.Array(RecurringFailure),
+});
+export type InspectionRecurring = Static<typeof InspectionRecurring>;

@@ -44,6 +44,7 @@ export const DEFAULT_ROLES: { name: string; description: string; grants: Grants 
       report: ['read'],
       formtemplate: ['create', 'read', 'update'],
       inspection: ['create', 'read', 'update'],
+      action: ['create', 'read', 'update'],
     },
   },
   {
@@ -60,6 +61,7 @@ export const DEFAULT_ROLES: { name: string; description: string; grants: Grants 
       audit: ['read', 'update'],
       report: ['read'],
       inspection: ['read'],
+      action: ['create', 'read', 'update'],
     },
   },
   {
@@ -70,6 +72,7 @@ export const DEFAULT_ROLES: { name: string; description: string; grants: Grants 
       storeinfo: ['read'],
       mytasks: ['read', 'complete'],
       compliance: ['read', 'complete'],
+      action: ['read'],
     },
   },
 ];
