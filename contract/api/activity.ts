@@ -20,6 +20,7 @@ export const ACTIVITY_ENTITIES = [
   'task.types',
   'audit',
   'inspection',
+  'action',
   'setting',
   'notification',
   'sso',

@@ -174,7 +174,9 @@ export const RecurringFailure = Type.Object({
   /** Distinct stores where it failed. */
   stores: Type.Integer(),
   /** The stores where it failed most, at most three, most first. */
-  worst_stores: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), failures: Type.Integer() })),
+  worst_stores: Type.Array(
+    Type.Object({ id: Type.Integer(), name: Type.String(), failures: Type.Integer() }),
+  ),
 });
 export type RecurringFailure = Static<typeof RecurringFailure>;
 

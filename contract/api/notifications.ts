@@ -10,6 +10,9 @@ export const NOTIFICATION_EVENTS = [
   'task.escalated',
   'digest.daily',
   'inspection.completed',
+  'action.assigned',
+  'action.resolved',
+  'action.escalated',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -30,6 +33,8 @@ export const Notification = Type.Object({
   assignment_id: Type.Union([Type.Integer(), Type.Null()]),
   /** The finished inspection it tells of (`inspection.completed`): the link opens its report. */
   inspection_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** The action it tells of (`action.*`, issue 49): the link opens it; its title is `task_title`. */
+  action_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   task_title: Type.String(),
   store_name: Type.String(),
   /** Why the submission was sent back (`task.sent_back`). */
@@ -142,5 +147,7 @@ export interface PushPayload {
 export const EscalationDelays = Type.Object({
   first_hours: Type.Integer({ minimum: 1, maximum: 720 }),
   second_hours: Type.Integer({ minimum: 1, maximum: 720 }),
+  /** How long an action may stay unresolved past its due date before the level above its store is told (issue 49). */
+  action_hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 720 })),
 });
 export type EscalationDelays = Static<typeof EscalationDelays>;

@@ -8,6 +8,8 @@
  * placeholders (tests/server/serverLanguages.test.ts); a sentence a service throws that no entry
  * holds fails tests/server/errorLanguages.test.ts. Log lines are not translated.
  */
+
+import { actionSentences } from './actions.en';
 import { formTemplateSentences } from './formTemplates.en';
 import { inspectionSentences } from './inspections.en';
 
@@ -451,6 +453,7 @@ export const en = {
   'export.after': 'After',
   ...formTemplateSentences,
   ...inspectionSentences,
+  ...actionSentences,
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -1,5 +1,5 @@
+import { actionSentences } from './actions.es';
 import type { ServerMessageKey } from './en';
-
 /** The server's sentences in Spanish (see en.ts). */
 import { formTemplateSentences } from './formTemplates.es';
 import { inspectionSentences } from './inspections.es';
@@ -448,4 +448,5 @@ export const es: Record<ServerMessageKey, string> = {
   'export.after': 'Después',
   ...formTemplateSentences,
   ...inspectionSentences,
+  ...actionSentences,
 };

@@ -1,5 +1,5 @@
+import { actionSentences } from './actions.fr';
 import type { ServerMessageKey } from './en';
-
 /** The server's sentences in French (see en.ts). */
 import { formTemplateSentences } from './formTemplates.fr';
 import { inspectionSentences } from './inspections.fr';
@@ -462,4 +462,5 @@ export const fr: Record<ServerMessageKey, string> = {
   'export.after': 'Après',
   ...formTemplateSentences,
   ...inspectionSentences,
+  ...actionSentences,
 };

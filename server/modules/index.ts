@@ -1,4 +1,5 @@
 import { catalogueOf } from '../lib/jobs';
+import { actionsModule } from './actions';
 import { activityModule } from './activity';
 import { attachmentsModule } from './attachments';
 import { auditModule } from './audit';
@@ -57,6 +58,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   auditModule,
   formTemplatesModule,
   inspectionsModule,
+  actionsModule,
   complianceModule,
   reportModule,
   tasktypesModule,

@@ -3,6 +3,248 @@
  * serves at /api/docs/json. Do not edit: `npm run openapi:types` writes it again.
  */
 export interface paths {
+    "/api/action/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who an action at a store may be assigned to: people there or above it in your scope who read actions
+         * @description Needs `action.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getActionAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/action/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Close an action marked done or cannot fix (update on actions)
+         * @description Needs `action.read`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        put: operations["putActionClose"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/action/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on an action, with photos
+         * @description Needs `action.read`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        post: operations["postActionComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/action/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard’s action figures of a node (your own place when no node_id): the list with the same state answers the same total
+         * @description Needs `action.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getActionCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/action/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Raise an action at a store of your part of the tree: by hand, from a finished inspection’s failed item (409 ACTION_EXISTS when it has one) or from a task its store could not do or that was sent back
+         * @description Needs `action.create`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        post: operations["postActionCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/action/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an action of your part of the tree
+         * @description Needs `action.delete`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        delete: operations["deleteActionDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/action/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An action with its history and what you may do with it
+         * @description Needs `action.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getActionGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/action/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Actions of your part of the tree, filtered; format=csv or xlsx downloads them (at most 50000)
+         * @description Needs `action.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getActionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/action/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send an action marked done or cannot fix back to open, saying what still needs doing (update on actions)
+         * @description Needs `action.read`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        put: operations["putActionReopen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/action/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A step of work by its assignee or store: in progress, done (with a comment or a photo) or cannot fix (with the reason)
+         * @description Needs `action.read`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        put: operations["putActionStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/action/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an action’s title, description, priority, due date or assignee (update on actions)
+         * @description Needs `action.read`.
+         *
+         *     Rate limit for API tokens: the `write` group, 120 requests a minute per token and 360 per tenant.
+         */
+        put: operations["putActionUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity/export": {
         parameters: {
             query?: never;
@@ -1150,6 +1392,28 @@ export interface paths {
          *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
          */
         get: operations["getInspectionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspection/recurring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The questions that failed most in the finished inspections of a store or an area (your own place when no node_id) over a range; format=csv or xlsx downloads them
+         * @description Needs `inspection.read`.
+         *
+         *     Rate limit for API tokens: the `read` group, 600 requests a minute per token and 1800 per tenant.
+         */
+        get: operations["getInspectionRecurring"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3882,6 +4146,987 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getActionAssignees: {
+        parameters: {
+            query: {
+                q?: string;
+                store_id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                id: number;
+                                name: string;
+                            }[];
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putActionClose: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            assignee: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            assignment: {
+                                id: number;
+                                task_title: string;
+                            } | null;
+                            can: {
+                                delete: boolean;
+                                update: boolean;
+                                work: boolean;
+                            };
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            };
+                            description: string;
+                            due_date: string;
+                            escalated_at: string | null;
+                            events: {
+                                at: string;
+                                comment: string;
+                                from_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                id: number;
+                                kind: "created" | "comment" | "status" | "assigned" | "edited" | "escalated" | "closed" | "reopened";
+                                photos: string[];
+                                to_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                user: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            id: number;
+                            inspection_item: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                inspection_id: number;
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                                template: string;
+                            } | null;
+                            overdue: boolean;
+                            photos: string[];
+                            priority: "low" | "medium" | "high";
+                            source: "manual" | "inspection" | "task";
+                            status: "open" | "in_progress" | "done" | "cannot_fix";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            title: string;
+                            updated_at: string;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postActionComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                    id: number;
+                    photos?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            assignee: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            assignment: {
+                                id: number;
+                                task_title: string;
+                            } | null;
+                            can: {
+                                delete: boolean;
+                                update: boolean;
+                                work: boolean;
+                            };
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            };
+                            description: string;
+                            due_date: string;
+                            escalated_at: string | null;
+                            events: {
+                                at: string;
+                                comment: string;
+                                from_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                id: number;
+                                kind: "created" | "comment" | "status" | "assigned" | "edited" | "escalated" | "closed" | "reopened";
+                                photos: string[];
+                                to_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                user: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            id: number;
+                            inspection_item: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                inspection_id: number;
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                                template: string;
+                            } | null;
+                            overdue: boolean;
+                            photos: string[];
+                            priority: "low" | "medium" | "high";
+                            source: "manual" | "inspection" | "task";
+                            status: "open" | "in_progress" | "done" | "cannot_fix";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            title: string;
+                            updated_at: string;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getActionCounts: {
+        parameters: {
+            query?: {
+                node_id?: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            mine: number;
+                            overdue: number;
+                            to_close: number;
+                            unresolved: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postActionCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignee_id?: number | null;
+                    assignment_id?: number;
+                    description?: string;
+                    /**
+                     * Format: date
+                     * @description A local date, YYYY-MM-DD
+                     */
+                    due_date: string;
+                    inspection_id?: number;
+                    photos?: string[];
+                    priority?: "low" | "medium" | "high";
+                    question_id?: string;
+                    store_id?: number;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            assignee: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            assignment: {
+                                id: number;
+                                task_title: string;
+                            } | null;
+                            can: {
+                                delete: boolean;
+                                update: boolean;
+                                work: boolean;
+                            };
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            };
+                            description: string;
+                            due_date: string;
+                            escalated_at: string | null;
+                            events: {
+                                at: string;
+                                comment: string;
+                                from_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                id: number;
+                                kind: "created" | "comment" | "status" | "assigned" | "edited" | "escalated" | "closed" | "reopened";
+                                photos: string[];
+                                to_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                user: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            id: number;
+                            inspection_item: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                inspection_id: number;
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                                template: string;
+                            } | null;
+                            overdue: boolean;
+                            photos: string[];
+                            priority: "low" | "medium" | "high";
+                            source: "manual" | "inspection" | "task";
+                            status: "open" | "in_progress" | "done" | "cannot_fix";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            title: string;
+                            updated_at: string;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteActionDelete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getActionGet: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            assignee: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            assignment: {
+                                id: number;
+                                task_title: string;
+                            } | null;
+                            can: {
+                                delete: boolean;
+                                update: boolean;
+                                work: boolean;
+                            };
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            };
+                            description: string;
+                            due_date: string;
+                            escalated_at: string | null;
+                            events: {
+                                at: string;
+                                comment: string;
+                                from_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                id: number;
+                                kind: "created" | "comment" | "status" | "assigned" | "edited" | "escalated" | "closed" | "reopened";
+                                photos: string[];
+                                to_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                user: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            id: number;
+                            inspection_item: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                inspection_id: number;
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                                template: string;
+                            } | null;
+                            overdue: boolean;
+                            photos: string[];
+                            priority: "low" | "medium" | "high";
+                            source: "manual" | "inspection" | "task";
+                            status: "open" | "in_progress" | "done" | "cannot_fix";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            title: string;
+                            updated_at: string;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getActionList: {
+        parameters: {
+            query?: {
+                assignee_id?: number;
+                /** @description A local date, YYYY-MM-DD */
+                due_from?: string;
+                /** @description A local date, YYYY-MM-DD */
+                due_to?: string;
+                format?: "json" | "csv" | "xlsx";
+                inspection_id?: number;
+                mine?: boolean;
+                node_id?: number;
+                order?: "asc" | "desc";
+                page?: number;
+                per_page?: number;
+                priority?: "low" | "medium" | "high";
+                q?: string;
+                sort?: "due_date" | "priority" | "created_at" | "updated_at" | "id";
+                source?: "manual" | "inspection" | "task";
+                state?: "unresolved" | "overdue" | "to_close" | "closed";
+                status?: "open" | "in_progress" | "done" | "cannot_fix";
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer, or the file in the format asked for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                assignee: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                closed_at: string | null;
+                                created_at: string;
+                                created_by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                due_date: string;
+                                escalated_at: string | null;
+                                id: number;
+                                overdue: boolean;
+                                priority: "low" | "medium" | "high";
+                                source: "manual" | "inspection" | "task";
+                                status: "open" | "in_progress" | "done" | "cannot_fix";
+                                store: {
+                                    id: number;
+                                    name: string;
+                                    timezone: string;
+                                };
+                                title: string;
+                                updated_at: string;
+                            }[];
+                            page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                        status: number;
+                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putActionReopen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            assignee: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            assignment: {
+                                id: number;
+                                task_title: string;
+                            } | null;
+                            can: {
+                                delete: boolean;
+                                update: boolean;
+                                work: boolean;
+                            };
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            };
+                            description: string;
+                            due_date: string;
+                            escalated_at: string | null;
+                            events: {
+                                at: string;
+                                comment: string;
+                                from_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                id: number;
+                                kind: "created" | "comment" | "status" | "assigned" | "edited" | "escalated" | "closed" | "reopened";
+                                photos: string[];
+                                to_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                user: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            id: number;
+                            inspection_item: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                inspection_id: number;
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                                template: string;
+                            } | null;
+                            overdue: boolean;
+                            photos: string[];
+                            priority: "low" | "medium" | "high";
+                            source: "manual" | "inspection" | "task";
+                            status: "open" | "in_progress" | "done" | "cannot_fix";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            title: string;
+                            updated_at: string;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putActionStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    id: number;
+                    photos?: string[];
+                    status: "open" | "in_progress" | "done" | "cannot_fix";
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            assignee: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            assignment: {
+                                id: number;
+                                task_title: string;
+                            } | null;
+                            can: {
+                                delete: boolean;
+                                update: boolean;
+                                work: boolean;
+                            };
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            };
+                            description: string;
+                            due_date: string;
+                            escalated_at: string | null;
+                            events: {
+                                at: string;
+                                comment: string;
+                                from_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                id: number;
+                                kind: "created" | "comment" | "status" | "assigned" | "edited" | "escalated" | "closed" | "reopened";
+                                photos: string[];
+                                to_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                user: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            id: number;
+                            inspection_item: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                inspection_id: number;
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                                template: string;
+                            } | null;
+                            overdue: boolean;
+                            photos: string[];
+                            priority: "low" | "medium" | "high";
+                            source: "manual" | "inspection" | "task";
+                            status: "open" | "in_progress" | "done" | "cannot_fix";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            title: string;
+                            updated_at: string;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putActionUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignee_id?: number | null;
+                    description?: string;
+                    /**
+                     * Format: date
+                     * @description A local date, YYYY-MM-DD
+                     */
+                    due_date?: string;
+                    id: number;
+                    priority?: "low" | "medium" | "high";
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            assignee: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            assignment: {
+                                id: number;
+                                task_title: string;
+                            } | null;
+                            can: {
+                                delete: boolean;
+                                update: boolean;
+                                work: boolean;
+                            };
+                            closed_at: string | null;
+                            closed_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                name: string;
+                            };
+                            description: string;
+                            due_date: string;
+                            escalated_at: string | null;
+                            events: {
+                                at: string;
+                                comment: string;
+                                from_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                id: number;
+                                kind: "created" | "comment" | "status" | "assigned" | "edited" | "escalated" | "closed" | "reopened";
+                                photos: string[];
+                                to_status: ("open" | "in_progress" | "done" | "cannot_fix") | (never | null);
+                                user: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                            }[];
+                            id: number;
+                            inspection_item: {
+                                answer: {
+                                    comment?: string;
+                                    na?: boolean;
+                                    photos?: string[];
+                                    value?: string | number | string[] | (never | null);
+                                };
+                                inspection_id: number;
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                                template: string;
+                            } | null;
+                            overdue: boolean;
+                            photos: string[];
+                            priority: "low" | "medium" | "high";
+                            source: "manual" | "inspection" | "task";
+                            status: "open" | "in_progress" | "done" | "cannot_fix";
+                            store: {
+                                id: number;
+                                name: string;
+                                timezone: string;
+                            };
+                            title: string;
+                            updated_at: string;
+                        };
+                        status: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getActivityExport: {
         parameters: {
             query?: {
@@ -8096,6 +9341,73 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getInspectionRecurring: {
+        parameters: {
+            query: {
+                format?: "json" | "csv" | "xlsx";
+                /** @description A local date, YYYY-MM-DD */
+                from: string;
+                limit?: number;
+                node_id?: number;
+                template_id?: number;
+                /** @description A local date, YYYY-MM-DD */
+                to: string;
+            };
+            header?: {
+                /** @description Which of the caller’s positions acts (its id, from `position_list` of `GET /api/user/verify`); the first by default */
+                "x-position-id"?: components["parameters"]["PositionId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer, or the file in the format asked for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                failures: number;
+                                inspections: number;
+                                prompt: string;
+                                question_id: string;
+                                section: string;
+                                stores: number;
+                                template: {
+                                    id: number;
+                                    name: string;
+                                };
+                                worst_stores: {
+                                    failures: number;
+                                    id: number;
+                                    name: string;
+                                }[];
+                            }[];
+                            node: {
+                                id: number;
+                                name: string;
+                                type: string;
+                            };
+                        };
+                        status: number;
+                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getInspectionReport: {
         parameters: {
             query: {
@@ -8370,7 +9682,7 @@ export interface operations {
                             data: {
                                 channel: "app" | "email" | "push";
                                 enabled: boolean;
-                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
+                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed" | "action.assigned" | "action.resolved" | "action.escalated";
                             }[];
                         };
                         status: number;
@@ -8400,7 +9712,7 @@ export interface operations {
                     data: {
                         channel: "app" | "email" | "push";
                         enabled: boolean;
-                        event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
+                        event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed" | "action.assigned" | "action.resolved" | "action.escalated";
                     }[];
                 };
             };
@@ -8417,7 +9729,7 @@ export interface operations {
                             data: {
                                 channel: "app" | "email" | "push";
                                 enabled: boolean;
-                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
+                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed" | "action.assigned" | "action.resolved" | "action.escalated";
                             }[];
                         };
                         status: number;
@@ -8455,6 +9767,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            action_hours?: number;
                             first_hours: number;
                             second_hours: number;
                         };
@@ -8482,6 +9795,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    action_hours?: number;
                     first_hours: number;
                     second_hours: number;
                 };
@@ -8496,6 +9810,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            action_hours?: number;
                             first_hours: number;
                             second_hours: number;
                         };
@@ -8539,6 +9854,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             data: {
+                                action_id?: number | null;
                                 assignment_id: number | null;
                                 counts: {
                                     due_today?: number;
@@ -8548,7 +9864,7 @@ export interface operations {
                                 } | null;
                                 /** @description ISO-8601 instant in UTC */
                                 created_at: string;
-                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
+                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed" | "action.assigned" | "action.resolved" | "action.escalated";
                                 id: number;
                                 inspection_id?: number | null;
                                 read: boolean;
@@ -8596,7 +9912,7 @@ export interface operations {
                             data: {
                                 channel: "app" | "email" | "push";
                                 enabled: boolean;
-                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
+                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed" | "action.assigned" | "action.resolved" | "action.escalated";
                             }[];
                         };
                         status: number;
@@ -8625,7 +9941,7 @@ export interface operations {
                     data: {
                         channel: "app" | "email" | "push";
                         enabled: boolean;
-                        event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
+                        event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed" | "action.assigned" | "action.resolved" | "action.escalated";
                     }[];
                 };
             };
@@ -8642,7 +9958,7 @@ export interface operations {
                             data: {
                                 channel: "app" | "email" | "push";
                                 enabled: boolean;
-                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed";
+                                event: "task.urgent" | "task.new" | "task.sent_back" | "review.waiting" | "task.escalated" | "digest.daily" | "inspection.completed" | "action.assigned" | "action.resolved" | "action.escalated";
                             }[];
                         };
                         status: number;

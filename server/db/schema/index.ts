@@ -1,4 +1,5 @@
 export * from './access';
+export * from './actions';
 export * from './activity';
 export * from './apiTokens';
 export * from './catalogue';

@@ -21,6 +21,8 @@ export interface NotificationData {
   percentage?: number | null;
   /** Which inspection (`inspection.completed`): the notice's link opens it. */
   inspection_id?: number;
+  /** Which action (`action.*`): the notice's link opens it. */
+  action_id?: number;
 }
 
 /**

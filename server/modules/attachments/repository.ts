@@ -52,7 +52,7 @@ export async function existingFiles(
  * True when the caller may fetch the file: they uploaded it, or it is attached to a task they may
  * see, a completion of a workspace in their scope, or an inspection of a store in their scope
  * when they may read inspections (its photos and signature, listed in inspection_files), or of
- * a store's task form when they read the store's tasks.
+ * a store's task form when they read the store's tasks, or of an action they may see.
  */
 export async function mayDownload(db: Db, caller: Caller, file: TaskFileRow): Promise<boolean> {
   const readsInspections = can(caller, 'inspection', ['read']);
@@ -66,6 +66,15 @@ export async function mayDownload(db: Db, caller: Caller, file: TaskFileRow): Pr
       AND n.path LIKE ${`${caller.scope.path}%`}
       ${readsInspections ? sql`` : sql`AND i.assignment_id IS NOT NULL`}`
       : sql``;
+  // An action's photos (issue 49), to those who read actions where it is or who it is assigned to.
+  const actions = can(caller, 'action', ['read'])
+    ? sql`UNION ALL
+    SELECT 1 FROM action_files af
+    JOIN actions ac ON ac.tenant_id = af.tenant_id AND ac.id = af.action_id
+    JOIN hierarchy_nodes an ON an.tenant_id = ac.tenant_id AND an.id = ac.store_node_id
+    WHERE af.tenant_id = ${caller.tenantId} AND af.hash = ${file.hash}
+      AND (an.path LIKE ${`${caller.scope.path}%`} OR ac.assignee_id = ${caller.userId})`
+    : sql``;
   const result = await db.execute(sql`
     SELECT 1 AS ok FROM ${taskFileUploads} u
     WHERE u.tenant_id = ${caller.tenantId} AND u.hash = ${file.hash} AND u.user_id = ${caller.userId}
@@ -81,6 +90,7 @@ export async function mayDownload(db: Db, caller: Caller, file: TaskFileRow): Pr
     WHERE sf.tenant_id = ${caller.tenantId} AND sf.hash = ${file.hash}
       AND n.path LIKE ${`${caller.scope.path}%`}
     ${inspections}
+    ${actions}
     LIMIT 1`);
   return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
 }

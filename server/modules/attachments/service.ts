@@ -23,7 +23,7 @@ const storageKey = (tenantId: number, hash: string) => `task-files/${tenantId}/$
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-/** Authors attach reference files; people completing tasks attach evidence; inspectors photos and signatures. */
+/** Authors attach reference files; people completing tasks attach evidence; inspectors photos and signatures; actions photos. */
 export function assertMayUpload(caller: Caller) {
   const allowed =
     !caller.isAdminTenant &&
@@ -32,7 +32,9 @@ export function assertMayUpload(caller: Caller) {
       can(caller, 'mytasks', ['complete']) ||
       can(caller, 'compliance', ['complete']) ||
       can(caller, 'inspection', ['create']) ||
-      can(caller, 'inspection', ['update']));
+      can(caller, 'inspection', ['update']) ||
+      // Photos of a problem and of its fix (issue 49): whoever reads actions may work or comment on one.
+      can(caller, 'action', ['read']));
   if (!allowed) throw forbidden();
 }
 

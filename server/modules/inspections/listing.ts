@@ -1,6 +1,8 @@
 import type {
   InspectionListQuery,
   InspectionPage,
+  InspectionRecurring,
+  InspectionRecurringQuery,
   InspectionScores,
   InspectionScoresQuery,
 } from '../../../contract/api/inspections';
@@ -8,6 +10,7 @@ import type { Db } from '../../db/client';
 import type { Caller } from '../../lib/caller';
 import { notFound } from '../../lib/errors';
 import { addDays, checkDate, checkDateRange, daysBetween, weekStartOf } from '../../lib/localDates';
+import { nodeIn } from '../../lib/scopeNodes';
 import type { Table } from '../../lib/spreadsheet';
 import { loadSettings } from '../settings/service';
 import {
@@ -15,7 +18,7 @@ import {
   finishedInspections,
   type InspectionFilter,
   listInspections,
-  nodeIn,
+  recurringFailures,
   type ScoredInspection,
 } from './repository';
 
@@ -186,6 +189,41 @@ export function scoresTable(result: InspectionScores): Table {
       r.average,
       r.latest,
       r.failed_items,
+    ]),
+  };
+}
+
+/** The questions that failed most in a node's (the caller's own place by default) finished inspections over the range. */
+export async function recurring(
+  db: Db,
+  caller: Caller,
+  query: InspectionRecurringQuery,
+): Promise<InspectionRecurring> {
+  checkDateRange(query, SCORE_DAYS);
+  const node = await nodeIn(db, caller.tenantId, caller.scope.path, query.node_id ?? caller.scope.nodeId);
+  if (!node) throw notFound('Node');
+  const data = await recurringFailures(
+    db,
+    caller.tenantId,
+    { path: node.path, templateId: query.template_id, from: query.from, to: query.to },
+    query.limit ?? 20,
+  );
+  return { node: { id: node.id, name: node.name, type: node.type }, data };
+}
+
+/** The recurring failures as a file, rows as the screen shows them. */
+export function recurringTable(result: InspectionRecurring): Table {
+  return {
+    title: 'Recurring failures',
+    header: ['Template', 'Section', 'Question', 'Failures', 'Inspections', 'Stores', 'Stores failing most'],
+    rows: result.data.map((r) => [
+      r.template.name,
+      r.section,
+      r.prompt,
+      r.failures,
+      r.inspections,
+      r.stores,
+      r.worst_stores.map((s) => `${s.name} (${s.failures})`).join(', '),
     ]),
   };
 }

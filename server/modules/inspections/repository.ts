@@ -1,10 +1,11 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Inspection, InspectionRow } from '../../../contract/api/inspections';
+import type { Inspection, InspectionRow, RecurringFailure } from '../../../contract/api/inspections';
 import type { Answers, FormDefinition, InspectionScore } from '../../../contract/forms';
 import type { Db } from '../../db/client';
 import { inspectionFiles, inspections } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { isoInstant, jsonRows, sqlRows } from '../../lib/jsonRows';
+import { personNameOf } from '../../lib/personName';
 import { nodeZone } from '../../lib/workspaceZone';
 
 /*
@@ -20,27 +21,6 @@ export interface TemplateVersion {
   version: number;
   definition: FormDefinition;
   name: string;
-}
-
-/** An active workspace node under `path` (the caller's scope): the store an inspection may be made at. */
-export async function storeIn(db: Db, tenantId: number, path: string, nodeId: number) {
-  const [found] = await sqlRows<{ id: number; name: string; path: string }>(
-    db,
-    sql`SELECT n.id, n.name, n.path FROM hierarchy_nodes n
-      WHERE n.tenant_id = ${tenantId} AND n.id = ${nodeId} AND n.type = 'workspace'
-        AND n.status = 'active' AND n.path LIKE ${`${path}%`}`,
-  );
-  return found;
-}
-
-/** A node of the tenant under `path` (a list's or the scores' subtree), with its path. */
-export async function nodeIn(db: Db, tenantId: number, path: string, nodeId: number) {
-  const [found] = await sqlRows<{ id: number; name: string; path: string; type: string }>(
-    db,
-    sql`SELECT n.id, n.name, n.path, n.type FROM hierarchy_nodes n
-      WHERE n.tenant_id = ${tenantId} AND n.id = ${nodeId} AND n.path LIKE ${`${path}%`}`,
-  );
-  return found;
 }
 
 export async function insertInspection(
@@ -60,7 +40,7 @@ export async function insertInspection(
   return row!.id;
 }
 
-const personName = sql`coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.username, '')`;
+const personName = personNameOf('u');
 
 /** An inspection as a list row (aliases: i inspections, v its version, t its template, n its store, u its inspector). */
 export const rowFields = sql`'id', i.id,
@@ -321,4 +301,47 @@ export async function reopenTaskForm(db: Db, tenantId: number, assignmentId: num
   await db.execute(sql`UPDATE ${inspections} SET status = 'in_progress', completed_at = NULL,
       signature_hash = NULL, signed_by = NULL, updated_at = now()
     WHERE tenant_id = ${tenantId} AND assignment_id = ${assignmentId} AND status = 'completed'`);
+}
+
+/**
+ * The questions that failed most in the finished inspections of a subtree and range (issue 49):
+ * per template and question, the inspections where it failed, those of its template that could
+ * fail it, the stores where it did and the three where it did most. The question's wording is its
+ * latest failure's (a later version may have reworded it).
+ */
+export async function recurringFailures(db: Db, tenantId: number, filter: InspectionFilter, limit: number) {
+  return jsonRows<RecurringFailure[]>(
+    db,
+    sql`WITH fin AS (
+        SELECT i.id, i.template_id, i.store_node_id, n.name AS store_name, i.failed, i.completed_at
+        FROM inspections i JOIN hierarchy_nodes n ON n.tenant_id = i.tenant_id AND n.id = i.store_node_id
+        WHERE ${filterSql(tenantId, { ...filter, status: 'completed' })}),
+      fails AS (
+        SELECT f.id, f.template_id, f.store_node_id, f.store_name, f.completed_at,
+          item->>'question_id' AS question_id, item->>'section' AS section, item->>'prompt' AS prompt
+        FROM fin f CROSS JOIN LATERAL jsonb_array_elements(f.failed) item),
+      per_store AS (
+        SELECT template_id, question_id, store_node_id, max(store_name) AS name, count(DISTINCT id)::int AS failures,
+          row_number() OVER (PARTITION BY template_id, question_id
+            ORDER BY count(DISTINCT id) DESC, max(store_name), store_node_id) AS rank
+        FROM fails GROUP BY template_id, question_id, store_node_id),
+      per_question AS (
+        SELECT template_id, question_id,
+          (array_agg(section ORDER BY completed_at DESC, id DESC))[1] AS section,
+          (array_agg(prompt ORDER BY completed_at DESC, id DESC))[1] AS prompt,
+          count(DISTINCT id)::int AS failures, count(DISTINCT store_node_id)::int AS stores
+        FROM fails GROUP BY template_id, question_id),
+      per_template AS (SELECT template_id, count(*)::int AS inspections FROM fin GROUP BY template_id)
+    SELECT coalesce(json_agg(json_build_object(
+        'template', json_build_object('id', t.id, 'name', t.name),
+        'question_id', q.question_id, 'section', coalesce(q.section, ''), 'prompt', coalesce(q.prompt, ''),
+        'failures', q.failures, 'inspections', pt.inspections, 'stores', q.stores,
+        'worst_stores', (SELECT coalesce(json_agg(json_build_object('id', s.store_node_id, 'name', s.name,
+            'failures', s.failures) ORDER BY s.rank), '[]')
+          FROM per_store s WHERE s.template_id = q.template_id AND s.question_id = q.question_id AND s.rank <= 3)
+      ) ORDER BY q.failures DESC, q.failures::numeric / pt.inspections DESC, t.name, q.question_id), '[]')::text AS rows
+    FROM (SELECT * FROM per_question ORDER BY failures DESC LIMIT ${limit}) q
+    JOIN per_template pt ON pt.template_id = q.template_id
+    JOIN form_templates t ON t.tenant_id = ${tenantId} AND t.id = q.template_id`,
+  );
 }

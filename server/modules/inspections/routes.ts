@@ -183,4 +183,24 @@ export const inspectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return sendTable(request, reply, app.db, listing.scoresTable(result), format);
     },
   );
+
+  app.get(
+    '/api/inspection/recurring',
+    {
+      schema: {
+        tags,
+        summary:
+          'The questions that failed most in the finished inspections of a store or an area (your own place when no node_id) over a range; format=csv or xlsx downloads them',
+        querystring: api.InspectionRecurringQuery,
+        response: fileResponses(SPREADSHEET_TYPES, api.InspectionRecurring),
+      },
+      config: access('read'),
+    },
+    async (request, reply) => {
+      const { format = 'json' } = request.query;
+      const result = await listing.recurring(app.db, callerOf(request), request.query);
+      if (format === 'json') return ok(result);
+      return sendTable(request, reply, app.db, listing.recurringTable(result), format);
+    },
+  );
 };

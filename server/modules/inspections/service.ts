@@ -21,6 +21,7 @@ import { readersOf, serverMessage } from '../../i18n';
 import { describeActivity } from '../../lib/activity';
 import { type Caller, can, inScope } from '../../lib/caller';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
+import { storeIn } from '../../lib/scopeNodes';
 import type { Jobs } from '../../plugins/jobs';
 import { existingFiles } from '../attachments/service';
 import { currentVersionFor, versionById } from '../formtemplates/service';
@@ -39,7 +40,6 @@ import {
   lockInspection,
   reopenTaskForm as reopenTaskFormRow,
   saveAnswers,
-  storeIn,
   taskFormInspection,
 } from './repository';
 

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import type { JobPayloads } from '../../lib/jobs';
 import { sqlRows } from '../../lib/jsonRows';
+import { nodeZoneIn } from '../../lib/workspaceZone';
 import type { Jobs } from '../../plugins/jobs';
 import { type MailChannel, mailTold } from './email';
 import { takes } from './preferences';
@@ -46,7 +47,9 @@ export async function deliver(
         ? await taskStarted(tx, job.tenantId, job.taskId, job.startAt)
         : job.kind === 'inspection.completed'
           ? await inspectionCompleted(tx, job.tenantId, job.inspectionId)
-          : await sentBack(tx, job);
+          : job.kind === 'task.sent_back'
+            ? await sentBack(tx, job)
+            : await actionTold(tx, job);
     await sendOn(tx, outlets, job.tenantId, told);
     return told;
   });
@@ -150,6 +153,66 @@ async function inspectionCompleted(tx: Db, tenantId: number, inspectionId: numbe
         AND EXISTS (SELECT 1 FROM tenant_modules m WHERE m.tenant_id = ${tenantId}
           AND m.module = 'inspection' AND m.allowed AND m.enabled)
       ORDER BY p.user_id
+      ON CONFLICT (tenant_id, user_id, event, key) DO NOTHING
+      RETURNING id, user_id, event`,
+  );
+}
+
+/** Who an action's notice goes to, per event (`x` the action, `n` its store). */
+const actionAudience = (job: { tenantId: number; kind: string }) => {
+  const t = job.tenantId;
+  switch (job.kind) {
+    // Its assignee, or the enabled people at its store whose role reads actions.
+    case 'action.assigned':
+      return sql`SELECT x.assignee_id AS user_id WHERE x.assignee_id IS NOT NULL
+        UNION SELECT p.user_id FROM positions p
+          JOIN role_permissions g ON g.tenant_id = p.tenant_id AND g.role_id = p.role_id
+            AND g.module = 'action' AND g.enabled AND 'read' = ANY(g.capabilities)
+          WHERE p.tenant_id = ${t} AND p.node_id = x.store_node_id AND x.assignee_id IS NULL`;
+    // Whoever raised it.
+    case 'action.resolved':
+      return sql`SELECT x.created_by AS user_id`;
+    // The nearest level above its store with people who may update actions there.
+    default:
+      return sql`SELECT r.user_id FROM (
+          SELECT p.user_id, dense_rank() OVER (ORDER BY rn.level DESC) AS step
+          FROM positions p
+          JOIN hierarchy_nodes rn ON rn.tenant_id = p.tenant_id AND rn.id = p.node_id
+          JOIN role_permissions g ON g.tenant_id = p.tenant_id AND g.role_id = p.role_id
+            AND g.module = 'action' AND g.enabled AND 'update' = ANY(g.capabilities)
+          WHERE p.tenant_id = ${t} AND rn.id <> n.id
+            AND (rn.id = ANY(string_to_array(trim(both '/' FROM n.path), '/')::int[]) OR rn.parent_id IS NULL)
+        ) r WHERE r.step = 1`;
+  }
+};
+
+/**
+ * An action's notice (issue 49): raised, reassigned or reopened (`action.assigned`), marked done
+ * or cannot fix (`action.resolved`), overdue past the tenant's delay (`action.escalated`). Enabled
+ * people of a tenant whose actions module is on, never the person who did it; `step` keys each
+ * telling, so a retried job tells nobody twice.
+ */
+async function actionTold(
+  tx: Db,
+  job: { tenantId: number; kind: NotificationEvent; actionId: number; actorId: number; step: string },
+): Promise<Told[]> {
+  const event = job.kind;
+  const t = job.tenantId;
+  return sqlRows<Told>(
+    tx,
+    sql`INSERT INTO ${notifications} (tenant_id, user_id, event, key, data, in_app)
+      SELECT DISTINCT ON (who.user_id) x.tenant_id, who.user_id, ${event}, 'action:' || x.id || ':' || ${job.step},
+        jsonb_build_object('task_title', x.title, 'store_name', n.name, 'action_id', x.id,
+          'hours_late', floor(extract(epoch FROM now() - ((x.due_date + 1)::timestamp AT TIME ZONE ${nodeZoneIn(t)})) / 3600)::int),
+        ${takes(t, sql`x.tenant_id`, sql`who.user_id`, event, 'app')}
+      FROM actions x
+      JOIN ${hierarchyNodes} n ON n.tenant_id = ${t} AND n.id = x.store_node_id
+      CROSS JOIN LATERAL (${actionAudience(job)}) who
+      JOIN users u ON u.tenant_id = ${t} AND u.id = who.user_id AND u.enabled
+      WHERE x.tenant_id = ${t} AND x.id = ${job.actionId} AND who.user_id <> ${job.actorId}
+        AND EXISTS (SELECT 1 FROM tenant_modules m WHERE m.tenant_id = ${t}
+          AND m.module = 'action' AND m.allowed AND m.enabled)
+      ORDER BY who.user_id
       ON CONFLICT (tenant_id, user_id, event, key) DO NOTHING
       RETURNING id, user_id, event`,
   );

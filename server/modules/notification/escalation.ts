@@ -10,9 +10,13 @@ import { sqlRows } from '../../lib/jsonRows';
  * (`first_hours`), and then the people one level up (`second_hours`): a settings row of the tenant.
  */
 const ESCALATION_SETTING = 'notification_escalation';
-export const DEFAULT_DELAYS: EscalationDelays = { first_hours: 2, second_hours: 24 };
+export const DEFAULT_DELAYS: Required<EscalationDelays> = {
+  first_hours: 2,
+  second_hours: 24,
+  action_hours: 24,
+};
 
-export async function loadDelays(db: Db, tenantId: number): Promise<EscalationDelays> {
+export async function loadDelays(db: Db, tenantId: number): Promise<Required<EscalationDelays>> {
   const [row] = await sqlRows<{ value: string }>(
     db,
     sql`SELECT value FROM ${settings} WHERE tenant_id = ${tenantId} AND key = ${ESCALATION_SETTING}`,
@@ -25,7 +29,8 @@ export async function saveDelays(db: Db, tenantId: number, delays: EscalationDel
     throw badRequest('The second escalation must come after the first', {
       second_hours: `More than ${delays.first_hours} hours`,
     });
-  const value = JSON.stringify(delays);
+  // A client that does not know a delay (an older one, without the actions') keeps its value.
+  const value = JSON.stringify({ ...(await loadDelays(db, tenantId)), ...delays });
   await db.execute(sql`INSERT INTO ${settings} (tenant_id, key, value)
     VALUES (${tenantId}, ${ESCALATION_SETTING}, ${value})
     ON CONFLICT (tenant_id, key) DO UPDATE SET value = excluded.value`);

@@ -25,6 +25,10 @@ const DEFAULTS: Record<NotificationEvent, Record<NotificationChannel, boolean>> 
   'digest.daily': { app: true, email: true, push: false },
   // A store's people learn their inspection's result in the app; its contact address gets the mail.
   'inspection.completed': { app: true, email: false, push: false },
+  // An action is work for someone: told like work sent to them, and the escalation like a task's.
+  'action.assigned': { app: true, email: true, push: true },
+  'action.resolved': { app: true, email: false, push: false },
+  'action.escalated': { app: true, email: true, push: true },
 };
 
 /**

@@ -29,6 +29,7 @@ export async function listNotices(
     sql`SELECT coalesce(json_agg(json_build_object(
         'id', p.id, 'event', p.event, 'task_id', p.task_id, 'assignment_id', p.assignment_id,
         'inspection_id', (p.data->>'inspection_id')::int,
+        'action_id', (p.data->>'action_id')::int,
         'task_title', p.data->>'task_title', 'store_name', p.data->>'store_name',
         'reason', p.data->>'reason',
         'counts', CASE WHEN p.data ?| array['waiting', 'due_today', 'missed', 'hours_late']

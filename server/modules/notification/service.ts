@@ -8,6 +8,7 @@ import type {
 } from '../../../contract/api/notifications';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { loadDelays } from './escalation';
 import { loadPreferences, loadTenantDefaults, savePreferences, saveTenantDefaults } from './preferences';
 import { countUnread, listNotices, markRead, ownIds } from './repository';
 
@@ -74,3 +75,6 @@ export async function updateTenantDefaults(
   await saveTenantDefaults(db, tenantId, body.data);
   return tenantDefaults(db, tenantId);
 }
+
+/** The tenant's escalation delays (hours), for the modules whose work escalates (actions). */
+export const escalationDelays = (db: Db, tenantId: number) => loadDelays(db, tenantId);

@@ -50,6 +50,15 @@ export function noticeWords(
         ...named,
         score: data.percentage == null ? '–' : `${data.percentage}%`,
       });
+    case 'action.assigned':
+      return words('notice.action_assigned.title', 'notice.action_assigned.body', named);
+    case 'action.resolved':
+      return words('notice.action_resolved.title', 'notice.action_resolved.body', named);
+    case 'action.escalated':
+      return words('notice.action_escalated.title', 'notice.action_escalated.body', {
+        ...named,
+        hours: data.hours_late ?? 0,
+      });
   }
 }
 
@@ -61,5 +70,6 @@ export function noticePath(
 ): string {
   if (assignmentId !== null) return `/task?assignment=${assignmentId}`;
   if (data.inspection_id != null) return `/audit/inspection/${data.inspection_id}`;
+  if (data.action_id != null) return `/task/action/${data.action_id}`;
   return event === 'review.waiting' ? '/audit' : '/task';
 }

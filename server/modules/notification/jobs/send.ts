@@ -20,6 +20,19 @@ const payload = Type.Union([
     tenantId: Type.Integer(),
     inspectionId: Type.Integer(),
   }),
+  Type.Object({
+    kind: Type.Union([
+      Type.Literal('action.assigned'),
+      Type.Literal('action.resolved'),
+      Type.Literal('action.escalated'),
+    ]),
+    tenantId: Type.Integer(),
+    actionId: Type.Integer(),
+    /** Who did it (not told of their own doing); 0 for Storeline's own escalation. */
+    actorId: Type.Integer(),
+    /** Which telling of the action this is (the notices' key). */
+    step: Type.String(),
+  }),
 ]);
 
 declare module '../../../lib/jobs' {

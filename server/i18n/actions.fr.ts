@@ -1,0 +1,52 @@
+/** The actions' sentences (issue 49), spread into `fr.ts`: see en.ts for the rules. */
+export const actionSentences = {
+  'thing.action': 'Action',
+  'thing.assignment': 'Affectation',
+  'error.action_not_yours':
+    'Seule la personne ou le magasin à qui elle est confiée, ou quelqu’un qui peut modifier les actions ici, peut le faire.',
+  'error.action_update_only': 'Seul quelqu’un qui peut modifier les actions ici peut le faire.',
+  'error.action_files_missing': 'Envoyez d’abord les photos : certaines ne sont pas enregistrées.',
+  'error.action_due_past': 'Choisissez une échéance à partir d’aujourd’hui.',
+  'error.action_assignee':
+    'Choisissez quelqu’un de ce magasin ou au-dessus qui peut voir les actions, ou laissez-la à l’équipe du magasin.',
+  'error.action_question': 'Indiquez la question non conforme dont parle l’action.',
+  'error.action_from_failed': 'Les actions naissent des points non conformes d’une inspection terminée.',
+  'error.action_from_task':
+    'Les actions naissent d’une tâche que son magasin n’a pas pu faire ou qui a été renvoyée.',
+  'error.action_store': 'Choisissez le magasin concerné par l’action.',
+  'error.action_title': 'Donnez un titre à l’action.',
+  'error.action_exists': 'Une action a déjà été créée pour ce point.',
+  'error.action_closed': 'Cette action est clôturée : rouvrez-la d’abord.',
+  'error.action_waits':
+    'Cette action attend d’être clôturée ou rouverte par quelqu’un qui peut modifier les actions.',
+  'error.action_no_such_status': 'Cette action ne peut pas passer à ce statut.',
+  'error.action_done_evidence': 'Dites ou montrez ce qui a été fait : un commentaire ou une photo.',
+  'error.action_cannot_fix_reason': 'Dites pourquoi ce n’est pas réparable.',
+  'error.action_comment': 'Écrivez un commentaire ou ajoutez une photo.',
+  'error.action_closed_already': 'Cette action est déjà clôturée.',
+  'error.action_close_resolved': 'Seule une action marquée faite ou impossible peut être clôturée.',
+  'error.action_reopen_resolved': 'Seule une action marquée faite ou impossible peut être rouverte.',
+  'error.action_reopen_reason': 'Dites ce qu’il reste à faire.',
+  'export.actions': 'Actions',
+  'export.title': 'Titre',
+  'export.priority': 'Priorité',
+  'export.assignee': 'Confiée à',
+  'export.raised_by': 'Créée par',
+  'export.raised_utc': 'Créée (UTC)',
+  'export.closed_utc': 'Clôturée (UTC)',
+  'export.source': 'Origine',
+  'export.recurring_failures': 'Non-conformités récurrentes',
+  'export.section': 'Section',
+  'export.question': 'Question',
+  'export.failures': 'Non-conformités',
+  'export.stores': 'Magasins',
+  'export.worst_stores': 'Magasins les plus concernés',
+  'notice.action_assigned.title': 'Action pour {store} : {title}',
+  'notice.action_assigned.body': '{title} à {store} est à vous de régler.',
+  'notice.action_resolved.title': 'Action traitée à {store} : {title}',
+  'notice.action_resolved.body':
+    '{title} à {store} a été marquée faite ou impossible : clôturez-la ou rouvrez-la.',
+  'notice.action_escalated.title': 'Action en retard à {store} : {title}',
+  'notice.action_escalated.body':
+    '{title} à {store} a {hours} heures de retard et n’est toujours pas réglée.',
+} as const;
