@@ -481,7 +481,8 @@ async function pools(): Promise<{ pools: Pools; completable: Completable }> {
           ON v.tenant_id = t.tenant_id AND v.id = t.form_version_id
           WHERE t.tenant_id = x.tenant_id AND v.template_id = x.id)`,
       )},
-      'inspections', ${ids('inspections')}
+      'inspections', ${ids('inspections')},
+      'actions', ${ids('actions')}
     )::text AS pools,
     (SELECT coalesce(json_object_agg(a.id, json_build_object('checklist', jsonb_array_length(t.checklist),
         'communication', tt.kind = 'communication')), '{}')
@@ -562,6 +563,7 @@ const OWN_IDS: [RegExp, string][] = [
   [/^\/api\/form-template\/delete$/, 'unusedFormTemplates'],
   [/^\/api\/form-template\//, 'formTemplates'],
   [/^\/api\/inspection\//, 'inspections'],
+  [/^\/api\/action\//, 'actions'],
 ];
 
 /** Other fields that name a row, by name. */
@@ -578,6 +580,8 @@ const FIELD_IDS: Record<string, string> = {
   // An inspection is started with an active template too.
   template_id: 'activeFormTemplates',
   store_id: 'nodes',
+  assignee_id: 'users',
+  inspection_id: 'inspections',
 };
 
 /** Ids the walk grounds without a pool: a store's work to complete is picked by `ground` itself. */

@@ -118,11 +118,12 @@ describe('task.escalated', () => {
       second_hours: 3,
     });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().data).toEqual({ first_hours: 1, second_hours: 3 });
+    expect(set.json().data).toEqual({ first_hours: 1, second_hours: 3, action_hours: 24 });
     // Another tenant keeps the defaults.
     expect((await kit.call(GLOBEX, 'GET', '/api/notification/escalation')).json().data).toEqual({
       first_hours: 2,
       second_hours: 24,
+      action_hours: 24,
     });
 
     const { assignmentId, due } = await urgentDueToday('Recall: the tenant’s delays');

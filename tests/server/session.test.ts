@@ -190,6 +190,7 @@ describe('GET /api/user/verify', () => {
       expect.objectContaining({ name: 'Sydney CBD', type: 'workspace', object_id: expect.any(Number) }),
     ]);
     expect(data.modules.map((m: { id: string }) => m.id).sort()).toEqual([
+      'action',
       'compliance',
       'mytasks',
       'profile',

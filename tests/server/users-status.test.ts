@@ -159,6 +159,7 @@ describe('DELETE /api/user/delete', () => {
           { id: 'storeinfo', status: 'active', capabilities: ['read'] },
           { id: 'mytasks', status: 'active', capabilities: ['read'] },
           { id: 'compliance', status: 'active', capabilities: ['read'] },
+          { id: 'action', status: 'active', capabilities: ['read'] },
         ],
       },
     });
