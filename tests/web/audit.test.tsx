@@ -498,8 +498,15 @@ describe('after a rejection', () => {
 describe('an action to follow a submission up (issue 49)', () => {
   const cannotDo = () => {
     const detail = detailOf(submission(501, 'Sydney CBD'));
-    detail.history[0] = { ...detail.history[0]!, outcome: 'cannot_do', comment: '', reason: 'The shelf is broken' };
-    server.use(http.get('*/api/audit/submission/get', () => HttpResponse.json({ status: 200, data: detail })));
+    detail.history[0] = {
+      ...detail.history[0]!,
+      outcome: 'cannot_do',
+      comment: '',
+      reason: 'The shelf is broken',
+    };
+    server.use(
+      http.get('*/api/audit/submission/get', () => HttpResponse.json({ status: 200, data: detail })),
+    );
   };
 
   it('is offered on a submission the store could not do, for its assignment', async () => {
@@ -535,7 +542,10 @@ describe('an action to follow a submission up (issue 49)', () => {
     expect(within(dialog).queryByRole('link', { name: /^Create action/ })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
     const reject = await screen.findByRole('dialog', { name: 'Send back for another try' });
-    await userEvent.type(within(reject).getByRole('textbox', { name: /What needs fixing/ }), 'Price tags missing');
+    await userEvent.type(
+      within(reject).getByRole('textbox', { name: /What needs fixing/ }),
+      'Price tags missing',
+    );
     await userEvent.click(within(reject).getByRole('button', { name: 'Send back' }));
     await waitFor(() => expect(calls.rejected).toHaveLength(1));
     expect(await screen.findByText('Finished at Parramatta')).toBeTruthy();

@@ -232,7 +232,9 @@ describe('a finished inspection', () => {
       );
       expect(within(list).getByText('In progress')).toBeInTheDocument();
       expect(within(list).getByText('Overdue')).toBeInTheDocument();
-      expect(screen.getByRole('heading', { name: 'Actions raised from this inspection' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('heading', { name: 'Actions raised from this inspection' }),
+      ).toBeInTheDocument();
     });
 
     it('says when none was raised yet', async () => {
@@ -272,9 +274,7 @@ describe('a finished inspection', () => {
       const { container } = renderRoute('/audit/inspection/77', inspector());
       await screen.findByTestId('inspection-actions');
       const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual(
-        [],
-      );
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
     });
   });
 });

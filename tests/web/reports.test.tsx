@@ -226,7 +226,10 @@ describe('the dashboard', () => {
         http.get('*/api/dashboard/summary', () => HttpResponse.json({ status: 200, data: quiet })),
         http.get('*/api/action/counts', ({ request }) => {
           asked.push(new URL(request.url).searchParams);
-          return HttpResponse.json({ status: 200, data: { unresolved: 7, overdue: 2, to_close: 3, mine: 1 } });
+          return HttpResponse.json({
+            status: 200,
+            data: { unresolved: 7, overdue: 2, to_close: 3, mine: 1 },
+          });
         }),
       );
       return asked;
