@@ -119,6 +119,7 @@ export const appMessages = {
     report_store_area_performance: '%{workspace} and area performance',
     report_team_member_performance: 'Team member performance',
     report_inspections: 'Inspection scores',
+    report_inspection_failures: 'Recurring inspection failures',
     ...comingModules,
     workspace_info_detail: '%{workspace} details',
     survey: 'Survey',
@@ -528,6 +529,7 @@ export const appMessages = {
       'store-area-performance': '%{workspaces} & areas',
       'team-member-performance': 'Team members',
       inspections: 'Inspections',
+      'inspection-failures': 'Recurring failures',
     },
     group: 'Group',
     task: 'Task',
@@ -595,6 +597,13 @@ export const appMessages = {
     ranked_between: '%{smart_count} more in between |||| %{smart_count} more in between',
     weeks_without_work:
       'No work was due in the week of %{weeks} |||| No work was due in the weeks of %{weeks}',
+    // Issue 49: the actions of the place, each figure opening the actions list that counts it.
+    actions_unresolved: 'Open actions',
+    actions_overdue: 'Overdue actions',
+    actions_to_close: 'Actions to close',
+    see_unresolved: 'See open actions',
+    see_overdue: 'See overdue actions',
+    see_to_close: 'See actions to close',
   },
   compliance: {
     check: 'Check',
@@ -701,6 +710,10 @@ export const appMessages = {
     zoom_next: 'Next photo',
     zoom_position: '%{position} of %{count}',
     pinned: 'Sent back about this photo',
+    // Issue 49: a task the store could not do, or one sent back, may need an action to follow it up.
+    cannot_do_reason: 'Could not be done: %{reason}',
+    sent_back_offer: '“%{task}” was sent back. If it needs following up, raise an action.',
+    create_action_for: 'Create action: %{task}',
     reject_title: 'Send back for another try',
     reject_reason: 'What needs fixing',
     reason_required: 'Say why it is sent back, so the %{workspace_lower} knows what to fix.',

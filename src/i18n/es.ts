@@ -114,6 +114,7 @@ export const appMessages = {
     report_store_area_performance: 'Rendimiento por %{workspace_lower} y zona',
     report_team_member_performance: 'Rendimiento del equipo',
     report_inspections: 'Puntuaciones de inspección',
+    report_inspection_failures: 'Fallos recurrentes de inspección',
     ...comingModules,
     workspace_info_detail: 'Detalles de %{workspace_lower}',
     survey: 'Encuestas',
@@ -517,6 +518,7 @@ export const appMessages = {
       'store-area-performance': '%{workspaces} y zonas',
       'team-member-performance': 'Miembros del equipo',
       inspections: 'Inspecciones',
+      'inspection-failures': 'Fallos recurrentes',
     },
     group: 'Grupo',
     task: 'Tarea',
@@ -584,6 +586,13 @@ export const appMessages = {
     ranked_between: '%{smart_count} más en medio |||| %{smart_count} más en medio',
     weeks_without_work:
       'No vencía ningún trabajo en la semana del %{weeks} |||| No vencía ningún trabajo en las semanas del %{weeks}',
+    // Issue 49: the actions of the place, each figure opening the actions list that counts it.
+    actions_unresolved: 'Acciones abiertas',
+    actions_overdue: 'Acciones vencidas',
+    actions_to_close: 'Acciones por cerrar',
+    see_unresolved: 'Ver las acciones abiertas',
+    see_overdue: 'Ver las acciones vencidas',
+    see_to_close: 'Ver las acciones por cerrar',
   },
   compliance: {
     check: 'Control',
@@ -689,6 +698,10 @@ export const appMessages = {
     zoom_next: 'Foto siguiente',
     zoom_position: '%{position} de %{count}',
     pinned: 'Devuelto por esta foto',
+    // Issue 49: a task the store could not do, or one sent back, may need an action to follow it up.
+    cannot_do_reason: 'No se pudo hacer: %{reason}',
+    sent_back_offer: '«%{task}» se devolvió. Si necesita seguimiento, cree una acción.',
+    create_action_for: 'Crear acción: %{task}',
     reject_title: 'Devolver para otro intento',
     reject_reason: 'Qué hay que corregir',
     reason_required: 'Indique por qué se devuelve, para que en %{workspace_lower} sepan qué corregir.',

@@ -114,6 +114,7 @@ export const appMessages = {
     report_store_area_performance: 'Performance par %{workspace_lower} et secteur',
     report_team_member_performance: 'Performance des équipiers',
     report_inspections: 'Scores d’inspection',
+    report_inspection_failures: 'Non-conformités récurrentes',
     ...comingModules,
     workspace_info_detail: 'Détails : %{workspace_lower}',
     survey: 'Enquêtes',
@@ -519,6 +520,7 @@ export const appMessages = {
       'store-area-performance': '%{workspaces} et secteurs',
       'team-member-performance': 'Équipiers',
       inspections: 'Inspections',
+      'inspection-failures': 'Non-conformités récurrentes',
     },
     group: 'Groupe',
     task: 'Tâche',
@@ -588,6 +590,13 @@ export const appMessages = {
     ranked_between: '%{smart_count} autre entre les deux |||| %{smart_count} autres entre les deux',
     weeks_without_work:
       'Aucun travail n’était dû la semaine du %{weeks} |||| Aucun travail n’était dû les semaines du %{weeks}',
+    // Issue 49: the actions of the place, each figure opening the actions list that counts it.
+    actions_unresolved: 'Actions ouvertes',
+    actions_overdue: 'Actions en retard',
+    actions_to_close: 'Actions à clôturer',
+    see_unresolved: 'Voir les actions ouvertes',
+    see_overdue: 'Voir les actions en retard',
+    see_to_close: 'Voir les actions à clôturer',
   },
   compliance: {
     check: 'Contrôle',
@@ -695,6 +704,10 @@ export const appMessages = {
     zoom_next: 'Photo suivante',
     zoom_position: '%{position} sur %{count}',
     pinned: 'Renvoyé au sujet de cette photo',
+    // Issue 49: a task the store could not do, or one sent back, may need an action to follow it up.
+    cannot_do_reason: 'N’a pas pu être fait : %{reason}',
+    sent_back_offer: '« %{task} » a été renvoyé. S’il faut un suivi, créez une action.',
+    create_action_for: 'Créer une action : %{task}',
     reject_title: 'Renvoyer pour un nouvel essai',
     reject_reason: 'Ce qu’il faut corriger',
     reason_required: 'Indiquez pourquoi c’est renvoyé, pour savoir quoi corriger (%{workspace_lower}).',

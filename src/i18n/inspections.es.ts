@@ -131,4 +131,35 @@ export const inspectionMessages = {
     delete_body: 'Se eliminarán sus respuestas, fotos y firma, y no podrán recuperarse.',
     deleted: 'Inspección eliminada',
   },
+  actions: {
+    title: 'Acciones creadas a partir de esta inspección',
+    none: 'Todavía no se ha creado ninguna acción a partir de esta inspección.',
+    create: 'Crear acción',
+    create_for: 'Crear acción: %{prompt}',
+    due: 'Vence el %{date}',
+    overdue: 'Vencida',
+    status: {
+      open: 'Abierta',
+      in_progress: 'En curso',
+      done: 'Hecha',
+      cannot_fix: 'No se puede resolver',
+      closed: 'Cerrada',
+    },
+  },
+  recurring: {
+    title: 'Preguntas no conformes con más frecuencia en %{name}',
+    intro:
+      'Cada pregunta con cuántas inspecciones finalizadas la marcaron no conforme, de las que la incluían.',
+    empty:
+      'Ninguna pregunta fue no conforme aquí en este periodo. Elija un periodo más largo, otro lugar u otra plantilla.',
+    question: 'Pregunta',
+    template_section: '%{template} · %{section}',
+    failures: 'No conformes',
+    inspections: 'De inspecciones',
+    share: 'Proporción',
+    stores: '%{workspaces}',
+    worst_stores: '%{workspaces} con más fallos',
+    worst_store: '%{name} (%{failures})',
+    failed_of: 'No conforme %{failures} veces de %{inspections} inspecciones (%{share})',
+  },
 };

@@ -131,4 +131,35 @@ export const inspectionMessages = {
     delete_body: 'Ses réponses, photos et signature seront supprimées définitivement.',
     deleted: 'Inspection supprimée',
   },
+  actions: {
+    title: 'Actions créées à partir de cette inspection',
+    none: 'Aucune action n’a encore été créée à partir de cette inspection.',
+    create: 'Créer une action',
+    create_for: 'Créer une action : %{prompt}',
+    due: 'Échéance le %{date}',
+    overdue: 'En retard',
+    status: {
+      open: 'Ouverte',
+      in_progress: 'En cours',
+      done: 'Faite',
+      cannot_fix: 'Impossible à corriger',
+      closed: 'Clôturée',
+    },
+  },
+  recurring: {
+    title: 'Questions le plus souvent non conformes à %{name}',
+    intro:
+      'Chaque question avec le nombre d’inspections terminées où elle a été non conforme, parmi celles qui la posaient.',
+    empty:
+      'Aucune question n’a été non conforme ici sur cette période. Choisissez une période plus longue, un autre lieu ou un autre modèle.',
+    question: 'Question',
+    template_section: '%{template} · %{section}',
+    failures: 'Non-conformités',
+    inspections: 'Sur inspections',
+    share: 'Part',
+    stores: '%{workspaces}',
+    worst_stores: '%{workspaces} les plus touchés',
+    worst_store: '%{name} (%{failures})',
+    failed_of: 'Non conforme %{failures} fois sur %{inspections} inspections (%{share})',
+  },
 };

@@ -494,3 +494,68 @@ describe('after a rejection', () => {
     expect(shown.textContent).toBe('Sent back: The top shelf is empty');
   });
 });
+
+describe('an action to follow a submission up (issue 49)', () => {
+  const cannotDo = () => {
+    const detail = detailOf(submission(501, 'Sydney CBD'));
+    detail.history[0] = {
+      ...detail.history[0]!,
+      outcome: 'cannot_do',
+      comment: '',
+      reason: 'The shelf is broken',
+    };
+    server.use(
+      http.get('*/api/audit/submission/get', () => HttpResponse.json({ status: 200, data: detail })),
+    );
+  };
+
+  it('is offered on a submission the store could not do, for its assignment', async () => {
+    answer();
+    cannotDo();
+    renderRoute('/audit/task?open=31&submission=501', areaManager());
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Could not be done: The shelf is broken')).toBeTruthy();
+    const create = await within(dialog).findByRole('link', { name: 'Create action: Window display' });
+    expect(create).toHaveTextContent('Create action');
+    expect(create).toHaveAttribute('href', '/task/action/create?assignment_id=1501');
+  });
+
+  it('is not offered without action.create', async () => {
+    answer();
+    cannotDo();
+    const noActions = verifyData({
+      ...areaManager(),
+      modules: permissionsOf('Area Manager').filter((m) => m.id !== 'action'),
+    });
+    renderRoute('/audit/task?open=31&submission=501', noActions);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Could not be done: The shelf is broken')).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: /^Create action/ })).toBeNull();
+  });
+
+  it('after a send-back, stays offered for the one sent back while the next opens, until the reviewer moves on', async () => {
+    const calls = answer();
+    renderRoute('/audit/task?open=31&submission=501', areaManager());
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Finished at Sydney CBD');
+    // Waiting work done: nothing to follow up yet.
+    expect(within(dialog).queryByRole('link', { name: /^Create action/ })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    const reject = await screen.findByRole('dialog', { name: 'Send back for another try' });
+    await userEvent.type(
+      within(reject).getByRole('textbox', { name: /What needs fixing/ }),
+      'Price tags missing',
+    );
+    await userEvent.click(within(reject).getByRole('button', { name: 'Send back' }));
+    await waitFor(() => expect(calls.rejected).toHaveLength(1));
+    expect(await screen.findByText('Finished at Parramatta')).toBeTruthy();
+    const offer = screen.getByTestId('sent-back-offer');
+    expect(offer).toHaveTextContent('“Window display” was sent back.');
+    expect(within(offer).getByRole('link', { name: 'Create action: Window display' })).toHaveAttribute(
+      'href',
+      '/task/action/create?assignment_id=1501',
+    );
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(screen.queryByTestId('sent-back-offer')).toBeNull());
+  });
+});

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { InspectionScores } from '../../contract/api/inspections';
+import type { InspectionRecurring, InspectionScores } from '../../contract/api/inspections';
 import { areaManagerVerify, permissionsOf, resetBrowserState, verifyData, workspaceRecord } from './fixtures';
+import { surroundings } from './inspectionFixtures';
 import { server } from './msw';
 import { filterLists } from './myTasksFixtures';
-import { expectPath, renderRoute } from './renderApp';
+import { expectPath, renderRoute, setViewportWidth } from './renderApp';
 
 /*
  * Issue 48: inspection scores as the reports and the store's page show them, both from
@@ -64,6 +66,7 @@ function answer() {
   const asked: URLSearchParams[] = [];
   server.use(
     ...filterLists,
+    ...surroundings,
     http.get('*/api/inspection/scores', ({ request }) => {
       const query = new URL(request.url).searchParams;
       asked.push(query);
@@ -75,7 +78,10 @@ function answer() {
   return asked;
 }
 
-beforeEach(() => resetBrowserState());
+beforeEach(() => {
+  resetBrowserState();
+  setViewportWidth(1280);
+});
 
 describe('the inspection scores report', () => {
   it('shows the totals, the weekly average and the level below, and opens an area', async () => {
@@ -165,5 +171,113 @@ describe('the store’s page', () => {
     expect(await screen.findByRole('heading', { name: 'Sydney CBD' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Inspections, last 90 days' })).toBeNull();
     expect(asked).toHaveLength(0);
+  });
+});
+
+describe('recurring failures (issue 49)', () => {
+  const recurring: InspectionRecurring = {
+    node: { id: 3, name: 'Sydney Metro', type: 'container' },
+    data: [
+      {
+        template: { id: 3, name: 'Store visit' },
+        question_id: 'q3',
+        section: 'Front of store',
+        prompt: 'Are prices shown on every shelf?',
+        failures: 3,
+        inspections: 4,
+        stores: 2,
+        worst_stores: [
+          { id: 5, name: 'Sydney CBD', failures: 2 },
+          { id: 8, name: 'Parramatta', failures: 1 },
+        ],
+      },
+      {
+        template: { id: 3, name: 'Store visit' },
+        question_id: 'q1',
+        section: 'Front of store',
+        prompt: 'Is the entrance clean?',
+        failures: 1,
+        inspections: 4,
+        stores: 1,
+        worst_stores: [{ id: 8, name: 'Parramatta', failures: 1 }],
+      },
+    ],
+  };
+  function serveRecurring(data = recurring) {
+    const asked: URLSearchParams[] = [];
+    answer();
+    server.use(
+      http.get('*/api/inspection/recurring', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        if (query.get('format'))
+          return new HttpResponse('Question\n', { headers: { 'content-type': 'text/csv' } });
+        return HttpResponse.json({ status: 200, data });
+      }),
+    );
+    return asked;
+  }
+  const url = '/report/inspection-failures?from=2030-03-01&to=2030-03-31&node=3&template=3';
+
+  it('lists the questions failed most with their share and worst stores, asked with the filters', async () => {
+    const asked = serveRecurring();
+    renderRoute(url, areaManagerVerify());
+    const table = await screen.findByTestId('recurring-failures');
+    expect(asked.at(-1)!.get('from')).toBe('2030-03-01');
+    expect(asked.at(-1)!.get('to')).toBe('2030-03-31');
+    expect(asked.at(-1)!.get('node_id')).toBe('3');
+    expect(asked.at(-1)!.get('template_id')).toBe('3');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Question', 'Failures', 'Of inspections', 'Share', 'Stores', 'Worst stores']);
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Are prices shown on every shelf?Store visit · Front of store',
+      '3',
+      '4',
+      '75%',
+      '2',
+      'Sydney CBD (2), Parramatta (1)',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Recurring failures', selected: true })).toBeInTheDocument();
+  });
+
+  it('downloads the table with the same filters, and keeps them on the way to the scores', async () => {
+    const asked = serveRecurring();
+    renderRoute(url, areaManagerVerify());
+    await screen.findByTestId('recurring-failures');
+    await userEvent.click(screen.getByRole('button', { name: 'XLSX' }));
+    await waitFor(() => expect(asked.some((q) => q.get('format') === 'xlsx')).toBe(true));
+    const file = asked.find((q) => q.get('format') === 'xlsx')!;
+    expect(file.get('template_id')).toBe('3');
+    expect(file.get('node_id')).toBe('3');
+    await userEvent.click(screen.getByRole('tab', { name: 'Inspections' }));
+    await expectPath('/report/inspections', '?from=2030-03-01&to=2030-03-31&node=3&template=3');
+  });
+
+  it('says what to change when nothing failed', async () => {
+    serveRecurring({ ...recurring, data: [] });
+    renderRoute(url, areaManagerVerify());
+    expect(await screen.findByTestId('report-empty')).toHaveTextContent('No question failed here');
+  });
+
+  it('shows a card per question on a phone, without accessibility violations', async () => {
+    setViewportWidth(390);
+    serveRecurring();
+    const { container } = renderRoute(url, areaManagerVerify());
+    const cards = await screen.findByRole('list', { name: 'Questions failed most often at Sydney Metro' });
+    expect(screen.queryByTestId('recurring-failures')).toBeNull();
+    const [first] = within(cards).getAllByRole('listitem');
+    expect(within(first!).getByRole('heading', { name: 'Are prices shown on every shelf?' })).toBeTruthy();
+    expect(first).toHaveTextContent('Failed 3 times of 4 inspections (75%)');
+    expect(first).toHaveTextContent('Worst stores: Sydney CBD (2), Parramatta (1)');
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActionRow } from '../../contract/api/actions';
 import type { Inspection } from '../../contract/api/inspections';
-import { adminVerify, resetBrowserState } from './fixtures';
+import { adminVerify, permissionsOf, resetBrowserState, verifyData } from './fixtures';
 import { ANSWERED, hashOf, inspectionOf, inspector, rowOf, surroundings } from './inspectionFixtures';
 import { server } from './msw';
 import { expectPath, renderRoute, setViewportWidth } from './renderApp';
@@ -118,6 +119,9 @@ describe('a finished inspection', () => {
     server.use(
       ...surroundings,
       http.get('*/api/inspection/get', () => HttpResponse.json({ status: 200, data: inspection })),
+      http.get('*/api/action/list', () =>
+        HttpResponse.json({ status: 200, data: { data: [], total: 0, page: 1, per_page: 200 } }),
+      ),
       http.delete('*/api/inspection/delete', ({ request }) => {
         deleted.push(new URL(request.url).searchParams.get('id')!);
         return HttpResponse.json({ status: 200, data: { id: inspection.id } });
@@ -165,5 +169,112 @@ describe('a finished inspection', () => {
     await screen.findByTestId('failed-items');
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+
+  describe('and the actions raised from it (issue 49)', () => {
+    const raised: ActionRow = {
+      id: 901,
+      title: 'Label aisle 4',
+      priority: 'high',
+      status: 'in_progress',
+      due_date: '2030-03-08',
+      store: { id: 5, name: 'Sydney CBD', timezone: 'Australia/Sydney' },
+      assignee: null,
+      created_by: { id: 7, name: 'Sam Staff' },
+      created_at: '2030-03-04T02:10:00.000Z',
+      updated_at: '2030-03-04T02:10:00.000Z',
+      closed_at: null,
+      overdue: true,
+      escalated_at: null,
+      source: 'inspection',
+    };
+    function serveActions(rows: ActionRow[]) {
+      const asked: URLSearchParams[] = [];
+      server.use(
+        http.get('*/api/action/list', ({ request }) => {
+          asked.push(new URL(request.url).searchParams);
+          return HttpResponse.json({
+            status: 200,
+            data: { data: rows, total: rows.length, page: 1, per_page: 200 },
+          });
+        }),
+      );
+      return asked;
+    }
+
+    it('offers "Create action" on each failed item, named with its question, leading to the prefilled form', async () => {
+      serveOne(completed());
+      serveActions([]);
+      renderRoute('/audit/inspection/77', inspector());
+      const failed = await screen.findByTestId('failed-items');
+      const create = await within(failed).findByRole('link', {
+        name: 'Create action: Are prices shown on every shelf?',
+      });
+      expect(create).toHaveTextContent('Create action');
+      expect(create).toHaveAttribute('href', '/task/action/create?inspection_id=77&question_id=q3');
+      // One press from the keyboard.
+      create.focus();
+      await userEvent.keyboard('{Enter}');
+      await expectPath('/task/action/create', '?inspection_id=77&question_id=q3');
+    });
+
+    it('lists the actions raised from the inspection, asked once by its id, each a link', async () => {
+      serveOne(completed());
+      const asked = serveActions([raised]);
+      renderRoute('/audit/inspection/77', inspector());
+      const list = await screen.findByTestId('inspection-actions');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.get('inspection_id')).toBe('77');
+      expect(asked[0]!.get('per_page')).toBe('200');
+      expect(within(list).getByRole('link', { name: 'Label aisle 4' })).toHaveAttribute(
+        'href',
+        '/task/action/901',
+      );
+      expect(within(list).getByText('In progress')).toBeInTheDocument();
+      expect(within(list).getByText('Overdue')).toBeInTheDocument();
+      expect(
+        screen.getByRole('heading', { name: 'Actions raised from this inspection' }),
+      ).toBeInTheDocument();
+    });
+
+    it('says when none was raised yet', async () => {
+      serveOne(completed());
+      serveActions([]);
+      renderRoute('/audit/inspection/77', inspector());
+      expect(
+        await screen.findByText('No action has been raised from this inspection yet.'),
+      ).toBeInTheDocument();
+    });
+
+    it('shows neither without the actions’ capabilities, and no button on an inspection still under way', async () => {
+      serveOne(completed());
+      const asked = serveActions([raised]);
+      const noActions = verifyData({
+        ...inspector(),
+        modules: permissionsOf('Area Manager').filter((p) => p.id !== 'action'),
+      });
+      const first = renderRoute('/audit/inspection/77', noActions);
+      await screen.findByTestId('failed-items');
+      expect(screen.queryByRole('link', { name: /^Create action/ })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Actions raised from this inspection' })).toBeNull();
+      expect(asked).toHaveLength(0);
+      first.unmount();
+
+      serveOne(inspectionOf(ANSWERED, { editable: false }));
+      renderRoute('/audit/inspection/77', inspector());
+      await screen.findByTestId('failed-items');
+      expect(screen.queryByRole('link', { name: /^Create action/ })).toBeNull();
+      expect(asked).toHaveLength(0);
+    });
+
+    it('has no accessibility violations at 390 px', async () => {
+      setViewportWidth(390);
+      serveOne(completed());
+      serveActions([raised]);
+      const { container } = renderRoute('/audit/inspection/77', inspector());
+      await screen.findByTestId('inspection-actions');
+      const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    });
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardSummary, Metrics, StoreReport } from '../../contract/api/reports';
-import { areaManagerVerify, resetBrowserState } from './fixtures';
+import { areaManagerVerify, permissionsOf, resetBrowserState, verifyData } from './fixtures';
 import { server } from './msw';
 import { filterLists } from './myTasksFixtures';
 import { pickerField, profileZone, shown, typeInto } from './pickers';
@@ -206,5 +206,88 @@ describe('the dashboard', () => {
     renderRoute('/dashboard', areaManagerVerify());
     const trend = await screen.findByRole('region', { name: 'Last 8 weeks' });
     expect(within(trend).getByText(/^No work was due in the weeks of .*12.*, .*19/)).toBeTruthy();
+  });
+
+  describe('its actions (issue 49)', () => {
+    const quiet: DashboardSummary = {
+      today: { due: 0, done: 0 },
+      this_week: metrics(0, 0, 0),
+      last_week: metrics(0, 0, 0),
+      overdue: 0,
+      urgent_open: 0,
+      waiting_review: 0,
+      unacknowledged: 0,
+      trend: [],
+      stores: { ranked: 0, rows: [] },
+    };
+    function serveCounts() {
+      const asked: URLSearchParams[] = [];
+      server.use(
+        http.get('*/api/dashboard/summary', () => HttpResponse.json({ status: 200, data: quiet })),
+        http.get('*/api/action/counts', ({ request }) => {
+          asked.push(new URL(request.url).searchParams);
+          return HttpResponse.json({
+            status: 200,
+            data: { unresolved: 7, overdue: 2, to_close: 3, mine: 1 },
+          });
+        }),
+      );
+      return asked;
+    }
+    const listFilter = (href: string | null) =>
+      JSON.parse(new URL(href ?? '', 'http://x').searchParams.get('filter') ?? 'null');
+
+    it('shows open, overdue and to-close actions, each opening the list filtered the same way', async () => {
+      const asked = serveCounts();
+      renderRoute('/dashboard', areaManagerVerify());
+      const open = await screen.findByRole('region', { name: 'Open actions' });
+      expect(await within(open).findByText('7')).toBeTruthy();
+      // The caller's own place: no node asked for, none in the list's filter.
+      expect(asked[0]!.get('node_id')).toBeNull();
+      const cards = [
+        ['Open actions', 'See open actions', 'unresolved', '7'],
+        ['Overdue actions', 'See overdue actions', 'overdue', '2'],
+        ['Actions to close', 'See actions to close', 'to_close', '3'],
+      ] as const;
+      for (const [region, link, state, figure] of cards) {
+        const card = screen.getByRole('region', { name: region });
+        expect(within(card).getByText(figure)).toBeTruthy();
+        const href = within(card).getByRole('link', { name: link }).getAttribute('href');
+        expect(href).toMatch(/^\/task\/action\?filter=/);
+        expect(listFilter(href)).toEqual({ state });
+      }
+    });
+
+    it('are not shown without action.read', async () => {
+      const asked = serveCounts();
+      renderRoute(
+        '/dashboard',
+        verifyData({
+          ...areaManagerVerify(),
+          modules: permissionsOf('Area Manager').filter((m) => m.id !== 'action'),
+        }),
+      );
+      await screen.findByRole('region', { name: 'Needs attention' });
+      expect(screen.queryByRole('region', { name: 'Open actions' })).toBeNull();
+      expect(asked).toHaveLength(0);
+    });
+
+    it('say when the counts could not be read, and ask again', async () => {
+      let fail = true;
+      server.use(
+        http.get('*/api/dashboard/summary', () => HttpResponse.json({ status: 200, data: quiet })),
+        http.get('*/api/action/counts', () =>
+          fail
+            ? HttpResponse.json({ status: 500, message: 'Counts are down' }, { status: 500 })
+            : HttpResponse.json({ status: 200, data: { unresolved: 1, overdue: 0, to_close: 0, mine: 0 } }),
+        ),
+      );
+      renderRoute('/dashboard', areaManagerVerify());
+      expect(await screen.findByText('Counts are down')).toBeTruthy();
+      fail = false;
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      const open = await screen.findByRole('region', { name: 'Open actions' });
+      expect(within(open).getByText('1')).toBeTruthy();
+    });
   });
 });

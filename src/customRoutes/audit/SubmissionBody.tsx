@@ -9,10 +9,14 @@ import type { AuditSubmissionDetail } from '../../../contract/api/audit';
 import { DetailSection } from '../../components/DetailSection';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import { TaskInstructions } from '../../resources/tasks/TaskInstructions';
+import { CreateActionLink } from '../inspections/CreateActionLink';
 import { EarlierAttempt } from './EarlierAttempt';
 import { Documents, Gallery, type ZoomTarget } from './EvidenceFiles';
 
-/** A submission's task (instructions, checklist as ticked) beside its evidence and earlier attempts. */
+/**
+ * A submission's task (instructions, checklist as ticked) beside its evidence and earlier attempts;
+ * one that could not be done or was sent back offers an action to follow it up (issue 49).
+ */
 export function SubmissionBody({
   detail,
   onZoom,
@@ -90,8 +94,19 @@ export function SubmissionBody({
               </Typography>
             )
           )}
+          {current?.outcome === 'cannot_do' && (
+            <Alert severity="warning">
+              {translate('audit.cannot_do_reason', { reason: current.reason ?? '' })}
+            </Alert>
+          )}
           {current?.review?.decision === 'rejected' && (
             <Alert severity="error">{current.review.reason}</Alert>
+          )}
+          {(current?.outcome === 'cannot_do' || current?.review?.decision === 'rejected') && (
+            <CreateActionLink
+              from={{ assignment_id: submission.assignment_id }}
+              name={translate('audit.create_action_for', { task: submission.task.title })}
+            />
           )}
         </DetailSection>
         {earlier.length > 0 && (

@@ -11,6 +11,7 @@ import { type NextLine, NothingMoreWaiting } from './NothingMoreWaiting';
 import { PhotoZoom } from './PhotoZoom';
 import { RejectDialog } from './RejectDialog';
 import { ReviewActions } from './ReviewActions';
+import { SentBackOffer } from './SentBackOffer';
 import { SubmissionBody } from './SubmissionBody';
 import { SubmissionHeader } from './SubmissionHeader';
 import { useReviewShortcuts } from './useReviewShortcuts';
@@ -55,6 +56,7 @@ export function SubmissionDialog({
       <SubmissionHeader review={review} isMobile={isMobile} onClose={onClose} />
       <Divider />
       <DialogContent sx={{ px: { xs: 1.5, sm: 3 } }}>
+        {review.sentBack && <SentBackOffer sentBack={review.sentBack} />}
         {review.finished && (
           <NothingMoreWaiting name={data ? lineOf(data) : ''} nextLine={nextLine} onClose={onClose} />
         )}

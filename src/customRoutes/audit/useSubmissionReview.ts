@@ -12,10 +12,17 @@ export interface ReviewList {
   onNavigate: (id: number) => void;
 }
 
+/** A submission just sent back: what an action following it up is raised from. */
+export interface SentBack {
+  assignmentId: number;
+  task: string;
+}
+
 /**
  * One submission on screen and the decisions on it: after approving or sending back, the next
- * waiting submission of the same list opens, or the dialog is finished when none is left. A and R
- * act only on the submission on screen, once it has loaded.
+ * waiting submission of the same list opens, or the dialog is finished when none is left; after a
+ * send-back, `sentBack` names it until the reviewer moves on, to offer an action (issue 49). A and
+ * R act only on the submission on screen, once it has loaded.
  */
 export function useSubmissionReview({ id, order, waiting, onNavigate }: ReviewList) {
   const notify = useNotify();
@@ -26,6 +33,8 @@ export function useSubmissionReview({ id, order, waiting, onNavigate }: ReviewLi
   const [decided, setDecided] = useState<ReadonlySet<number>>(new Set());
   /** The last decision left nothing waiting in this list. */
   const [finished, setFinished] = useState(false);
+  /** The submission just sent back (its assignment and task), offered an action until the next step. */
+  const [sentBack, setSentBack] = useState<SentBack>();
   // What is on screen: never the previous submission's answer while the next one loads.
   const data = loaded && loaded.submission.id === id ? loaded : undefined;
   const position = id === undefined ? -1 : order.indexOf(id);
@@ -37,6 +46,7 @@ export function useSubmissionReview({ id, order, waiting, onNavigate }: ReviewLi
     if (id === undefined) {
       setDecided(new Set());
       setFinished(false);
+      setSentBack(undefined);
     }
   }, [id]);
 
@@ -58,6 +68,7 @@ export function useSubmissionReview({ id, order, waiting, onNavigate }: ReviewLi
     const decidedId = data.submission.id;
     approve.mutate([decidedId], {
       onSuccess: () => {
+        setSentBack(undefined);
         notify('audit.approved', { type: 'success', messageArgs: { smart_count: 1 } });
         afterDecision(decidedId);
       },
@@ -67,6 +78,7 @@ export function useSubmissionReview({ id, order, waiting, onNavigate }: ReviewLi
   const doReject = (reason: string, attachment: string | undefined) => {
     if (!data || !canReview) return;
     const decidedId = data.submission.id;
+    const { assignment_id, task } = data.submission;
     reject.mutate(
       { id: decidedId, reason, attachment },
       {
@@ -74,6 +86,7 @@ export function useSubmissionReview({ id, order, waiting, onNavigate }: ReviewLi
           setRejecting(false);
           notify('audit.rejected', { type: 'info' });
           afterDecision(decidedId);
+          setSentBack({ assignmentId: assignment_id, task: task.title });
         },
       },
     );
@@ -99,7 +112,11 @@ export function useSubmissionReview({ id, order, waiting, onNavigate }: ReviewLi
     approving: approve.isPending,
     rejectPending: reject.isPending,
     rejectError: reject.error instanceof Error ? reject.error.message : undefined,
-    navigate,
+    sentBack,
+    navigate: (to: number) => {
+      setSentBack(undefined);
+      navigate(to);
+    },
     doApprove,
     doReject,
     cancelReject,

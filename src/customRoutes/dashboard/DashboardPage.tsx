@@ -10,13 +10,15 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useZonedTime } from '../../hooks/useZonedTime';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { PageProps } from '../../routing/types';
+import { ActionFigures } from './ActionFigures';
 import { Big, type CardLink, Compare, FigureCard } from './FigureCard';
 import { StoreRanking } from './StoreRanking';
 import { TrendChart } from './TrendChart';
 
 /**
  * The first screen after signing in: the selected position's part of the organisation today and
- * this week, what needs attention now (each linking to where it is dealt with), and the trend.
+ * this week, what needs attention now (each linking to where it is dealt with), the actions to
+ * follow up (issue 49), and the trend.
  */
 export default function DashboardPage({ title }: PageProps) {
   useDocumentTitle(title);
@@ -26,6 +28,7 @@ export default function DashboardPage({ title }: PageProps) {
   const todayKey = today();
   const { canAccess: canAudit } = useCanAccess({ resource: 'audit', action: 'read' });
   const { canAccess: canReport } = useCanAccess({ resource: 'report', action: 'read' });
+  const { canAccess: readsActions } = useCanAccess({ resource: 'action', action: 'read' });
   // A card drawn from a report opens that report, for those who may read reports.
   const reportLink = (to: string): CardLink | undefined =>
     canReport ? { to, label: 'dashboard.open_report' } : undefined;
@@ -109,6 +112,7 @@ export default function DashboardPage({ title }: PageProps) {
               </Stack>
             </FigureCard>
           </Box>
+          {readsActions && <ActionFigures />}
           <Box
             sx={{
               display: 'grid',

@@ -6,10 +6,15 @@ import { useTranslate } from 'react-admin';
 import type { Inspection } from '../../../contract/api/inspections';
 import { type Question, questionsOf } from '../../../contract/forms';
 import { AnswerSummary } from '../../components/formRenderer/AnswerSummary';
+import { CreateActionLink } from './CreateActionLink';
 
-/** The failed items, first on the report: what was asked, what was found, the comment and photos. */
+/**
+ * The failed items, first on the report: what was asked, what was found, the comment and photos;
+ * on a finished inspection, each with "Create action" for those who may (issue 49).
+ */
 export function FailedItems({ inspection }: { inspection: Inspection }) {
   const translate = useTranslate();
+  const completed = inspection.status === 'completed';
   const questions = new Map<string, Question>(
     questionsOf(inspection.definition).map(({ question }) => [question.id, question]),
   );
@@ -38,6 +43,12 @@ export function FailedItems({ inspection }: { inspection: Inspection }) {
                   {item.prompt}
                 </Typography>
                 {question && <AnswerSummary question={question} answer={item.answer} />}
+                {completed && (
+                  <CreateActionLink
+                    from={{ inspection_id: inspection.id, question_id: item.question_id }}
+                    name={translate('inspections.actions.create_for', { prompt: item.prompt })}
+                  />
+                )}
               </Stack>
             );
           })}

@@ -15,6 +15,7 @@ import { FormRenderer } from '../../components/formRenderer';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { saveFile } from '../../providers/saveFile';
 import { FailedItems } from './FailedItems';
+import { InspectionActions } from './InspectionActions';
 import { INSPECTIONS_KEY, inspectionApi } from './inspectionApi';
 import { percentText, ScoreChip } from './ScoreChip';
 
@@ -22,8 +23,8 @@ const ignore = () => {};
 
 /**
  * A finished inspection (or one still under way that the reader may not continue): the score,
- * the failed items first, then every section as answered, the signature, the PDF and, for those
- * who may, delete.
+ * the failed items first (and the actions raised from them), then every section as answered, the
+ * signature, the PDF and, for those who may, delete.
  */
 export function InspectionReport({ inspection }: { inspection: Inspection }) {
   const translate = useTranslate();
@@ -32,6 +33,7 @@ export function InspectionReport({ inspection }: { inspection: Inspection }) {
   const queryClient = useQueryClient();
   const { dateTime } = useDateFormat();
   const { canAccess: canDelete } = useCanAccess({ resource: 'inspection', action: 'delete' });
+  const { canAccess: readsActions } = useCanAccess({ resource: 'action', action: 'read' });
   const [confirming, setConfirming] = useState(false);
   const completed = inspection.status === 'completed';
 
@@ -108,6 +110,7 @@ export function InspectionReport({ inspection }: { inspection: Inspection }) {
       </Paper>
       {!completed && <Alert severity="info">{translate('inspections.report.in_progress')}</Alert>}
       <FailedItems inspection={inspection} />
+      {completed && readsActions && <InspectionActions inspectionId={inspection.id} />}
       <FormRenderer
         definition={inspection.definition}
         answers={inspection.answers}

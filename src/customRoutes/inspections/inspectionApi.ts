@@ -5,6 +5,8 @@ import type {
   InspectionFinishBody,
   InspectionListQuery,
   InspectionPage,
+  InspectionRecurring,
+  InspectionRecurringQuery,
 } from '../../../contract/api/inspections';
 import type { Answer } from '../../../contract/forms';
 import { apiFetch } from '../../providers/httpClient';
@@ -43,6 +45,14 @@ export const inspectionApi = {
 
   /** The finished inspection's report as a PDF file. */
   report: (id: number) => apiFetch<File>('/api/inspection/report', { query: { id }, responseType: 'file' }),
+
+  /** The questions that failed most often in a place over a range (issue 49's recurring failures). */
+  recurring: (query: Omit<InspectionRecurringQuery, 'format'>) =>
+    apiFetch<InspectionRecurring>('/api/inspection/recurring', { query: { ...query } }),
+
+  /** The same table as a file. */
+  exportRecurring: (query: Omit<InspectionRecurringQuery, 'format'>, format: 'csv' | 'xlsx') =>
+    apiFetch<File>('/api/inspection/recurring', { query: { ...query, format }, responseType: 'file' }),
 
   /** Templates by name: the active ones an inspection can be started with, or all (a filter's). */
   templates: (status: 'active' | 'all') =>

@@ -4,49 +4,36 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { InspectionScoresQuery } from '../../../contract/api/inspections';
 import { RetryAlert } from '../../components/LoadFailure';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { saveFile } from '../../providers/saveFile';
 import type { PageProps } from '../../routing/types';
+import { InspectionTemplateFilter } from './InspectionTemplateFilter';
+import { inspectionQuery, useInspectionReportParams } from './inspectionReportParams';
 import { ReportFilters } from './ReportFilters';
 import { ReportTabs } from './ReportTabs';
-import { useReportParams } from './reportParams';
 import { InspectionScoresView } from './views/InspectionScoresView';
-
-const scoresQuery = ({
-  from,
-  to,
-  node_id,
-}: {
-  from: string;
-  to: string;
-  node_id?: number;
-}): InspectionScoresQuery => ({
-  from,
-  to,
-  ...(node_id === undefined ? {} : { node_id }),
-});
 
 /**
  * Inspection scores of a place (issue 48): the same filters as the task reports (range and place;
- * type and department do not apply), the weekly average and the level below, with the table as a file.
+ * type and department do not apply) and a form template; the weekly average and the level below,
+ * with the table as a file.
  */
 export default function InspectionScoresPage({ title }: PageProps) {
   useDocumentTitle(title);
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [query, update, latestQuery] = useReportParams();
+  const [query, update, latestQuery] = useInspectionReportParams();
   const scores = useQuery({
-    queryKey: ['report', 'inspections', query.from, query.to, query.node_id],
-    queryFn: () => dataProvider.getInspectionScores(scoresQuery(query)),
+    queryKey: ['report', 'inspections', query.from, query.to, query.node_id, query.template_id],
+    queryFn: () => dataProvider.getInspectionScores(inspectionQuery(query)),
     placeholderData: keepPreviousData,
   });
   const download = async (format: 'csv' | 'xlsx') => {
     try {
-      saveFile(await dataProvider.downloadInspectionScores(scoresQuery(latestQuery()), format));
+      saveFile(await dataProvider.downloadInspectionScores(inspectionQuery(latestQuery()), format));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'reports.download_failed', { type: 'error' });
     }
@@ -57,7 +44,12 @@ export default function InspectionScoresPage({ title }: PageProps) {
       <Title title={title} />
       <Stack spacing={2} sx={{ minWidth: 0 }}>
         <ReportTabs value="inspections" />
-        <ReportFilters query={query} update={update} onDownload={download} taskFilters={false} />
+        <ReportFilters query={query} update={update} onDownload={download} taskFilters={false}>
+          <InspectionTemplateFilter
+            value={query.template_id}
+            onChange={(id) => update({ template_id: id })}
+          />
+        </ReportFilters>
         {scores.isFetching && <LinearProgress />}
         {scores.error != null && <RetryAlert error={scores.error} onRetry={() => scores.refetch()} />}
         {data !== undefined && data.totals.inspections === 0 && (

@@ -6,8 +6,8 @@ import { REPORT_NAMES, type ReportName } from '../../../contract/api/reports';
 import { useSessionUser } from '../../hooks/useSession';
 import { hasModuleAccess } from '../../providers/accessControl';
 
-/** The reports' own pages after spec §2's six: inspection scores (issue 48). */
-const EXTRA_REPORTS = ['inspections'] as const;
+/** The reports' own pages after spec §2's six: inspection scores (issue 48) and recurring failures (49). */
+const EXTRA_REPORTS = ['inspections', 'inspection-failures'] as const;
 type TabName = ReportName | (typeof EXTRA_REPORTS)[number];
 
 /** Tabs between the reports, keeping the filters (the address's query) from one to the next. */

@@ -43,5 +43,12 @@ export const reports: AppPages = {
       access: needs('inspection', 'read'),
       page: lazy(() => import('./InspectionScoresPage')),
     },
+    // Issue 49: the questions that failed most often, with the same filters as the scores.
+    {
+      path: '/report/inspection-failures',
+      title: 'pages.report_inspection_failures',
+      access: needs('inspection', 'read'),
+      page: lazy(() => import('./RecurringFailuresPage')),
+    },
   ],
 };

@@ -1,3 +1,4 @@
+import { actionMethods } from './actions';
 import { activityMethods } from './activity';
 import { auditMethods } from './audit';
 import { complianceMethods } from './compliance';
@@ -46,6 +47,7 @@ export const createDataProvider = (resources: readonly ResourceApi[]) => ({
   ...notificationMethods,
   ...webhookMethods,
   ...formTemplateMethods,
+  ...actionMethods,
 });
 
 export type AppDataProvider = ReturnType<typeof createDataProvider>;
