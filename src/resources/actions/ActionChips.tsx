@@ -77,7 +77,7 @@ export function EscalatedMark({ at }: { at: string | null }) {
   const text = translate('actions.escalated_on', { date: date(at) });
   return (
     <Tooltip title={text}>
-      <TrendingUpIcon color="warning" fontSize="small" role="img" aria-label={text} />
+      <TrendingUpIcon color="warning" fontSize="small" titleAccess={text} />
     </Tooltip>
   );
 }

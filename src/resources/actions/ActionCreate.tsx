@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
-import { Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { Create, SaveButton, SimpleForm, Toolbar, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { Action, ActionCreateBody } from '../../../contract/api/actions';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { PageProps } from '../../routing/types';
@@ -74,7 +74,14 @@ export default function ActionCreate({ title }: PageProps) {
         },
       }}
     >
-      <SimpleForm>
+      <SimpleForm
+        // A prefilled action may be saved as it stands.
+        toolbar={
+          <Toolbar>
+            <SaveButton alwaysEnable />
+          </Toolbar>
+        }
+      >
         <OriginNotice prefill={prefill} />
         <ActionTextInputs />
         {!storeGiven && <StoreInput />}

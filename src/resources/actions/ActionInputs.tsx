@@ -90,7 +90,6 @@ export function AssigneeInput({ storeId }: { storeId?: number }) {
       label="actions.fields.assignee"
       choices={people.data?.data ?? []}
       emptyText="actions.store_team"
-      emptyValue={null}
       disabled={store === undefined}
       isPending={store !== undefined && people.isPending}
       helperText={helper}
