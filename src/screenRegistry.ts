@@ -12,6 +12,7 @@ import { reports } from './customRoutes/reports';
 import { settings } from './customRoutes/settings';
 import { withResourceAccess } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
+import { actions } from './resources/actions';
 import { departments } from './resources/departments';
 import { formTemplates } from './resources/formTemplates';
 import { myTasks } from './resources/myTasks';
@@ -54,6 +55,7 @@ const FOLDERS: readonly AppFolder[] = [
   stores,
   tasks,
   myTasks,
+  actions,
   audit,
   inspections,
   formTemplates,

@@ -3,6 +3,7 @@
  * `%{workspaces_lower}`) are filled with the tenant's term by the i18n provider, so a tenant that
  * calls its workspaces "Store" reads "Store Info" and "Audit By Store" everywhere.
  */
+import { actionMessages } from './actions.en';
 import { formTemplateMessages } from './formTemplates.en';
 import { inspectionMessages } from './inspections.en';
 
@@ -1937,4 +1938,5 @@ export const appMessages = {
   },
   form_templates: formTemplateMessages,
   inspections: inspectionMessages,
+  actions: actionMessages,
 };

@@ -2,6 +2,7 @@
  * Spanish texts of the app, key for key the same as `en.ts` (tests/web/i18nCatalogs.test.ts checks
  * it), in the formal register ("usted"). `%{workspace}` and friends are the tenant's term.
  */
+import { actionMessages } from './actions.es';
 import { formTemplateMessages } from './formTemplates.es';
 import { inspectionMessages } from './inspections.es';
 
@@ -1963,4 +1964,5 @@ export const appMessages = {
   },
   form_templates: formTemplateMessages,
   inspections: inspectionMessages,
+  actions: actionMessages,
 };

@@ -2,6 +2,7 @@
  * French texts of the app, key for key the same as `en.ts` (tests/web/i18nCatalogs.test.ts checks
  * it), addressing people as "vous". `%{workspace}` and friends are the tenant's term.
  */
+import { actionMessages } from './actions.fr';
 import { formTemplateMessages } from './formTemplates.fr';
 import { inspectionMessages } from './inspections.fr';
 
@@ -1962,4 +1963,5 @@ export const appMessages = {
   },
   form_templates: formTemplateMessages,
   inspections: inspectionMessages,
+  actions: actionMessages,
 };

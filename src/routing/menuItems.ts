@@ -12,6 +12,7 @@ import FeedbackIcon from '@mui/icons-material/Feedback';
 import InsightsIcon from '@mui/icons-material/Insights';
 import LocalLibraryIcon from '@mui/icons-material/LocalLibrary';
 import PollIcon from '@mui/icons-material/Poll';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import RuleIcon from '@mui/icons-material/Rule';
 import ShoppingBagIcon from '@mui/icons-material/ShoppingBag';
 import SpeedIcon from '@mui/icons-material/Speed';
@@ -89,6 +90,14 @@ export const MAIN_MENU: readonly MenuEntry[] = [
         path: '/task/compliance',
         icon: VerifiedUserIcon,
         access: needs('compliance'),
+      },
+      // Issue 49: problems at a store tracked until fixed.
+      {
+        key: 'actions',
+        label: 'actions.menu',
+        path: '/task/action',
+        icon: ReportProblemIcon,
+        access: needs('action'),
       },
     ],
   },
