@@ -272,7 +272,13 @@ describe('PUT /api/role/update', () => {
     expect((await updateRole('owner@acme.test', { ...payload, id: globex })).statusCode).toBe(404);
     expect((await updateRole('owner@acme.test', { ...payload, name: 'Area Manager' })).statusCode).toBe(409);
     const grants = await t.database.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, id));
-    expect(grants.map((g) => g.module).sort()).toEqual(['action', 'compliance', 'mytasks', 'profile', 'storeinfo']);
+    expect(grants.map((g) => g.module).sort()).toEqual([
+      'action',
+      'compliance',
+      'mytasks',
+      'profile',
+      'storeinfo',
+    ]);
   });
 
   it('refuses to take user or role management from the last administrator', async () => {
