@@ -22,14 +22,15 @@ const PLACEHOLDERS = [
 const SURVEY = ['Survey', 'Survey Management'];
 
 /**
- * Administrator, Area Manager and Store Manager all read dashboard, every task module, audit,
- * inspections and reports; administrators and area managers also the form templates (issue 48).
+ * Administrator, Area Manager and Store Manager all read dashboard, every task module, actions
+ * (issue 49), audit, inspections and reports; administrators and area managers also the form templates (issue 48).
  */
 const managerMenu = (term: string, formTemplates = true) => [
   'Dashboard',
   'My Tasks',
   'Task Management',
   'Compliance',
+  'Actions',
   'Audit By Task',
   `Audit By ${term}`,
   'Inspections',
@@ -74,7 +75,7 @@ const MENUS: { user: string; role: string; landing: string; menu: string[]; tena
     user: 'staff@acme.test',
     role: 'Team Member',
     landing: '/task',
-    menu: ['My Tasks', 'Compliance', ...PLACEHOLDERS, 'Store Info', ...SURVEY],
+    menu: ['My Tasks', 'Compliance', 'Actions', ...PLACEHOLDERS, 'Store Info', ...SURVEY],
     tenant: 'Acme Retail',
   },
   {

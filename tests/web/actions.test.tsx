@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTION_EXISTS_CODE, type Action } from '../../contract/api/actions';
+import { ACTION_EXISTS_CODE } from '../../contract/api/actions';
 import { actionOf, serveAction, serveList, storeManager } from './actionFixtures';
 import { adminVerify, resetBrowserState, verifyData } from './fixtures';
 import { ANSWERED, hashOf, inspectionOf } from './inspectionFixtures';

@@ -52,6 +52,7 @@ describe('app shell', () => {
     expect(await menuLabels()).toEqual([
       'My Tasks',
       'Compliance',
+      'Actions',
       'Library',
       'Observation',
       'Idea',

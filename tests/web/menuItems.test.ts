@@ -53,7 +53,7 @@ describe('main navigation (spec §2 and §6)', () => {
       MAIN_MENU.filter((e) => e.children).map((e) => [e.key, e.children!.map((c) => c.path)]),
     );
     expect(children).toEqual({
-      tasks: ['/task', '/task/management', '/task/compliance'],
+      tasks: ['/task', '/task/management', '/task/compliance', '/task/action'],
       audit: ['/audit/task', '/audit/store', '/audit/inspection', '/audit/form-template'],
       insights: [
         '/insight/observation',
@@ -72,6 +72,7 @@ describe('main navigation (spec §2 and §6)', () => {
       'menu.tasks > menu.my_tasks',
       'menu.tasks > menu.task_management',
       'menu.tasks > menu.compliance',
+      'menu.tasks > actions.menu',
       'menu.audit > menu.audit_task',
       'menu.audit > menu.audit_store',
       'menu.audit > menu.inspections',
@@ -83,10 +84,11 @@ describe('main navigation (spec §2 and §6)', () => {
     ]);
   });
 
-  it('shows a team member My Tasks, Compliance, the workspace info and the placeholders', () => {
+  it('shows a team member My Tasks, Compliance, Actions, the workspace info and the placeholders', () => {
     expect(outline(visibleMenu(as('Team Member')))).toEqual([
       'menu.tasks > menu.my_tasks',
       'menu.tasks > menu.compliance',
+      'menu.tasks > actions.menu',
       ...PLACEHOLDERS,
       'menu.workspace_info',
       ...SURVEY,
@@ -172,6 +174,7 @@ describe('main navigation (spec §2 and §6)', () => {
     expect(activeMenuKey('/task', menu)).toBe('my-tasks');
     expect(activeMenuKey('/task/management/edit/4', menu)).toBe('task-management');
     expect(activeMenuKey('/task/compliance', menu)).toBe('compliance');
+    expect(activeMenuKey('/task/action/detail/12', menu)).toBe('actions');
     expect(activeMenuKey('/survey/management', menu)).toBe('survey-management');
     expect(activeMenuKey('/workspace/detail/3', menu)).toBe('workspace-info');
     expect(activeMenuKey('/nowhere', menu)).toBeUndefined();
@@ -207,5 +210,8 @@ describe('main navigation (spec §2 and §6)', () => {
     const entry = (key: string) => MAIN_MENU.find((e) => e.key === key)?.icon;
     expect(entry('tenant')).toBe(iconOf('tenants'));
     expect(entry('workspace-info')).toBe(iconOf('stores'));
+    const child = (key: string) =>
+      MAIN_MENU.flatMap((e) => e.children ?? []).find((c) => c.key === key)?.icon;
+    expect(child('actions')).toBe(iconOf('actions'));
   });
 });

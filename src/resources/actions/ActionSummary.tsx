@@ -3,12 +3,18 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import type { Action } from '../../../contract/api/actions';
+import type { Action, ActionSource } from '../../../contract/api/actions';
 import { Figure } from '../../components/Figure';
 import { useDateFormat } from '../../hooks/useDateFormat';
 import { ActionAssignee } from './ActionAssignee';
 import { ActionStatusChips, DueDate, EscalatedMark, PriorityChip } from './ActionChips';
 import { ActionWorkButtons } from './ActionWorkButtons';
+
+/** Where it came from, in a word: by hand, an inspection, a task. */
+function SourceName({ source }: { source: ActionSource }) {
+  const translate = useTranslate();
+  return <>{translate(`actions.source.${source}`)}</>;
+}
 
 /** The action's title, chips and figures, and the steps the caller may take. */
 export function ActionSummary({ action, onChanged }: { action: Action; onChanged: () => void }) {
@@ -37,7 +43,9 @@ export function ActionSummary({ action, onChanged }: { action: Action; onChanged
             <Figure label="actions.fields.assignee">
               <ActionAssignee assignee={action.assignee} />
             </Figure>
-            <Figure label="actions.fields.source">{translate(`actions.source.${action.source}`)}</Figure>
+            <Figure label="actions.fields.source">
+              <SourceName source={action.source} />
+            </Figure>
           </Stack>
           <Stack spacing={0.5}>
             <Typography variant="body2" color="text.secondary">
