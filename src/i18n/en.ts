@@ -341,6 +341,9 @@ export const appMessages = {
       task_escalated: 'Still not done at %{store}, %{hours} h after due: %{title}',
       digest_daily: 'Today at %{store}: %{due} due, %{missed} not done yesterday',
       inspection_completed: 'Inspection finished at %{store}: %{title}',
+      action_assigned: 'Action for %{store}: %{title}',
+      action_resolved: 'Action answered at %{store}: %{title}',
+      action_escalated: 'Action overdue at %{store}, %{hours} h past its due date: %{title}',
     },
     preferences: {
       title: 'Notifications',
@@ -355,6 +358,9 @@ export const appMessages = {
         task_escalated: 'Urgent work is still not done after its due time',
         digest_daily: 'My %{workspace_lower}’s day (at 07:00)',
         inspection_completed: 'An inspection of my %{workspace_lower} is finished',
+        action_assigned: 'An action is mine or my %{workspace_lower}’s to fix',
+        action_resolved: 'An action I raised is marked done or cannot fix',
+        action_escalated: 'An action below me is overdue',
       },
       channels: { app: 'In the app', email: 'By e-mail', push: 'On my devices' },
       /** A switch's name: the event and the channel. */

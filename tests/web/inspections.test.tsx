@@ -228,7 +228,7 @@ describe('a finished inspection', () => {
       expect(asked[0]!.get('per_page')).toBe('200');
       expect(within(list).getByRole('link', { name: 'Label aisle 4' })).toHaveAttribute(
         'href',
-        '/task/action/901',
+        '/task/action/detail/901',
       );
       expect(within(list).getByText('In progress')).toBeInTheDocument();
       expect(within(list).getByText('Overdue')).toBeInTheDocument();

@@ -70,6 +70,6 @@ export function noticePath(
 ): string {
   if (assignmentId !== null) return `/task?assignment=${assignmentId}`;
   if (data.inspection_id != null) return `/audit/inspection/${data.inspection_id}`;
-  if (data.action_id != null) return `/task/action/${data.action_id}`;
+  if (data.action_id != null) return `/task/action/detail/${data.action_id}`;
   return event === 'review.waiting' ? '/audit' : '/task';
 }

@@ -12,7 +12,7 @@ export type ActionListFilter = Pick<ActionListQuery, 'state' | 'node_id' | 'insp
 export const actionListPath = (filter: ActionListFilter) =>
   `/task/action?${new URLSearchParams({ filter: JSON.stringify(filter) })}`;
 
-export const actionPath = (id: number) => `/task/action/${id}`;
+export const actionPath = (id: number) => `/task/action/detail/${id}`;
 
 /** What a new action is raised from: a failed inspection item, or a task assignment. */
 export type ActionSourceRef =

@@ -14,10 +14,11 @@ export const eventKey = (event: Notification['event']) => `notifications.events.
  * audit queue, the store's day to My Tasks (the server's push links agree: notification/words.ts).
  */
 export function noticePath(
-  notice: Pick<Notification, 'assignment_id' | 'event' | 'inspection_id'>,
+  notice: Pick<Notification, 'assignment_id' | 'event' | 'inspection_id' | 'action_id'>,
 ): string | undefined {
   if (notice.assignment_id !== null) return `/task?assignment=${notice.assignment_id}`;
   if (notice.inspection_id != null) return `/audit/inspection/${notice.inspection_id}`;
+  if (notice.action_id != null) return `/task/action/detail/${notice.action_id}`;
   if (notice.event === 'review.waiting') return '/audit';
   if (notice.event === 'digest.daily') return '/task';
   return undefined;
