@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sqlRows } from './jsonRows';
 
@@ -28,3 +28,11 @@ export async function nodeIn(db: Db, tenantId: number, path: string, nodeId: num
   );
   return found;
 }
+
+/**
+ * The node `node` (an alias) is the store whose path is `storePath`, or above it: one of the ids
+ * the path names ("/4/9/"), or the tenant's root (whose path "/" names none). A primary-key test
+ * per node instead of comparing paths with LIKE.
+ */
+export const atOrAbove = (node: string, storePath: SQL) =>
+  sql`(${sql.raw(node)}.id = ANY(string_to_array(trim(both '/' FROM ${storePath}), '/')::int[]) OR ${sql.raw(node)}.parent_id IS NULL)`;

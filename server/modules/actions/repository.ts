@@ -14,6 +14,7 @@ import type { Caller } from '../../lib/caller';
 import { isoInstant, jsonRows, sqlRows } from '../../lib/jsonRows';
 import { containing } from '../../lib/like';
 import { personNameOf } from '../../lib/personName';
+import { atOrAbove } from '../../lib/scopeNodes';
 import { nodeZone } from '../../lib/workspaceZone';
 
 /*
@@ -260,7 +261,7 @@ export async function assigneesAt(
       JOIN role_permissions g ON g.tenant_id = p.tenant_id AND g.role_id = p.role_id
         AND g.module = 'action' AND g.enabled AND 'read' = ANY(g.capabilities)
       WHERE p.tenant_id = ${caller.tenantId}
-        AND (pn.id = ANY(string_to_array(trim(both '/' FROM ${store.path}), '/')::int[]) OR pn.parent_id IS NULL)
+        AND ${atOrAbove('pn', sql`${store.path}`)}
         AND pn.path LIKE ${`${caller.scope.path}%`} ${search} ${one}
       ORDER BY name, u.id LIMIT 50`,
   );

@@ -28,7 +28,6 @@ import {
   insertAction,
   isPast,
   keepFiles,
-  type LockedAction,
   lockAction,
   type NewAction,
   troubledAssignment,
@@ -441,7 +440,7 @@ export async function reopen(db: Db, jobs: Jobs, caller: Caller, body: ActionClo
 /** Removes an action (delete on actions, its store in the caller's scope). */
 export async function removeAction(db: Db, caller: Caller, id: number): Promise<{ id: number }> {
   await db.transaction(async (tx) => {
-    const locked: LockedAction | undefined = await lockAction(tx, caller, id);
+    const locked = await lockAction(tx, caller, id);
     if (!locked || !inScope(caller, locked.path)) throw notFound(ACTION);
     await deleteAction(tx, caller.tenantId, id);
     describeActivity({

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import type { JobPayloads } from '../../lib/jobs';
 import { sqlRows } from '../../lib/jsonRows';
+import { atOrAbove } from '../../lib/scopeNodes';
 import { nodeZoneIn } from '../../lib/workspaceZone';
 import type { Jobs } from '../../plugins/jobs';
 import { type MailChannel, mailTold } from './email';
@@ -181,7 +182,7 @@ const actionAudience = (job: { tenantId: number; kind: string }) => {
           JOIN role_permissions g ON g.tenant_id = p.tenant_id AND g.role_id = p.role_id
             AND g.module = 'action' AND g.enabled AND 'update' = ANY(g.capabilities)
           WHERE p.tenant_id = ${t} AND rn.id <> n.id
-            AND (rn.id = ANY(string_to_array(trim(both '/' FROM n.path), '/')::int[]) OR rn.parent_id IS NULL)
+            AND ${atOrAbove('rn', sql`n.path`)}
         ) r WHERE r.step = 1`;
   }
 };
